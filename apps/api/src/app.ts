@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/database.ts';
+import clientsRoutes from './modules/clients/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import openapi from './plugins/external/openapi.ts';
+import widget from './plugins/external/widget.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: Database['kind'];
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Where the built widget is; omitted in API tests. */
+  widgetDist?: string;
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole server; server.ts listens with it and tests `inject` into it. */
+export async function buildApp({
+  config,
+  database,
+  widgetDist,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // Behind a load balancer the client's address is in X-Forwarded-For.
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  // Tier 1: the outside world's plugins.
+  await app.register(openapi);
+  // Tier 2: the application's own cross-cutting behaviour.
+  await app.register(errorHandler);
+  // Tier 3: the routes, one module per bounded context, all under /api.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(clientsRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (widgetDist) await app.register(widget, { distDir: widgetDist });
+  await app.ready();
+  return app;
+}

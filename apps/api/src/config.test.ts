@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv/visita');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, '/srv/visita');
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: '/srv/visita/data',
+      GEOCODER: 'local',
+      PAYMENTS: 'sandbox',
+      STORAGE: 'fs',
+      SEED: 'demo',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.LAAS_HOSTS).toEqual(['console.localhost:3000']);
+  });
+
+  it('reads good values, resolving DATA_DIR against the working directory', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgres://visita:secret@db:5432/visita',
+        GEOCODER: 'nominatim',
+        NOMINATIM_URL: 'https://nominatim.example.org',
+        LAAS_HOSTS: 'staff.example.cl, consola.example.mx',
+        SEED: 'none',
+      },
+      '/srv/visita',
+    );
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR).toBe('/srv/visita/var/db');
+    expect(config.DATABASE_URL).toBe('postgres://visita:secret@db:5432/visita');
+    expect(config.GEOCODER).toBe('nominatim');
+    expect(config.LAAS_HOSTS).toEqual(['staff.example.cl', 'consola.example.mx']);
+    expect(config.SEED).toBe('none');
+  });
+
+  it('keeps an absolute DATA_DIR and treats empty values as unset', () => {
+    const config = loadConfig({ DATA_DIR: '/var/lib/visita', PORT: '', DATABASE_URL: '' }, '/srv');
+    expect(config.DATA_DIR).toBe('/var/lib/visita');
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT="abc"'],
+    [{ PORT: '70000' }, 'PORT="70000"'],
+    [{ PORT: '30.5' }, 'PORT="30.5"'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL="mysql://x@y/z"'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL="not a url"'],
+    [{ GEOCODER: 'bing' }, 'GEOCODER="bing"'],
+    [{ PAYMENTS: 'paypal' }, 'PAYMENTS="paypal"'],
+    [{ STORAGE: 'ftp' }, 'STORAGE="ftp"'],
+    [{ SEED: 'all' }, 'SEED="all"'],
+    [{ GEOCODER: 'google' }, 'GOOGLE_MAPS_API_KEY'],
+    [{ GEOCODER: 'nominatim', NOMINATIM_URL: 'ftp://x' }, 'NOMINATIM_URL="ftp://x"'],
+  ])('reports %o by name', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('reports every bad value at once, not only the first', () => {
+    const problems = problemsOf({ PORT: '-1', GEOCODER: 'x', PAYMENTS: 'mercadopago', STORAGE: 's3' });
+    const names = problems.map((problem) => problem.split(/[=:]/)[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'GEOCODER',
+        'MP_ACCESS_TOKEN',
+        'MP_PUBLIC_KEY_CL',
+        'MP_PUBLIC_KEY_MX',
+        'S3_BUCKET',
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ]),
+    );
+    expect(new ConfigError(problems).message).toMatch(/^Configuración inválida:\n {2}- /);
+  });
+});

@@ -1,0 +1,138 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const url = (protocols: string[]) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `debe ser una URL ${protocols.join(' o ')}`,
+      )
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 65535')
+      .max(65535, 'debe estar entre 0 y 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  GEOCODER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['local', 'google', 'nominatim'], { error: 'debe ser local, google o nominatim' })
+      .default('local'),
+  ),
+  GOOGLE_MAPS_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  NOMINATIM_URL: url(['http:', 'https:']),
+  PAYMENTS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['sandbox', 'mercadopago'], { error: 'debe ser sandbox o mercadopago' }).default('sandbox'),
+  ),
+  MP_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MP_PUBLIC_KEY_CL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MP_PUBLIC_KEY_MX: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STORAGE: z.preprocess(emptyAsUndefined, z.enum(['fs', 's3'], { error: 'debe ser fs o s3' }).default('fs')),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LAAS_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('console.localhost:3000')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim())
+          .filter(Boolean),
+      ),
+  ),
+  SEED: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['demo', 'none'], { error: 'debe ser demo o none' }).default('demo'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'debe ser fatal, error, warn, info, debug, trace o silent',
+      })
+      .default('info'),
+  ),
+  WIDGET_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+/** Settings that only become required by another setting's value. */
+const REQUIRED_WHEN: Array<[variable: string, value: string, requires: string[]]> = [
+  ['GEOCODER', 'google', ['GOOGLE_MAPS_API_KEY']],
+  ['GEOCODER', 'nominatim', ['NOMINATIM_URL']],
+  ['PAYMENTS', 'mercadopago', ['MP_ACCESS_TOKEN', 'MP_PUBLIC_KEY_CL', 'MP_PUBLIC_KEY_MX']],
+  ['STORAGE', 's3', ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+];
+
+// Checked apart from the schema because zod skips refinements once any field fails, and an
+// operator should see every problem in one go.
+function missingDependents(env: Record<string, string | undefined>): string[] {
+  return REQUIRED_WHEN.flatMap(([variable, value, requires]) =>
+    env[variable] === value
+      ? requires
+          .filter((name) => !env[name])
+          .map((name) => `${name}: es obligatoria con ${variable}=${value}`)
+      : [],
+  );
+}
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment once, at start. Every bad value is reported by its variable name so an
+ * operator fixes them all in one go rather than one restart at a time.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
+      const name = String(issue.path[0] ?? 'entorno');
+      const raw = env[name];
+      return raw === undefined
+        ? `${name}: ${issue.message}`
+        : `${name}=${JSON.stringify(raw)}: ${issue.message}`;
+    }),
+    ...missingDependents(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const config = parsed.data as z.infer<typeof envSchema>;
+  return {
+    ...config,
+    DATA_DIR: isAbsolute(config.DATA_DIR) ? config.DATA_DIR : resolve(cwd, config.DATA_DIR),
+  };
+}

@@ -1,0 +1,21 @@
+CREATE TABLE "clients" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"logo_url" text,
+	"country" text NOT NULL,
+	"sales_source" text NOT NULL,
+	"receivers" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"origins" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"is_last_mile" boolean DEFAULT false NOT NULL,
+	"show_results" boolean DEFAULT true NOT NULL,
+	"show_tyc" boolean DEFAULT false NOT NULL,
+	"default_patient_email" text,
+	"max_patients_per_appointment" integer,
+	"extra_amount" integer DEFAULT 0 NOT NULL,
+	"steps" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"laas_config_v2" jsonb,
+	"sdk_config_v2" jsonb,
+	"api_token_hash" text,
+	"domains" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import type { ModeConfig } from '@visita/domain/contract/client-config';
+import { insertClientsIfMissing } from '../../modules/clients/queries.ts';
+import type { NewClientRow } from '../schema.ts';
+import type { Seed } from './run-seeds.ts';
+
+export const DEMO_LAAS_TOKEN = 'demo-laas-token';
+
+export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The demo partner pages of /demo-host/ run on the same server as the widget. */
+const DEMO_DOMAINS = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://console.localhost:3000'];
+
+const sdk = (options: ModeConfig): ModeConfig => ({
+  availableFeatures: ['self-service'],
+  fullPageAvailable: true,
+  showBanner: true,
+  show_terms_and_conditions: false,
+  show_non_binary_texts: false,
+  show_whatsapp_sac_button: true,
+  special_indications_at_om: false,
+  ...options,
+});
+
+const client = (row: NewClientRow): NewClientRow => ({ domains: DEMO_DOMAINS, ...row });
+
+/** Every client of DESIGN.md's demo dataset. Colours are each partner's brand-like hue. */
+export const DEMO_CLIENTS: NewClientRow[] = [
+  client({
+    id: 'demo',
+    name: 'Demo Salud',
+    country: 'cl',
+    salesSource: 'marketplace',
+    maxPatientsPerAppointment: 5,
+    sdkConfig: sdk({
+      main_color: '#0F766E',
+      background_logo_color: '#134E4A',
+      availableFeatures: ['self-service', 'medical-order'],
+    }),
+  }),
+  client({
+    id: 'demo-mx',
+    name: 'Demo Salud México',
+    country: 'mx',
+    salesSource: 'marketplace',
+    maxPatientsPerAppointment: 5,
+    sdkConfig: sdk({
+      main_color: '#1D4ED8',
+      background_logo_color: '#1E3A8A',
+      availableFeatures: ['self-service', 'medical-order'],
+    }),
+  }),
+  client({
+    id: 'clinicaalemana',
+    name: 'Clínica Alemana',
+    country: 'cl',
+    salesSource: 'clinicaalemana',
+    maxPatientsPerAppointment: 4,
+    sdkConfig: sdk({
+      main_color: '#003B71',
+      background_logo_color: '#003B71',
+      discount_code: 'CLAMESDELCORAZON',
+    }),
+  }),
+  client({
+    id: 'redsalud',
+    name: 'RedSalud',
+    country: 'cl',
+    salesSource: 'redsalud',
+    sdkConfig: sdk({ main_color: '#C8102E', background_logo_color: '#FFFFFF' }),
+  }),
+  client({
+    id: 'esencial',
+    name: 'Esencial',
+    country: 'cl',
+    salesSource: 'esencial',
+    sdkConfig: sdk({ main_color: '#5B2C83', background_logo_color: '#5B2C83' }),
+  }),
+  client({
+    id: 'cruzverde',
+    name: 'Cruz Verde',
+    country: 'cl',
+    salesSource: 'cruzverde',
+    sdkConfig: sdk({ main_color: '#00843D', background_logo_color: '#00843D' }),
+  }),
+  client({
+    id: 'confuturo',
+    name: 'Confuturo',
+    country: 'cl',
+    salesSource: 'confuturo',
+    sdkConfig: sdk({ main_color: '#E35205', background_logo_color: '#E35205' }),
+  }),
+  client({
+    id: 'idoktor',
+    name: 'iDoktor',
+    country: 'cl',
+    salesSource: 'idoktor',
+    sdkConfig: sdk({ main_color: '#0067B1', background_logo_color: '#0067B1', show_non_binary_texts: true }),
+  }),
+  client({
+    id: 'laboratoriochopo',
+    name: 'Laboratorio Chopo',
+    country: 'mx',
+    salesSource: 'laboratoriochopo',
+    sdkConfig: sdk({ main_color: '#00529B', background_logo_color: '#00529B' }),
+  }),
+  client({
+    id: 'hospitalessanangelinn',
+    name: 'Hospitales San Ángel Inn',
+    country: 'mx',
+    salesSource: 'hospitalessanangelinn',
+    sdkConfig: sdk({
+      main_color: '#7A1F3D',
+      background_logo_color: '#7A1F3D',
+      show_whatsapp_sac_button: false,
+    }),
+  }),
+  client({
+    id: 'demo-laas',
+    name: 'Demo Atención Domiciliaria',
+    country: 'cl',
+    salesSource: 'demo-laas',
+    isLastMile: true,
+    apiTokenHash: hashApiToken(DEMO_LAAS_TOKEN),
+    receivers: [
+      { id: 1, name: 'Mesa central' },
+      { id: 2, name: 'Ejecutivo comercial' },
+      { id: 3, name: 'Sucursal Providencia' },
+    ],
+    origins: ['Mesa central', 'Ejecutivo comercial', 'Sucursal Providencia'],
+    defaultPatientEmail: 'pacientes@demo-laas.cl',
+    maxPatientsPerAppointment: 6,
+    laasConfig: sdk({
+      main_color: '#334155',
+      background_logo_color: '#334155',
+      show_whatsapp_sac_button: false,
+    }),
+    sdkConfig: sdk({ main_color: '#334155', background_logo_color: '#334155' }),
+  }),
+  client({
+    id: 'demo-split',
+    name: 'Demo Empresas',
+    country: 'cl',
+    salesSource: 'demo-split',
+    steps: [{ value: 'split-payment', label: '¿Qué análisis clínicos paga la empresa?' }],
+    maxPatientsPerAppointment: 10,
+    sdkConfig: sdk({ main_color: '#4338CA', background_logo_color: '#4338CA' }),
+  }),
+  client({
+    id: 'demo-tyc',
+    name: 'Demo Términos',
+    country: 'cl',
+    salesSource: 'demo-tyc',
+    showTyc: true,
+    sdkConfig: sdk({
+      main_color: '#9D174D',
+      background_logo_color: '#9D174D',
+      show_terms_and_conditions: true,
+    }),
+  }),
+  client({
+    id: 'cajalosandes',
+    name: 'Caja Los Andes',
+    country: 'cl',
+    salesSource: 'cajalosandes',
+    showResults: false,
+    maxPatientsPerAppointment: 2,
+    sdkConfig: sdk({ main_color: '#0072CE', background_logo_color: '#0072CE' }),
+  }),
+];
+
+export const demoClientsSeed: Seed = {
+  name: 'demo-clients',
+  run: (db) => insertClientsIfMissing(db, DEMO_CLIENTS),
+};

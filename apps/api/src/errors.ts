@@ -1,0 +1,17 @@
+/**
+ * An error the API answers on purpose: a status, a stable slug (the spec's where it has one)
+ * and a Spanish text a person can act on. Anything else thrown becomes a 500 without details.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly err: string,
+    readonly msg: string,
+  ) {
+    super(msg);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (err: string, msg: string) => new AppError(404, err, msg);
+export const badRequest = (err: string, msg: string) => new AppError(400, err, msg);

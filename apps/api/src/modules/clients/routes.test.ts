@@ -1,0 +1,124 @@
+import { clientConfigSchema } from '@visita/domain/contract/client-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const DESIGN_CLIENT_IDS = [
+  'demo',
+  'demo-mx',
+  'clinicaalemana',
+  'redsalud',
+  'esencial',
+  'cruzverde',
+  'confuturo',
+  'idoktor',
+  'laboratoriochopo',
+  'hospitalessanangelinn',
+  'demo-laas',
+  'demo-split',
+  'demo-tyc',
+  'cajalosandes',
+];
+
+describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t?.close());
+
+  const get = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/alliances/clients/sdk-config/${query}` });
+
+  it.each(DESIGN_CLIENT_IDS)('answers the whole config of the demo client %s', async (id) => {
+    const response = await get(`?id=${id}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(clientConfigSchema.parse(body)).toEqual(body);
+    expect(body.id).toBe(id);
+  });
+
+  it('carries every field of spec part 1 §3 with its value', async () => {
+    const body = (await get('?id=demo-laas')).json();
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'default_patient_email',
+        'extra_amount',
+        'id',
+        'is_last_mile',
+        'laas_config_v2',
+        'logo_url',
+        'max_patients_per_appointment',
+        'name',
+        'origins',
+        'receivers',
+        'country',
+        'sales_source',
+        'sdk_config_v2',
+        'show_results',
+        'show_tyc',
+        'steps',
+      ].sort(),
+    );
+    expect(body).toMatchObject({
+      country: 'cl',
+      sales_source: 'demo-laas',
+      is_last_mile: true,
+      receivers: [
+        { id: 1, name: 'Mesa central' },
+        { id: 2, name: 'Ejecutivo comercial' },
+        { id: 3, name: 'Sucursal Providencia' },
+      ],
+    });
+    expect(body.laas_config_v2).toMatchObject({ main_color: '#334155' });
+    // The staff API token is a secret: never part of the public config.
+    expect(JSON.stringify(body)).not.toContain('demo-laas-token');
+    expect(JSON.stringify(body)).not.toContain('api_token');
+  });
+
+  it('gives each client its own country, source and options', async () => {
+    expect((await get('?id=demo-mx')).json()).toMatchObject({ country: 'mx', sales_source: 'marketplace' });
+    expect((await get('?id=demo-split')).json().steps).toEqual([
+      { value: 'split-payment', label: '¿Qué análisis clínicos paga la empresa?' },
+    ]);
+    expect((await get('?id=demo-tyc')).json().show_tyc).toBe(true);
+    expect((await get('?id=demo')).json().sdk_config_v2.availableFeatures).toEqual([
+      'self-service',
+      'medical-order',
+    ]);
+  });
+
+  it('answers 404 with the spec text for an unknown id', async () => {
+    const response = await get('?id=no-existe');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      err: 'client-not-found',
+      msg: 'El identificador de cliente no es válido.',
+    });
+  });
+
+  it.each([
+    ['no id', ''],
+    ['an empty id', '?id='],
+    ['a blank id', '?id=%20%20'],
+    ['an id longer than 100 characters', `?id=${'a'.repeat(101)}`],
+  ])('answers 400 {err, msg} for %s', async (_case, query) => {
+    const response = await get(query);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.err).toBe('invalid-request');
+    expect(body.msg).toMatch(/identificador de cliente/);
+  });
+
+  it.each([
+    ['SQL in the id', "?id=demo'%20OR%20'1'='1"],
+    ['a script tag', '?id=%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['unicode oddities', '?id=%F0%9F%92%89%E2%80%AEdemo'],
+    ['a repeated id', '?id=x&id=y'],
+  ])('answers %s with a clean 4xx, never a 500', async (_case, query) => {
+    const response = await get(query);
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.json()).toEqual({ err: expect.any(String), msg: expect.any(String) });
+    expect(response.body).not.toContain('<script>');
+  });
+});

@@ -1,0 +1,30 @@
+import { clientConfigQuerySchema, clientConfigSchema } from '@visita/domain/contract/client-config';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../errors.ts';
+import { findClientById } from './queries.ts';
+import { toClientConfig } from './service.ts';
+
+/** Spec part 1 §8: the widget shows this for a client config 404. */
+export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
+
+const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/alliances/clients/sdk-config/',
+    {
+      schema: {
+        tags: ['clients'],
+        summary: 'Configuración del cliente (socio) para el widget',
+        querystring: clientConfigQuerySchema,
+        response: { 200: clientConfigSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findClientById(app.db, request.query.id);
+      if (!row) throw notFound('client-not-found', INVALID_CLIENT_MSG);
+      return toClientConfig(row);
+    },
+  );
+};
+
+export default clientsRoutes;

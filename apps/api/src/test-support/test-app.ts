@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { DEMO_SEEDS } from '../db/seed/demo.ts';
+import { runSeeds } from '../db/seed/run-seeds.ts';
+import type { TestDatabase, TestEngine } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated and (by default) demo-seeded database of the given engine. */
+export async function createTestApp(
+  engine: TestEngine,
+  options: { seed?: boolean; widgetDist?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const testDb = await engine.create();
+  await testDb.database.migrate();
+  if (options.seed !== false) await runSeeds(testDb.database.db, DEMO_SEEDS);
+  const config = loadConfig({ SEED: 'none', DATA_DIR: '/tmp/visita-test-unused', ...options.env });
+  const app = await buildApp({ config, database: testDb.database, widgetDist: options.widgetDist });
+  return {
+    app,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../locale.ts';
+
+/** Features a client can offer on the schedule-type step (spec part 1 §3). */
+export const FEATURES = ['self-service', 'medical-order'] as const;
+export type Feature = (typeof FEATURES)[number];
+export const DEFAULT_FEATURES: readonly Feature[] = FEATURES;
+
+export const receiverSchema = z.object({ id: z.union([z.string(), z.number()]), name: z.string() });
+export type Receiver = z.infer<typeof receiverSchema>;
+
+export const clientStepSchema = z.object({ value: z.string(), label: z.string().optional() });
+export type ClientStep = z.infer<typeof clientStepSchema>;
+
+/**
+ * Per-mode options (sdk_config_v2 for partner embeds, laas_config_v2 for staff). Spec part 1 §3
+ * names both the snake_case settings and a camelCase reading of the flow options.
+ */
+export const modeConfigSchema = z.object({
+  main_color: z.string().nullable().optional(),
+  background_logo_color: z.string().nullable().optional(),
+  show_terms_and_conditions: z.boolean().optional(),
+  show_non_binary_texts: z.boolean().optional(),
+  show_whatsapp_sac_button: z.boolean().optional(),
+  special_indications_at_om: z.boolean().optional(),
+  discount_code: z.string().nullable().optional(),
+  steps: z.array(z.string()).optional(),
+  customFlow: z.array(z.string()).nullable().optional(),
+  availableFeatures: z.array(z.enum(FEATURES)).optional(),
+  fullPageAvailable: z.boolean().optional(),
+  showBanner: z.boolean().optional(),
+});
+export type ModeConfig = z.infer<typeof modeConfigSchema>;
+
+export const clientConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES),
+  sales_source: z.string(),
+  receivers: z.array(receiverSchema),
+  origins: z.array(z.string()),
+  is_last_mile: z.boolean(),
+  show_results: z.boolean(),
+  show_tyc: z.boolean(),
+  default_patient_email: z.string().nullable(),
+  max_patients_per_appointment: z.number().int().positive().nullable(),
+  extra_amount: z.number().int().nonnegative(),
+  steps: z.array(clientStepSchema),
+  laas_config_v2: modeConfigSchema.nullable(),
+  sdk_config_v2: modeConfigSchema.nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const clientConfigQuerySchema = z.object({
+  id: z
+    .string({ error: 'Falta el identificador de cliente (id).' })
+    .trim()
+    .min(1, 'Falta el identificador de cliente (id).')
+    .max(100, 'El identificador de cliente es demasiado largo.'),
+});
+export type ClientConfigQuery = z.infer<typeof clientConfigQuerySchema>;
+
+export type SessionOrigin = 'sdk' | 'laas' | 'web';
+
+/** The per-mode options that apply to a session: laas_config_v2 for staff, else sdk_config_v2. */
+export function modeConfigFor(config: ClientConfig, origin: SessionOrigin): ModeConfig {
+  return (origin === 'laas' ? config.laas_config_v2 : config.sdk_config_v2) ?? {};
+}
+
+/** A step with value 'split-payment' enables split payment (spec part 1 §3). */
+export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
+  return config.steps.some((step) => step.value === 'split-payment');
+}
+
+/** With no receivers, origins serve as both id and name (spec part 1 §3). */
+export function clientReceivers(config: Pick<ClientConfig, 'receivers' | 'origins'>): Receiver[] {
+  if (config.receivers.length > 0) return config.receivers;
+  return config.origins.map((origin) => ({ id: origin, name: origin }));
+}
