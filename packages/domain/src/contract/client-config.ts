@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { FEATURES } from '../features.ts';
 import { COUNTRY_CODES } from '../locale.ts';
-
-/** Features a client can offer on the schedule-type step (spec part 1 §3). */
-export const FEATURES = ['self-service', 'medical-order'] as const;
-export type Feature = (typeof FEATURES)[number];
-export const DEFAULT_FEATURES: readonly Feature[] = FEATURES;
 
 export const receiverSchema = z.object({ id: z.union([z.string(), z.number()]), name: z.string() });
 export type Receiver = z.infer<typeof receiverSchema>;
@@ -60,21 +56,3 @@ export const clientConfigQuerySchema = z.object({
     .max(100, 'El identificador de cliente es demasiado largo.'),
 });
 export type ClientConfigQuery = z.infer<typeof clientConfigQuerySchema>;
-
-export type SessionOrigin = 'sdk' | 'laas' | 'web';
-
-/** The per-mode options that apply to a session: laas_config_v2 for staff, else sdk_config_v2. */
-export function modeConfigFor(config: ClientConfig, origin: SessionOrigin): ModeConfig {
-  return (origin === 'laas' ? config.laas_config_v2 : config.sdk_config_v2) ?? {};
-}
-
-/** A step with value 'split-payment' enables split payment (spec part 1 §3). */
-export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
-  return config.steps.some((step) => step.value === 'split-payment');
-}
-
-/** With no receivers, origins serve as both id and name (spec part 1 §3). */
-export function clientReceivers(config: Pick<ClientConfig, 'receivers' | 'origins'>): Receiver[] {
-  if (config.receivers.length > 0) return config.receivers;
-  return config.origins.map((origin) => ({ id: origin, name: origin }));
-}

@@ -1,0 +1,78 @@
+/** Spec part 1 §8: the text of a failure that is not an HTTP answer. */
+export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
+
+/** The generic helper's error (spec part 1 §8): the answer's body or text, and its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: unknown,
+  ) {
+    super(typeof error === 'string' ? error : UNEXPECTED_ERROR);
+    this.name = 'HttpError';
+  }
+
+  /** The API's `{err, msg}` slug, when the answer had one. */
+  get slug(): string | undefined {
+    return typeof this.error === 'object' && this.error && 'err' in this.error
+      ? String((this.error as { err: unknown }).err)
+      : undefined;
+  }
+}
+
+export interface RequestContext {
+  apiToken?: string | null;
+  /** The selected address: every call carries it (spec part 1 §7). */
+  address?: { latitude: number; longitude: number } | null;
+}
+
+const API_BASE = '/api';
+
+/**
+ * Every call of the contract goes through here: the spec's headers, JSON both ways, and one
+ * error shape. Aborts (a newer request replaced this one) pass through untouched.
+ */
+export async function apiRequest<T>(
+  path: string,
+  { context, signal, method = 'GET', body, query }: {
+    context?: RequestContext;
+    signal?: AbortSignal;
+    method?: string;
+    body?: unknown;
+    query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+  } = {},
+): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', 'x-polygon-beta-tester': 'true' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (context?.apiToken) headers.authorization = `Bearer ${context.apiToken}`;
+  if (context?.address) {
+    headers['x-address-latitude'] = String(context.address.latitude);
+    headers['x-address-longitude'] = String(context.address.longitude);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError(500, UNEXPECTED_ERROR);
+  }
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text as the error body.
+  }
+  if (!response.ok) throw new HttpError(response.status || 500, data ?? response.statusText);
+  return data as T;
+}

@@ -1,0 +1,218 @@
+import type { CountryCode } from '@visita/domain/locale';
+
+/**
+ * Every text the widget shows, in the spec's Spanish. Components never hold literals: they read
+ * this catalogue through `getCopy(country, salesSource, variant)`.
+ */
+export interface Copy {
+  app: {
+    titlePrefix: string;
+    brand: string;
+    missingClientId: string;
+    invalidClientId: string;
+    unexpectedError: string;
+    loading: string;
+  };
+  shell: {
+    operatedBy: string;
+    inAllianceWith: string;
+    back: string;
+    close: string;
+    continue: string;
+    stepInProgress: string;
+  };
+  introduction: {
+    title: string;
+    subtitle: string;
+    points: [string, string, string];
+    /** The third point (results by e-mail) is left out for sources that deliver none. */
+    omitThirdPoint: boolean;
+    cta: string;
+  };
+  help: {
+    question: string;
+    action: { kind: 'whatsapp' | 'phone'; label: string; href: string };
+    hoursLabel: string;
+    hours: string;
+  };
+}
+
+export type CopyVariant = 'default' | 'nonBinary' | 'scheduled';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** Help lines are the operator's; these demo numbers are placeholders an operator replaces. */
+const WHATSAPP_CL = 'https://wa.me/56930000000';
+const WHATSAPP_MX = 'https://wa.me/525530000000';
+const CENTRAL_PHONE = 'tel:+56229100000';
+
+const CHILE: Copy = {
+  app: {
+    titlePrefix: 'Servicios médicos a domicilio - ',
+    brand: 'Visita',
+    missingClientId: 'Se requiere un identificador de cliente.',
+    invalidClientId: 'El identificador de cliente no es válido.',
+    unexpectedError: 'Ha ocurrido un error inesperado, comunícate con el equipo de desarrollo',
+    loading: 'Cargando',
+  },
+  shell: {
+    operatedBy: 'Operado por',
+    inAllianceWith: 'En alianza con',
+    back: 'Volver',
+    close: 'Cerrar',
+    continue: 'Continuar',
+    stepInProgress: 'Este paso aún no está disponible.',
+  },
+  introduction: {
+    title: 'Exámenes y vacunas a domicilio',
+    subtitle: 'Agenda en pocos pasos y recibe la atención en tu casa u oficina.',
+    points: [
+      'Agenda tu hora en línea o con tu orden médica.',
+      'Un especialista te visitará en el horario que elijas.',
+      'Recibe tus resultados por correo electrónico.',
+    ],
+    omitThirdPoint: false,
+    cta: 'Continuar',
+  },
+  help: {
+    question: 'Necesitas ayuda agendando?',
+    action: { kind: 'whatsapp', label: 'Escríbenos por WhatsApp', href: WHATSAPP_CL },
+    hoursLabel: 'Horario de atención',
+    hours: 'Lunes a viernes de 8:00 a 19:00. Sábado y domingo de 8:00 a 16:30.',
+  },
+};
+
+const MEXICO: Copy = {
+  ...CHILE,
+  introduction: {
+    title: 'Estudios de laboratorio y vacunas a domicilio',
+    subtitle: 'Agenda en pocos pasos y recibe la atención en tu casa u oficina.',
+    points: [
+      'Agenda tu cita en línea o con tu orden médica.',
+      'Un especialista acudirá a tu domicilio en el horario que elijas.',
+      'Recibe tus resultados por correo electrónico.',
+    ],
+    omitThirdPoint: false,
+    cta: 'Continuar',
+  },
+  help: {
+    question: 'Necesitas ayuda agendando?',
+    action: { kind: 'whatsapp', label: 'Escríbenos', href: WHATSAPP_MX },
+    hoursLabel: 'Horario de atención',
+    hours: 'Lunes a sábado de 9:00 a 18:00.',
+  },
+};
+
+const BY_COUNTRY: Record<CountryCode, Copy> = { cl: CHILE, mx: MEXICO };
+
+/** The source whose footer reads 'En alianza con' rather than 'Operado por' (spec part 1 §2). */
+export const IN_ALLIANCE_SOURCE = 'cajalosandes';
+/** The source with its own help line: a call to the central, other hours (spec part 1 §2). */
+export const CENTRAL_PHONE_SOURCE = 'clinicaalemana';
+/** Sources without the shell footer and loader image (spec part 1 §2). */
+export const SOURCES_WITHOUT_SHELL_BRANDING: ReadonlySet<string> = new Set(['hospitalessanangelinn']);
+
+const BY_SOURCE: Record<string, DeepPartial<Copy>> = {
+  [CENTRAL_PHONE_SOURCE]: {
+    introduction: {
+      title: 'Toma de muestras y vacunas a domicilio',
+      subtitle: 'El equipo de Clínica Alemana te atiende en Vitacura, Providencia, Lo Barnechea, Las Condes y Chicureo.',
+    },
+    help: {
+      question: 'Necesitas ayuda para reservar?',
+      action: { kind: 'phone', label: 'Llama a la central', href: CENTRAL_PHONE },
+      hours: 'Lunes a viernes de 7:30 a 13:30.',
+    },
+  },
+  redsalud: {
+    introduction: { subtitle: 'Los exámenes de RedSalud, tomados en la comodidad de tu hogar.' },
+  },
+  esencial: {
+    introduction: { subtitle: 'Tus exámenes con Esencial, sin salir de casa.' },
+  },
+  cruzverde: {
+    introduction: { subtitle: 'Exámenes y vacunas de Cruz Verde en tu casa u oficina.' },
+  },
+  confuturo: {
+    introduction: { subtitle: 'Un beneficio de Confuturo para cuidar tu salud sin salir de casa.' },
+  },
+  idoktor: {
+    introduction: { subtitle: 'Agenda con iDoktor y recibe la atención en tu casa u oficina.' },
+  },
+  laboratoriochopo: {
+    introduction: {
+      title: 'Estudios de Laboratorio Chopo a domicilio',
+      subtitle: 'Agenda tu toma de muestras y te visitamos en tu casa u oficina.',
+    },
+  },
+  hospitalessanangelinn: {
+    introduction: {
+      title: 'Estudios de laboratorio a domicilio',
+      subtitle: 'Hospitales San Ángel Inn llega a tu casa u oficina.',
+    },
+  },
+  [IN_ALLIANCE_SOURCE]: {
+    introduction: {
+      title: 'Vacuna contra la influenza a domicilio',
+      subtitle: 'Un beneficio para las personas afiliadas a Caja Los Andes.',
+      points: [
+        'Agenda tu vacunación en línea.',
+        'Un especialista te visitará en el horario que elijas.',
+        'Recibe tus resultados por correo electrónico.',
+      ],
+      // Vaccination gives no results to send.
+      omitThirdPoint: true,
+    },
+  },
+};
+
+const BY_VARIANT: Record<CountryCode, Record<Exclude<CopyVariant, 'default'>, DeepPartial<Copy>>> = {
+  cl: {
+    nonBinary: {
+      introduction: {
+        points: [
+          'Agenda tu hora en línea o con tu orden médica.',
+          'Personal especialista te visitará en el horario que elijas.',
+          'Recibe tus resultados por correo electrónico.',
+        ],
+      },
+    },
+    scheduled: {
+      introduction: { title: 'Tu cita a domicilio', subtitle: 'Revisa y completa los datos de tu cita agendada.' },
+    },
+  },
+  mx: {
+    nonBinary: {
+      introduction: {
+        points: [
+          'Agenda tu cita en línea o con tu orden médica.',
+          'Personal especialista acudirá a tu domicilio en el horario que elijas.',
+          'Recibe tus resultados por correo electrónico.',
+        ],
+      },
+    },
+    scheduled: {
+      introduction: { title: 'Tu cita a domicilio', subtitle: 'Revisa y completa los datos de tu cita agendada.' },
+    },
+  },
+};
+
+function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
+  if (!override) return base;
+  const result = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(override)) {
+    const current = result[key];
+    result[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
+        ? merge(current, value as DeepPartial<typeof current>)
+        : value;
+  }
+  return result as T;
+}
+
+/** Country first, then the sales source, then the variant: the most specific text wins. */
+export function getCopy(country: CountryCode, salesSource?: string | null, variant: CopyVariant = 'default'): Copy {
+  const byCountry = BY_COUNTRY[country];
+  const bySource = merge(byCountry, salesSource ? BY_SOURCE[salesSource] : undefined);
+  return variant === 'default' ? bySource : merge(bySource, BY_VARIANT[country][variant]);
+}

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every kilobyte reaches a phone: keep the report of sizes on.
+    reportCompressedSize: true,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});

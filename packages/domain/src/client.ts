@@ -1,0 +1,20 @@
+/** Rules on a client's config; kept apart from the zod schemas so the widget needn't ship zod for them. */
+import type { ClientConfig, ModeConfig, Receiver } from './contract/client-config.ts';
+
+export type SessionOrigin = 'sdk' | 'laas' | 'web';
+
+/** The per-mode options that apply to a session: laas_config_v2 for staff, else sdk_config_v2. */
+export function modeConfigFor(config: ClientConfig, origin: SessionOrigin): ModeConfig {
+  return (origin === 'laas' ? config.laas_config_v2 : config.sdk_config_v2) ?? {};
+}
+
+/** A step with value 'split-payment' enables split payment (spec part 1 §3). */
+export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
+  return config.steps.some((step) => step.value === 'split-payment');
+}
+
+/** With no receivers, origins serve as both id and name (spec part 1 §3). */
+export function clientReceivers(config: Pick<ClientConfig, 'receivers' | 'origins'>): Receiver[] {
+  if (config.receivers.length > 0) return config.receivers;
+  return config.origins.map((origin) => ({ id: origin, name: origin }));
+}
