@@ -1,0 +1,44 @@
+// `npm start`: builds the widget (and the embed script, once it exists) when missing or older
+// than its sources, then runs the API, which migrates, seeds and serves everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale(workspace, dir, output, sources) {
+  const outputPath = join(root, dir, output);
+  const built = existsSync(outputPath) ? statSync(outputPath).mtimeMs : 0;
+  const changed = Math.max(...sources.map((source) => newestMtime(join(root, source))));
+  if (built >= changed) return;
+  console.info(`start: building ${workspace}`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+buildIfStale('@visita/widget', 'apps/widget', 'dist/index.html', [
+  'apps/widget/src',
+  'apps/widget/public',
+  'packages/domain/src',
+]);
+if (existsSync(join(root, 'packages/embed/src'))) {
+  buildIfStale('@visita/embed', 'packages/embed', 'dist/embed.js', ['packages/embed/src']);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
