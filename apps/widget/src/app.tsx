@@ -45,11 +45,17 @@ function ClientGate({ clientId }: { clientId: string }) {
 
 /** One widget instance: its own query cache and stores. */
 export function App({ clientId }: { clientId: string | null }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <WidgetStoresProvider clientId={clientId}>
-        {clientId ? <ClientGate clientId={clientId} /> : <MessageScreen message={SHELL_COPY.app.missingClientId} />}
+        {clientId ? (
+          <ClientGate clientId={clientId} />
+        ) : (
+          <MessageScreen message={SHELL_COPY.app.missingClientId} />
+        )}
       </WidgetStoresProvider>
     </QueryClientProvider>
   );

@@ -37,7 +37,11 @@ export function Wizard({ config }: { config: ClientConfig }) {
 
   const StepComponent = STEP_COMPONENTS[step];
   return (
-    <div className="visita-theme" style={themeStyle(mode.main_color, mode.background_logo_color)} data-step={step}>
+    <div
+      className="visita-theme"
+      style={themeStyle(mode.main_color, mode.background_logo_color)}
+      data-step={step}
+    >
       <Shell
         mode={shellMode}
         copy={copy}
@@ -49,7 +53,11 @@ export function Wizard({ config }: { config: ClientConfig }) {
         onClose={shellMode === 'modal' && framed ? () => postClose() : null}
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
-        {StepComponent ? <StepComponent key={step} /> : <PendingStep key={step} text={copy.shell.stepInProgress} />}
+        {StepComponent ? (
+          <StepComponent key={step} />
+        ) : (
+          <PendingStep key={step} text={copy.shell.stepInProgress} />
+        )}
       </Shell>
     </div>
   );

@@ -33,7 +33,13 @@ const API_BASE = '/api';
  */
 export async function apiRequest<T>(
   path: string,
-  { context, signal, method = 'GET', body, query }: {
+  {
+    context,
+    signal,
+    method = 'GET',
+    body,
+    query,
+  }: {
     context?: RequestContext;
     signal?: AbortSignal;
     method?: string;

@@ -116,7 +116,8 @@ const BY_SOURCE: Record<string, DeepPartial<Copy>> = {
   [CENTRAL_PHONE_SOURCE]: {
     introduction: {
       title: 'Toma de muestras y vacunas a domicilio',
-      subtitle: 'El equipo de Clínica Alemana te atiende en Vitacura, Providencia, Lo Barnechea, Las Condes y Chicureo.',
+      subtitle:
+        'El equipo de Clínica Alemana te atiende en Vitacura, Providencia, Lo Barnechea, Las Condes y Chicureo.',
     },
     help: {
       question: 'Necesitas ayuda para reservar?',
@@ -178,7 +179,10 @@ const BY_VARIANT: Record<CountryCode, Record<Exclude<CopyVariant, 'default'>, De
       },
     },
     scheduled: {
-      introduction: { title: 'Tu cita a domicilio', subtitle: 'Revisa y completa los datos de tu cita agendada.' },
+      introduction: {
+        title: 'Tu cita a domicilio',
+        subtitle: 'Revisa y completa los datos de tu cita agendada.',
+      },
     },
   },
   mx: {
@@ -192,7 +196,10 @@ const BY_VARIANT: Record<CountryCode, Record<Exclude<CopyVariant, 'default'>, De
       },
     },
     scheduled: {
-      introduction: { title: 'Tu cita a domicilio', subtitle: 'Revisa y completa los datos de tu cita agendada.' },
+      introduction: {
+        title: 'Tu cita a domicilio',
+        subtitle: 'Revisa y completa los datos de tu cita agendada.',
+      },
     },
   },
 };
@@ -211,7 +218,11 @@ function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
 }
 
 /** Country first, then the sales source, then the variant: the most specific text wins. */
-export function getCopy(country: CountryCode, salesSource?: string | null, variant: CopyVariant = 'default'): Copy {
+export function getCopy(
+  country: CountryCode,
+  salesSource?: string | null,
+  variant: CopyVariant = 'default',
+): Copy {
   const byCountry = BY_COUNTRY[country];
   const bySource = merge(byCountry, salesSource ? BY_SOURCE[salesSource] : undefined);
   return variant === 'default' ? bySource : merge(bySource, BY_VARIANT[country][variant]);

@@ -28,6 +28,7 @@ export function createFlowStore() {
         const previous = state.history.at(-1);
         return previous ? { step: previous, history: state.history.slice(0, -1) } : state;
       }),
-    setStepList: (stepList, step) => set({ stepList, step: step ?? stepList[0] ?? 'introduction', history: [] }),
+    setStepList: (stepList, step) =>
+      set({ stepList, step: step ?? stepList[0] ?? 'introduction', history: [] }),
   }));
 }

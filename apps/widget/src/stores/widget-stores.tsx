@@ -14,7 +14,13 @@ const WidgetStoresContext = createContext<WidgetStores | null>(null);
  * Creates this widget instance's stores. Two widgets on one page each get their own provider
  * and so never share a cart, a session or a step.
  */
-export function WidgetStoresProvider({ clientId, children }: { clientId: string | null; children: ReactNode }) {
+export function WidgetStoresProvider({
+  clientId,
+  children,
+}: {
+  clientId: string | null;
+  children: ReactNode;
+}) {
   const [stores] = useState<WidgetStores>(() => ({
     session: createSessionStore(clientId),
     flow: createFlowStore(),

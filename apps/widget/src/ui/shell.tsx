@@ -21,7 +21,18 @@ export interface ShellProps {
  * The page around every step: full-page (banner and background) or a boxed modal (close button,
  * partner logo banner, 'Volver', at most 45rem tall), with the footer rules of spec part 1 §2.
  */
-export function Shell({ mode, copy, clientName, logoUrl, showBanner, footer, onBack, onClose, help, children }: ShellProps) {
+export function Shell({
+  mode,
+  copy,
+  clientName,
+  logoUrl,
+  showBanner,
+  footer,
+  onBack,
+  onClose,
+  help,
+  children,
+}: ShellProps) {
   return (
     <div className={`visita-shell visita-shell--${mode}`}>
       <div className="visita-shell__box">
@@ -33,7 +44,12 @@ export function Shell({ mode, copy, clientName, logoUrl, showBanner, footer, onB
               <span className="visita-banner__name">{clientName}</span>
             )}
             {onClose ? (
-              <button type="button" className="visita-banner__close" onClick={onClose} aria-label={copy.shell.close}>
+              <button
+                type="button"
+                className="visita-banner__close"
+                onClick={onClose}
+                aria-label={copy.shell.close}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             ) : null}

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const [pglite] = TEST_ENGINES;
+
+describe('the built widget, served by the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'visita-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'visita-logo.svg'), '<svg/>');
+    t = await createTestApp(pglite ?? TEST_ENGINES[0]!, { widgetDist: dist, seed: false });
+  });
+  afterAll(() => t?.close());
+
+  it.each(['/', '/demo', '/clinicaalemana', '/no-existe', '/demo/'])(
+    'serves the widget page at %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>widget</title>');
+    },
+  );
+
+  it('serves hashed assets for a year and other files fresh', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/visita-logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404 JSON, not the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/missing.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ err: 'not-found', msg: 'El recurso solicitado no existe.' });
+  });
+
+  it('keeps /api answers as JSON', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(TEST_ENGINES[0]!, { seed: false });
+  });
+  afterAll(() => t?.close());
+
+  it('is generated from the route schemas and served at /api/docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const sdkConfig = document.paths['/api/alliances/clients/sdk-config/'];
+    expect(sdkConfig.get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'query', required: true })]),
+    );
+    expect(Object.keys(sdkConfig.get.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    expect(document.paths['/api/health']).toBeDefined();
+  });
+});

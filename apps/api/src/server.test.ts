@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'visita-server-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WIDGET_DIST: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the server process', () => {
+  it('refuses to start on a bad configuration, naming every bad variable', async () => {
+    const server = start({ PORT: 'abc', GEOCODER: 'bing' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Configuración inválida');
+    expect(server.output()).toContain('PORT="abc"');
+    expect(server.output()).toContain('GEOCODER="bing"');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'migrates, seeds, listens, and on %s shuts down cleanly',
+    async (signal) => {
+      const server: { child: ChildProcess; exited: Promise<number | null>; output: () => string } = start({
+        LOG_LEVEL: 'info',
+      });
+      await waitFor(() => server.output().includes('Server listening'), 30_000);
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+      expect(address).toBeDefined();
+      const health = await fetch(`${address}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      const config = await fetch(`${address}/api/alliances/clients/sdk-config/?id=demo`);
+      expect(config.status).toBe(200);
+
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutting down');
+    },
+  );
+});
