@@ -13,13 +13,20 @@ module.exports = {
       severity: 'error',
       comment: 'packages/domain imports no app and no Node or browser runtime.',
       from: { path: '^packages/domain/' },
-      to: { path: ['^apps/', '^packages/embed/', 'node_modules/(react|react-dom|fastify|drizzle-orm|pg)/', '^(fs|path|crypto|http|net|os|child_process)$'] },
+      to: {
+        path: [
+          '^apps/',
+          '^packages/embed/',
+          'node_modules/(react|react-dom|fastify|drizzle-orm|pg)/',
+          '^(fs|path|crypto|http|net|os|child_process)$',
+        ],
+      },
     },
     {
       name: 'embed-has-no-dependencies',
       severity: 'error',
       comment: 'The embed script ships with no runtime dependencies.',
-      from: { path: '^packages/embed/src/' , pathNot: '\\.test\\.ts$' },
+      from: { path: '^packages/embed/src/', pathNot: '\\.test\\.ts$' },
       to: { path: ['node_modules', '^packages/domain/', '^apps/'] },
     },
     {
@@ -44,7 +51,7 @@ module.exports = {
     {
       name: 'api-modules-are-independent-of-routes',
       severity: 'error',
-      comment: 'A module may use another module\'s service or queries, never its routes.',
+      comment: "A module may use another module's service or queries, never its routes.",
       from: { path: '^apps/api/src/modules/([^/]+)/' },
       to: { path: '^apps/api/src/modules/([^/]+)/routes\\.ts$', pathNot: '^apps/api/src/modules/$1/' },
     },
@@ -54,6 +61,10 @@ module.exports = {
     exclude: { path: ['dist', 'coverage', 'node_modules'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'], extensions: ['.ts', '.tsx', '.js'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
   },
 };

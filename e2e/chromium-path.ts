@@ -7,7 +7,9 @@ export const INSTALL_HINT = 'apt-get install -y chromium';
 export function resolveChromium(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CHROMIUM_PATH) {
     if (existsSync(env.CHROMIUM_PATH)) return env.CHROMIUM_PATH;
-    throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist. Install Chromium with: ${INSTALL_HINT}`);
+    throw new Error(
+      `CHROMIUM_PATH=${env.CHROMIUM_PATH} does not exist. Install Chromium with: ${INSTALL_HINT}`,
+    );
   }
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const bundled = chromium.executablePath();

@@ -32,7 +32,9 @@ test('a failed config load shows the unexpected-error text with the id', async (
   );
   await page.goto('/demo');
   await expect(
-    page.getByText('Ha ocurrido un error inesperado, comunícate con el equipo de desarrollo', { exact: true }),
+    page.getByText('Ha ocurrido un error inesperado, comunícate con el equipo de desarrollo', {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(page.getByText('demo', { exact: true })).toBeVisible();
 });
@@ -59,13 +61,18 @@ test('/demo shows the introduction with its title, copy and colours', async ({ p
 
 test('a partner client shows its own copy, help line and hours', async ({ page }) => {
   await page.goto('/clinicaalemana');
-  await expect(page.getByRole('heading', { level: 1, name: 'Toma de muestras y vacunas a domicilio' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Toma de muestras y vacunas a domicilio' }),
+  ).toBeVisible();
   await expect(page).toHaveTitle(`${TITLE_PREFIX}Clínica Alemana`);
   await expect(page.getByText('Necesitas ayuda para reservar?', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Llama a la central' })).toHaveAttribute('href', /^tel:/);
   await page.getByRole('button', { name: 'Horario de atención' }).focus();
   await expect(page.getByRole('tooltip')).toHaveText('Horario de atención: Lunes a viernes de 7:30 a 13:30.');
-  await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCSS('background-color', 'rgb(0, 59, 113)');
+  await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCSS(
+    'background-color',
+    'rgb(0, 59, 113)',
+  );
 });
 
 test('a white logo background counts as unset and falls back to #4F4F4F', async ({ page }) => {
@@ -86,7 +93,9 @@ test('Mexico gets its own copy and help hours', async ({ page }) => {
 
 test('the fund leaves out the results point and reads "En alianza con"', async ({ page }) => {
   await page.goto('/cajalosandes');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vacuna contra la influenza a domicilio' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vacuna contra la influenza a domicilio' }),
+  ).toBeVisible();
   await expect(page.getByRole('list').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByText('Recibe tus resultados por correo electrónico.')).toHaveCount(0);
   await expect(page.getByText('En alianza con', { exact: true })).toBeVisible();

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
+// PGlite is always first; serving files does not depend on the engine.
 const [pglite] = TEST_ENGINES;
+if (!pglite) throw new Error('no test engine');
 
 describe('the built widget, served by the API', () => {
   let t: TestApp;
@@ -15,7 +17,7 @@ describe('the built widget, served by the API', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'visita-logo.svg'), '<svg/>');
-    t = await createTestApp(pglite ?? TEST_ENGINES[0]!, { widgetDist: dist, seed: false });
+    t = await createTestApp(pglite, { widgetDist: dist, seed: false });
   });
   afterAll(() => t?.close());
 
@@ -54,7 +56,7 @@ describe('the built widget, served by the API', () => {
 describe('the OpenAPI document', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(TEST_ENGINES[0]!, { seed: false });
+    t = await createTestApp(pglite, { seed: false });
   });
   afterAll(() => t?.close());
 
