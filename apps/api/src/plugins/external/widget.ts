@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface WidgetOptions {
@@ -31,7 +31,7 @@ export default fp<WidgetOptions>(
         );
       },
     });
-    const sendShell = (reply: import('fastify').FastifyReply) =>
+    const sendShell = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
     app.get<{ Params: { clientId: string } }>('/:clientId', { schema: { hide: true } }, (request, reply) => {

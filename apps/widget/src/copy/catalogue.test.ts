@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { CENTRAL_PHONE_SOURCE, getCopy, IN_ALLIANCE_SOURCE } from './catalogue.ts';
+
+describe('the copy catalogue', () => {
+  it('has the spec texts of the shell in both countries', () => {
+    for (const country of ['cl', 'mx'] as const) {
+      const { app } = getCopy(country);
+      expect(app.missingClientId).toBe('Se requiere un identificador de cliente.');
+      expect(app.invalidClientId).toBe('El identificador de cliente no es válido.');
+      expect(app.unexpectedError).toBe(
+        'Ha ocurrido un error inesperado, comunícate con el equipo de desarrollo',
+      );
+      expect(app.titlePrefix).toBe('Servicios médicos a domicilio - ');
+      expect(getCopy(country).shell).toMatchObject({
+        operatedBy: 'Operado por',
+        inAllianceWith: 'En alianza con',
+      });
+    }
+  });
+
+  it.each([
+    [
+      'cl',
+      'marketplace',
+      'Necesitas ayuda agendando?',
+      'whatsapp',
+      'Lunes a viernes de 8:00 a 19:00. Sábado y domingo de 8:00 a 16:30.',
+    ],
+    [
+      'cl',
+      CENTRAL_PHONE_SOURCE,
+      'Necesitas ayuda para reservar?',
+      'phone',
+      'Lunes a viernes de 7:30 a 13:30.',
+    ],
+    ['mx', 'marketplace', 'Necesitas ayuda agendando?', 'whatsapp', 'Lunes a sábado de 9:00 a 18:00.'],
+  ] as const)('help for %s/%s: "%s" by %s, hours %s', (country, source, question, kind, hours) => {
+    const { help } = getCopy(country, source);
+    expect(help.question).toBe(question);
+    expect(help.action.kind).toBe(kind);
+    expect(help.hours).toBe(hours);
+  });
+
+  it('outside Chile the WhatsApp link reads "Escríbenos"', () => {
+    expect(getCopy('mx').help.action.label).toBe('Escríbenos');
+  });
+
+  it('a source overrides only what it names and keeps the rest of its country', () => {
+    const alemana = getCopy('cl', CENTRAL_PHONE_SOURCE);
+    expect(alemana.introduction.title).toBe('Toma de muestras y vacunas a domicilio');
+    expect(alemana.introduction.points).toEqual(getCopy('cl').introduction.points);
+    expect(getCopy('cl', 'unknown-source')).toEqual(getCopy('cl'));
+  });
+
+  it('has three introduction points, the third omitted for the fund', () => {
+    expect(getCopy('cl').introduction.points).toHaveLength(3);
+    expect(getCopy('cl').introduction.omitThirdPoint).toBe(false);
+    expect(getCopy('cl', IN_ALLIANCE_SOURCE).introduction.omitThirdPoint).toBe(true);
+  });
+
+  it('has a non-binary wording without gendered nouns, and a scheduled wording, per country', () => {
+    expect(getCopy('cl', null, 'nonBinary').introduction.points[1]).toBe(
+      'Personal especialista te visitará en el horario que elijas.',
+    );
+    expect(getCopy('mx', null, 'nonBinary').introduction.points[1]).toBe(
+      'Personal especialista acudirá a tu domicilio en el horario que elijas.',
+    );
+    expect(getCopy('mx', null, 'scheduled').introduction.title).toBe('Tu cita a domicilio');
+  });
+});

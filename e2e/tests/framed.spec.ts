@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+
+test('inside a partner frame the widget is a boxed modal whose close button tells the host', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(`${baseURL}/api/health`);
+  await page.setContent(
+    `<!doctype html><html lang="es"><body>
+      <iframe id="visita" title="Visita" src="${baseURL}/demo" style="width:420px;height:760px;border:0"></iframe>
+      <script>
+        window.received = [];
+        window.addEventListener('message', (event) => window.received.push(event.data));
+      </script>
+    </body></html>`,
+  );
+  const frame = page.frameLocator('#visita');
+  await expect(
+    frame.getByRole('heading', { level: 1, name: 'Exámenes y vacunas a domicilio' }),
+  ).toBeVisible();
+  await expect(frame.locator('.visita-shell--modal')).toBeVisible();
+  const box = frame.locator('.visita-shell__box');
+  const maxHeight = await box.evaluate((element) => getComputedStyle(element).maxHeight);
+  expect(maxHeight).toBe('720px'); // 45rem at 16px
+  await frame.getByRole('button', { name: 'Cerrar' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .toContainEqual({
+      type: 'close',
+    });
+});
+
+test('opened on its own the widget is a full page without a close button', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.locator('.visita-shell--full-page')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar' })).toHaveCount(0);
+});
