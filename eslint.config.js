@@ -8,6 +8,8 @@ const kebabCaseFiles = {
   meta: { type: 'suggestion', schema: [], messages: { name: 'File name "{{name}}" is not kebab-case.' } },
   create(context) {
     const name = context.filename.split('/').pop() ?? '';
+    // Tool configuration dotfiles keep the names their tools look for.
+    if (name.startsWith('.')) return {};
     const base = name.replace(/(\.(test|spec|config|d))?\.[cm]?[jt]sx?$/, '');
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(base)) {
       context.report({ loc: { line: 1, column: 0 }, messageId: 'name', data: { name } });
