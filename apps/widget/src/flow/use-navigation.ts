@@ -1,20 +1,34 @@
-import { isBackHidden } from '@visita/domain/steps';
-import { useCallback } from 'react';
-import { useFlow } from '../stores/widget-stores.tsx';
+import { modeConfigFor } from '@visita/domain/client';
+import { DEFAULT_FEATURES } from '@visita/domain/features';
+import { type FlowContext, isBackHidden, nextStep, previousStep } from '@visita/domain/navigation';
+import { useCallback, useMemo } from 'react';
+import { useFlow, useSession } from '../stores/widget-stores.tsx';
 
-/** Forward and back through the configured step list; steps call these, never each other. */
+/** Forward and back by the rules of packages/domain; steps call these, never each other. */
 export function useNavigation() {
   const step = useFlow((state) => state.step);
   const stepList = useFlow((state) => state.stepList);
-  const goTo = useFlow((state) => state.goTo);
-  const back = useFlow((state) => state.back);
-  const history = useFlow((state) => state.history);
+  const setStep = useFlow((state) => state.setStep);
+  const clientData = useSession((state) => state.clientData);
+  const origin = useSession((state) => state.origin);
+  const scheduleType = useSession((state) => state.scheduleType);
+  const appointmentId = useSession((state) => state.appointmentId);
+  const skipAddressStep = useSession((state) => state.skipAddressStep);
 
-  const next = useCallback(() => {
-    const index = stepList.indexOf(step);
-    goTo(stepList[index + 1] ?? 'success');
-  }, [step, stepList, goTo]);
+  const context = useMemo<FlowContext>(() => {
+    const mode = clientData ? modeConfigFor(clientData, origin) : {};
+    return {
+      stepList,
+      origin,
+      availableFeatures: mode.availableFeatures ?? DEFAULT_FEATURES,
+      customFlow: mode.customFlow ?? null,
+      scheduleType,
+      appointmentId,
+      skipAddressStep,
+    };
+  }, [clientData, origin, stepList, scheduleType, appointmentId, skipAddressStep]);
 
-  const canGoBack = !isBackHidden(step, stepList) && history.length > 0;
-  return { step, next, back: canGoBack ? back : null };
+  const next = useCallback(() => setStep(nextStep(step, context)), [setStep, step, context]);
+  const back = useCallback(() => setStep(previousStep(step, context)), [setStep, step, context]);
+  return { step, next, back: isBackHidden(step, stepList) ? null : back };
 }

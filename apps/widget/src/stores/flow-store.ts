@@ -5,13 +5,10 @@ import { createStore } from 'zustand/vanilla';
 export interface FlowState {
   step: Step;
   stepList: readonly Step[];
-  /** Steps visited, so back can return where the person came from. */
-  history: Step[];
 }
 
 export interface FlowActions {
-  goTo(step: Step): void;
-  back(): void;
+  setStep(step: Step): void;
   setStepList(stepList: readonly Step[], step?: Step): void;
 }
 
@@ -21,14 +18,7 @@ export function createFlowStore() {
   return createStore<FlowStore>()((set) => ({
     step: DEFAULT_STEP_LIST[0] ?? 'introduction',
     stepList: DEFAULT_STEP_LIST,
-    history: [],
-    goTo: (step) => set((state) => ({ step, history: [...state.history, state.step] })),
-    back: () =>
-      set((state) => {
-        const previous = state.history.at(-1);
-        return previous ? { step: previous, history: state.history.slice(0, -1) } : state;
-      }),
-    setStepList: (stepList, step) =>
-      set({ stepList, step: step ?? stepList[0] ?? 'introduction', history: [] }),
+    setStep: (step) => set({ step }),
+    setStepList: (stepList, step) => set({ stepList, step: step ?? stepList[0] ?? 'introduction' }),
   }));
 }
