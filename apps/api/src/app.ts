@@ -2,8 +2,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import appointmentsRoutes from './modules/appointments/routes.ts';
+import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
+import couponsRoutes from './modules/coupons/routes.ts';
+import coverageRoutes from './modules/coverage/routes.ts';
+import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import operativeRoutes from './modules/operative/routes.ts';
+import patientsRoutes from './modules/patients/routes.ts';
+import pricingRoutes from './modules/pricing/routes.ts';
+import addressHeaders from './plugins/app/address-headers.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import openapi from './plugins/external/openapi.ts';
 import widget from './plugins/external/widget.ts';
@@ -48,11 +57,20 @@ export async function buildApp({
   await app.register(openapi);
   // Tier 2: the application's own cross-cutting behaviour.
   await app.register(errorHandler);
+  await app.register(addressHeaders);
   // Tier 3: the routes, one module per bounded context, all under /api.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clientsRoutes);
+      await api.register(geocodingRoutes);
+      await api.register(coverageRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(pricingRoutes);
+      await api.register(couponsRoutes);
+      await api.register(operativeRoutes);
+      await api.register(appointmentsRoutes);
+      await api.register(patientsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,19 @@
 import type { ClientStep, ModeConfig, Receiver } from '@visita/domain/contract/client-config';
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A partner (or the marketplace itself): the id is the URL segment of the widget. */
 export const clients = pgTable('clients', {
@@ -34,3 +48,236 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a nurse must be able to do for an item, and what a sector is covered for. */
+export type ServiceSkill = 'lab' | 'vaccine' | 'medical_service';
+
+/**
+ * A coverage sector: a polygon (GeoJSON Polygon coordinates, rings of [lng, lat]) where a sales
+ * source serves the listed kinds of service. An address is covered when its point falls inside.
+ */
+export const sectors = pgTable(
+  'sectors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    salesSource: text('sales_source').notNull(),
+    country: text('country', { enum: ['cl', 'mx'] }).notNull(),
+    services: jsonb('services').$type<ServiceSkill[]>().notNull(),
+    polygon: jsonb('polygon').$type<[number, number][][]>().notNull(),
+    timeZone: text('time_zone').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [index('sectors_source_country_idx').on(table.salesSource, table.country)],
+);
+
+/**
+ * Catalogue items and packs (spec part 1 §3). Ids are explicit so links such as
+ * `?services=1,2` stay stable. `resourcetype` is null for a pack. The base price is the
+ * country-wide one; item_prices holds the prices that differ by sales source or commune.
+ */
+export const catalogueItems = pgTable(
+  'catalogue_items',
+  {
+    id: integer('id').primaryKey(),
+    resourcetype: text('resourcetype', { enum: ['Panel', 'Measure', 'MedicalService'] }),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    displayName: text('display_name'),
+    description: text('description'),
+    slug: text('slug').notNull(),
+    category: text('category').notNull(),
+    country: text('country', { enum: ['cl', 'mx'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    price: integer('price'),
+    isPromotion: boolean('is_promotion').notNull().default(false),
+    promotionPrice: integer('promotion_price'),
+    stackable: boolean('stackable').notNull().default(false),
+    fastHours: integer('fast_hours'),
+    resultsHours: integer('results_hours'),
+    resultsOnBusinessDays: boolean('results_on_business_days').notNull().default(false),
+    cmsSlug: text('cms_slug'),
+    allowsFonasa: boolean('allows_fonasa').notNull().default(false),
+    fonasaPrice: integer('fonasa_price'),
+    fonasaCopayment: integer('fonasa_copayment'),
+    serviceFee: integer('service_fee').notNull().default(0),
+    fonasaServiceFee: integer('fonasa_service_fee').notNull().default(0),
+    image: text('image'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    allowsMoreItemsInCart: boolean('allows_more_items_in_cart').notNull().default(true),
+    isFamiliar: boolean('is_familiar').notNull().default(false),
+    numberOfPatients: integer('number_of_patients'),
+    skill: text('skill', { enum: ['lab', 'vaccine', 'medical_service'] })
+      .notNull()
+      .default('lab'),
+    /** Doses or units left; null is unlimited. Decremented atomically at confirmation. */
+    stock: integer('stock'),
+    /** Lower-cased, accent-free name, short name, tags and category: what search matches. */
+    searchText: text('search_text').notNull().default(''),
+  },
+  (table) => [
+    uniqueIndex('catalogue_items_country_slug_idx').on(table.country, table.slug),
+    index('catalogue_items_country_active_idx').on(table.country, table.active),
+  ],
+);
+
+/** The items a pack (or panel) includes: its sub-items. */
+export const packItems = pgTable(
+  'pack_items',
+  {
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.packId, table.itemId] })],
+);
+
+/** A price that differs from the base one for a sales source, a commune, or both. */
+export const itemPrices = pgTable(
+  'item_prices',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    salesSource: text('sales_source'),
+    commune: text('commune'),
+    price: integer('price').notNull(),
+    promotionPrice: integer('promotion_price'),
+  },
+  (table) => [
+    unique('item_prices_item_source_commune_key')
+      .on(table.itemId, table.salesSource, table.commune)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Coupons: a percentage off, valid in a window, for a number of uses, maybe only for a source, country or items. */
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  discountPercent: integer('discount_percent').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  usesCount: integer('uses_count').notNull().default(0),
+  salesSource: text('sales_source'),
+  country: text('country', { enum: ['cl', 'mx'] }),
+  itemIds: jsonb('item_ids').$type<number[]>(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** One use per confirmed appointment: counting uses can never exceed the limit or double-count. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    appointmentId: uuid('appointment_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coupon_uses_appointment_idx').on(table.appointmentId)],
+);
+
+/** The referral code auto-applied for a partner (GET /referrals/alliance/). */
+export const referralCodes = pgTable('referral_codes', {
+  salesSource: text('sales_source').primaryKey(),
+  referralCode: text('referral_code').notNull(),
+});
+
+/** A sales source's operative switch; with stockItemId, it also turns inactive when stock runs out. */
+export const operativeStatus = pgTable('operative_status', {
+  salesSource: text('sales_source').primaryKey(),
+  active: boolean('active').notNull().default(true),
+  reason: text('reason'),
+  stockItemId: integer('stock_item_id').references(() => catalogueItems.id),
+});
+
+export type AppointmentStatusValue = 'pending' | 'scheduled' | 'confirmed' | 'cancelled';
+
+/**
+ * An appointment. Ids are random UUIDs and every later call presents the appointment token,
+ * whose SHA-256 is stored here (the token itself never is).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'scheduled', 'confirmed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    clientId: text('client_id').references(() => clients.id),
+    salesSource: text('sales_source').notNull(),
+    country: text('country', { enum: ['cl', 'mx'] }).notNull(),
+    region: text('region').notNull(),
+    comuna: text('comuna').notNull(),
+    colony: text('colony'),
+    addressLine1: text('address_line_1').notNull(),
+    targetAddress: text('target_address').notNull(),
+    targetStreetNumber: text('target_street_number').notNull(),
+    targetResidenceType: text('target_residence_type', { enum: ['house', 'apartment', 'unknown'] })
+      .notNull()
+      .default('house'),
+    targetLat: doublePrecision('target_lat').notNull(),
+    targetLng: doublePrecision('target_lng').notNull(),
+    targetApartmentNumber: text('target_apartment_number'),
+    targetAddressAdditionalInfo: text('target_address_additional_info'),
+    zipCode: text('zip_code'),
+    placeId: text('place_id'),
+    sectorId: integer('sector_id').references(() => sectors.id),
+    lastMile: jsonb('last_mile').$type<{ folio: string | null; amount: number | null }>(),
+    sectionOrigin: text('section_origin'),
+    clientOrigin: text('client_origin'),
+    receiverId: text('receiver_id'),
+    referralCode: text('referral_code'),
+    couponCode: text('coupon_code'),
+    fingerprintRequired: boolean('fingerprint_required').notNull().default(false),
+    /** The cart as last quoted or finalised: patients with their items and packs. */
+    patients: jsonb('patients').$type<unknown[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('appointments_client_idx').on(table.clientId, table.createdAt)],
+);
+
+/** A prebuilt cart a partner links to (?cart-maker=id): its appointment, coupon and items per patient. */
+export const cartMakers = pgTable('cart_makers', {
+  id: text('id').primaryKey(),
+  appointmentId: uuid('appointment_id').references(() => appointments.id),
+  discountCode: text('discount_code'),
+  patients: jsonb('patients')
+    .$type<Array<{ items: Array<{ id: number }>; packs: Array<{ id: number }> }>>()
+    .notNull(),
+});
+
+/** Patients a staff client keeps (GET/POST /alliances/clients/{clientId}/patients/). */
+export const clientPatients = pgTable(
+  'client_patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id),
+    firstName: text('first_name').notNull(),
+    secondName: text('second_name'),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name'),
+    dateOfBirth: text('date_of_birth'),
+    gender: text('gender'),
+    documentType: text('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    /** Lower-cased, accent-free names, document and e-mail: what the staff search matches. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('client_patients_document_idx').on(table.clientId, table.documentType, table.documentNumber),
+  ],
+);

@@ -1,5 +1,20 @@
+import { appointmentsDemoSeed } from '../../modules/appointments/demo-seed.ts';
+import { catalogueDemoSeed } from '../../modules/catalogue/demo-seed.ts';
+import { couponsDemoSeed } from '../../modules/coupons/demo-seed.ts';
+import { coverageDemoSeed } from '../../modules/coverage/demo-seed.ts';
+import { operativeDemoSeed } from '../../modules/operative/demo-seed.ts';
 import { demoClientsSeed } from './demo-clients.ts';
 import type { Seed } from './run-seeds.ts';
 
-/** The demo dataset of DESIGN.md, in order; later capabilities append their own seeds. */
-export const DEMO_SEEDS: readonly Seed[] = [demoClientsSeed];
+/**
+ * The demo dataset of DESIGN.md, in dependency order: clients, coverage, catalogue (items
+ * by slug), coupons, operative switches, then appointments and the demo cart that use them.
+ */
+export const DEMO_SEEDS: readonly Seed[] = [
+  demoClientsSeed,
+  coverageDemoSeed,
+  catalogueDemoSeed,
+  couponsDemoSeed,
+  operativeDemoSeed,
+  appointmentsDemoSeed,
+];
