@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { type ServiceSkill, sectors } from '../../db/schema.ts';
+
+export type SectorRow = typeof sectors.$inferSelect;
+
+/** The sales source whose sectors cover partners that have none of their own (DESIGN.md). */
+export const MARKETPLACE_SOURCE = 'marketplace';
+
+/** Ray casting on one ring of [lng, lat] points. */
+function insideRing(lng: number, lat: number, ring: readonly [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] ?? [0, 0];
+    const [xj, yj] = ring[j] ?? [0, 0];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** A GeoJSON polygon: inside the outer ring and in none of its holes. */
+export function pointInPolygon(point: { lat: number; lng: number }, polygon: readonly [number, number][][]): boolean {
+  const [outer, ...holes] = polygon;
+  if (!outer || !insideRing(point.lng, point.lat, outer)) return false;
+  return !holes.some((hole) => insideRing(point.lng, point.lat, hole));
+}
+
+/**
+ * The sector that covers a point for a sales source, optionally for a kind of service. A source
+ * with no sectors in that country is covered by the marketplace's. Sectors per source are few,
+ * so they are tested in memory after one indexed query.
+ */
+export async function findCoveringSector(
+  db: Db,
+  point: { lat: number; lng: number },
+  options: { country: 'cl' | 'mx'; salesSource: string; service?: ServiceSkill },
+): Promise<SectorRow | null> {
+  const load = (source: string) =>
+    db
+      .select()
+      .from(sectors)
+      .where(and(eq(sectors.salesSource, source), eq(sectors.country, options.country), eq(sectors.active, true)));
+  let candidates = await load(options.salesSource);
+  if (candidates.length === 0 && options.salesSource !== MARKETPLACE_SOURCE) candidates = await load(MARKETPLACE_SOURCE);
+  return (
+    candidates.find(
+      (sector) =>
+        (!options.service || sector.services.includes(options.service)) && pointInPolygon(point, sector.polygon),
+    ) ?? null
+  );
+}
