@@ -1,6 +1,25 @@
+import { sectorAnswerSchema, sectorQuerySchema } from '@visita/domain/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findCoveringSector } from './service.ts';
 
-/** The coverage calls of the contract (see DESIGN.md, The contract). */
-const coverageRoutes: FastifyPluginAsyncZod = async () => {};
+/** GET /v2/sector/sector-from-coordinates/: the sector covering a point for a source, or null. */
+const coverageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/sector/sector-from-coordinates/',
+    {
+      schema: {
+        tags: ['coverage'],
+        summary: 'Sector de cobertura de un punto para una fuente de venta',
+        querystring: sectorQuerySchema,
+        response: { 200: sectorAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { lat, lng, country, sales_source } = request.query;
+      const sector = await findCoveringSector(app.db, { lat, lng }, { country, salesSource: sales_source });
+      return sector ? { id: String(sector.id), name: sector.name } : null;
+    },
+  );
+};
 
 export default coverageRoutes;

@@ -49,3 +49,23 @@ export async function findCoveringSector(
     ) ?? null
   );
 }
+
+/** Spec part 1 §8: regions blocked for the marketplace unless a partner covers them itself. */
+export const MARKETPLACE_BLOCKED_REGIONS: ReadonlySet<string> = new Set(['biobio', 'antofagasta']);
+
+const regionKey = (region: string) =>
+  region
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/^region (de |del )?/, '')
+    .trim();
+
+/**
+ * Whether a region is closed to a sales source. The spec blocks Biobío and Antofagasta "for one
+ * sales source unless it is the special one": we read the one source as the marketplace, and
+ * the special one as any partner that has drawn its own sectors there.
+ */
+export function isRegionBlocked(region: string, salesSource: string): boolean {
+  return salesSource === MARKETPLACE_SOURCE && MARKETPLACE_BLOCKED_REGIONS.has(regionKey(region));
+}
