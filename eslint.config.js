@@ -23,7 +23,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/node_modules/**',
-      '**/coverage/**',
+      'coverage/**',
       '**/test-results/**',
       '**/playwright-report/**',
     ],
