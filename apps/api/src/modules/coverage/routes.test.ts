@@ -32,7 +32,8 @@ describe.each(TEST_ENGINES)('GET /api/v2/sector/sector-from-coordinates/ on $nam
   });
   afterAll(() => t?.close());
 
-  const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/v2/sector/sector-from-coordinates/?${query}` });
+  const get = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v2/sector/sector-from-coordinates/?${query}` });
 
   it('answers the covering sector', async () => {
     const response = await get('lng=-70.5799&lat=-33.4129&country=cl&sales_source=demo-tyc');
@@ -52,7 +53,10 @@ describe.each(TEST_ENGINES)('GET /api/v2/sector/sector-from-coordinates/ on $nam
     ['text for a number', 'lng=abc&lat=-33&country=cl&sales_source=marketplace'],
     ['an unknown country', 'lng=-70&lat=-33&country=ar&sales_source=marketplace'],
     ['no sales source', 'lng=-70&lat=-33&country=cl'],
-    ['SQL in the source', `lng=-70&lat=-33&country=cl&sales_source=${encodeURIComponent("x' OR 1=1--")}x${'y'.repeat(200)}`],
+    [
+      'SQL in the source',
+      `lng=-70&lat=-33&country=cl&sales_source=${encodeURIComponent("x' OR 1=1--")}x${'y'.repeat(200)}`,
+    ],
   ])('answers %s with a 400 {err, msg}', async (_case, query) => {
     const response = await get(query);
     expect(response.statusCode).toBe(400);

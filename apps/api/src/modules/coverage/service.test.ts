@@ -84,7 +84,11 @@ describe.each(TEST_ENGINES)('covering sector on $name', (engine) => {
   it('covers nothing in another country or far away', async () => {
     expect(await find(-23.65, -70.4, 'marketplace')).toBeNull();
     expect(
-      await findCoveringSector(testDb.database.db, { lat: -33.41, lng: -70.55 }, { country: 'mx', salesSource: 'marketplace' }),
+      await findCoveringSector(
+        testDb.database.db,
+        { lat: -33.41, lng: -70.55 },
+        { country: 'mx', salesSource: 'marketplace' },
+      ),
     ).toBeNull();
   });
 });

@@ -19,7 +19,10 @@ function insideRing(lng: number, lat: number, ring: readonly [number, number][])
 }
 
 /** A GeoJSON polygon: inside the outer ring and in none of its holes. */
-export function pointInPolygon(point: { lat: number; lng: number }, polygon: readonly [number, number][][]): boolean {
+export function pointInPolygon(
+  point: { lat: number; lng: number },
+  polygon: readonly [number, number][][],
+): boolean {
   const [outer, ...holes] = polygon;
   if (!outer || !insideRing(point.lng, point.lat, outer)) return false;
   return !holes.some((hole) => insideRing(point.lng, point.lat, hole));
@@ -39,13 +42,17 @@ export async function findCoveringSector(
     db
       .select()
       .from(sectors)
-      .where(and(eq(sectors.salesSource, source), eq(sectors.country, options.country), eq(sectors.active, true)));
+      .where(
+        and(eq(sectors.salesSource, source), eq(sectors.country, options.country), eq(sectors.active, true)),
+      );
   let candidates = await load(options.salesSource);
-  if (candidates.length === 0 && options.salesSource !== MARKETPLACE_SOURCE) candidates = await load(MARKETPLACE_SOURCE);
+  if (candidates.length === 0 && options.salesSource !== MARKETPLACE_SOURCE)
+    candidates = await load(MARKETPLACE_SOURCE);
   return (
     candidates.find(
       (sector) =>
-        (!options.service || sector.services.includes(options.service)) && pointInPolygon(point, sector.polygon),
+        (!options.service || sector.services.includes(options.service)) &&
+        pointInPolygon(point, sector.polygon),
     ) ?? null
   );
 }
