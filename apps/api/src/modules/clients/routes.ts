@@ -2,13 +2,13 @@ import { clientConfigQuerySchema, clientConfigSchema } from '@visita/domain/cont
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
-import { findClientById } from './queries.ts';
-import { toClientConfig } from './service.ts';
+import { createClientConfigReader } from './service.ts';
 
 /** Spec part 1 §8: the widget shows this for a client config 404. */
 export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readClientConfig = createClientConfigReader(app.db);
   app.get(
     '/alliances/clients/sdk-config/',
     {
@@ -20,9 +20,9 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findClientById(app.db, request.query.id);
-      if (!row) throw notFound('client-not-found', INVALID_CLIENT_MSG);
-      return toClientConfig(row);
+      const config = await readClientConfig(request.query.id);
+      if (!config) throw notFound('client-not-found', INVALID_CLIENT_MSG);
+      return config;
     },
   );
 };

@@ -1,5 +1,8 @@
 import type { ClientConfig } from '@visita/domain/contract/client-config';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
+import { findClientById } from './queries.ts';
 
 /** The client as the widget reads it: spec part 1 §3, snake_case as on the wire. */
 export function toClientConfig(row: ClientRow): ClientConfig {
@@ -20,5 +23,24 @@ export function toClientConfig(row: ClientRow): ClientConfig {
     steps: row.steps,
     laas_config_v2: row.laasConfig,
     sdk_config_v2: row.sdkConfig,
+  };
+}
+
+/**
+ * Every widget load reads its client's config, which an operator changes rarely: keep each
+ * answer (and each unknown id) for a few seconds per instance. Bounded, so unknown ids sent in
+ * bulk cannot grow it; short-lived, so an edit shows everywhere within CONFIG_TTL_MS.
+ */
+export const CONFIG_TTL_MS = 10_000;
+
+export function createClientConfigReader(db: Db, ttlMs = CONFIG_TTL_MS) {
+  const cache = new LRUCache<string, { config: ClientConfig | null }>({ max: 2000, ttl: ttlMs });
+  return async function readClientConfig(id: string): Promise<ClientConfig | null> {
+    const cached = cache.get(id);
+    if (cached) return cached.config;
+    const row = await findClientById(db, id);
+    const config = row ? toClientConfig(row) : null;
+    cache.set(id, { config });
+    return config;
   };
 }

@@ -1,0 +1,49 @@
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Drives `requests` round-robin against the server for `seconds` with `connections` open
+ * connections, after a short warm-up so JIT and connection pools are settled.
+ */
+export async function measure(
+  name: string,
+  baseUrl: string,
+  requests: LoadRequest[],
+  { seconds = 10, connections = 32 }: { seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const toAutocannon = requests.map((request) => ({
+    method: request.method ?? 'GET',
+    path: request.path,
+    headers: { 'content-type': 'application/json', ...request.headers },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  }));
+  const run = (duration: number) =>
+    autocannon({ url: baseUrl, connections, duration, requests: toAutocannon });
+  await run(2);
+  const result = await run(seconds);
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,116 @@
+// `npm run bench`: PostgreSQL-backed Visita with a generated catalogue, loaded from this process.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { generateCatalogue } from './lib/dataset.ts';
+import { type LoadResult, measure } from './lib/load.ts';
+import { startPostgres } from './lib/postgres.ts';
+import { startServer } from './lib/server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CATALOGUE_SIZE = 5000;
+
+/** Goals from the issues; a row without one is informative only. */
+const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
+  'sdk-config': { rps: 5000 },
+  search: { rps: 2000, p99Ms: 30 },
+  'cart-price': { rps: 2000 },
+};
+
+const SEARCHES = [
+  'hemograma',
+  'glicemia',
+  'perfil lipidico',
+  'vitamina',
+  'colesterol total',
+  'tsh',
+  'orina',
+  'ferritina 3',
+];
+
+function table(results: LoadResult[]): string {
+  const header = '| scenario | requests/s | p50 ms | p99 ms | requests | non-2xx | errors | goal | met |';
+  const rows = results.map((r) => {
+    const goal = GOALS[r.name];
+    const goalText = goal
+      ? [goal.rps ? `≥ ${goal.rps} req/s` : '', goal.p99Ms ? `p99 ≤ ${goal.p99Ms} ms` : '']
+          .filter(Boolean)
+          .join(', ')
+      : '';
+    const met = goal
+      ? (goal.rps === undefined || r.requestsPerSecond >= goal.rps) &&
+        (goal.p99Ms === undefined || r.p99Ms <= goal.p99Ms) &&
+        r.non2xx === 0 &&
+        r.errors === 0
+      : true;
+    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${goalText} | ${goal ? (met ? 'yes' : 'no') : ''} |`;
+  });
+  return [header, '|---|---:|---:|---:|---:|---:|---:|---|---|', ...rows].join('\n');
+}
+
+async function main() {
+  const postgres = startPostgres();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    server = await startServer(postgres.url, Number(process.env.BENCH_PORT ?? 4400));
+    const ids = await generateCatalogue(postgres.url, CATALOGUE_SIZE);
+    const sample = (n: number, offset: number) => ids.slice(offset, offset + n);
+    const results: LoadResult[] = [];
+
+    results.push(
+      await measure('sdk-config', server.url, [{ path: '/api/alliances/clients/sdk-config/?id=demo' }], {
+        seconds: SECONDS,
+      }),
+    );
+    results.push(
+      await measure(
+        'search',
+        server.url,
+        SEARCHES.map((query) => ({
+          path: `/api/v2/search/client/?query=${encodeURIComponent(query)}&country=Chile&commune=Las%20Condes&source=marketplace`,
+        })),
+        { seconds: SECONDS },
+      ),
+    );
+    results.push(
+      await measure(
+        'cart-price',
+        server.url,
+        [
+          {
+            method: 'POST',
+            path: '/api/v2/cart-price/',
+            body: {
+              country: 'cl',
+              locality: 'Las Condes',
+              source: 'marketplace',
+              coupon_code: 'BIENVENIDA10',
+              patients: [
+                { is_fonasa: false, items: sample(4, 0), packs: [] },
+                { is_fonasa: true, items: sample(3, 10), packs: [] },
+                { is_fonasa: false, items: sample(3, 20), packs: [] },
+              ],
+            },
+          },
+        ],
+        { seconds: SECONDS },
+      ),
+    );
+
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgres.version}`;
+    const text = table(results);
+    console.info(`\n${text}\n\n${machine}`);
+    writeFileSync(
+      new URL('./RESULTS.md', import.meta.url),
+      `# Benchmark results\n\nRun: ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
+        `Dataset: the demo seed plus ${CATALOGUE_SIZE} generated catalogue items; ${SECONDS} s per scenario after a 2 s warm-up, 32 connections, autocannon in a separate process from the server.\n\n${text}\n`,
+    );
+  } finally {
+    await server?.stop();
+    postgres.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
