@@ -7,7 +7,9 @@ export default defineConfig({
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
       exclude: ['**/*.test.ts'],
-      reporter: ['text-summary', 'text'],
+      reporter: ['text-summary'],
+      // Issue 3: the pure rules are the product's contract; keep them tested.
+      thresholds: { lines: 95 },
     },
   },
 });

@@ -100,10 +100,17 @@ export function nextStep(current: Step, ctx: FlowContext): Step {
 export function previousStep(current: Step, ctx: FlowContext): Step {
   if (current === 'terms-and-conditions' || current === 'schedule-type') return 'introduction';
   if (current === 'select-patient') return 'confirmation';
-  if ((current === 'upload-order' || current === 'address') && ctx.origin !== 'laas' && !ctx.appointmentId) {
+  // The cart-maker list has no introduction or schedule-type to go back to: its address goes back to resume.
+  const cartMakerList = ctx.stepList.includes('from-cart-maker-resume');
+  if (
+    (current === 'upload-order' || current === 'address') &&
+    ctx.origin !== 'laas' &&
+    !ctx.appointmentId &&
+    !cartMakerList
+  ) {
     return ctx.availableFeatures.length >= 2 ? 'schedule-type' : 'introduction';
   }
-  if (current === 'date' && ctx.stepList.includes('from-cart-maker-resume') && ctx.skipAddressStep) {
+  if (current === 'date' && cartMakerList && ctx.skipAddressStep) {
     return 'from-cart-maker-resume';
   }
   if (current === 'confirmation' && ctx.confirmationBackToDate) return 'date';

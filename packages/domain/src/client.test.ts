@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { clientReceivers, hasSplitPayment, modeConfigFor } from './client.ts';
+import type { ClientConfig } from './contract/client-config.ts';
+
+const config: ClientConfig = {
+  id: 'demo',
+  name: 'Demo',
+  logo_url: null,
+  country: 'cl',
+  sales_source: 'marketplace',
+  receivers: [],
+  origins: ['Consulta', 'Urgencia'],
+  is_last_mile: false,
+  show_results: true,
+  show_tyc: false,
+  default_patient_email: null,
+  max_patients_per_appointment: null,
+  extra_amount: 0,
+  steps: [],
+  laas_config_v2: { main_color: '#111111' },
+  sdk_config_v2: null,
+};
+
+describe('client config rules (part 1 §3)', () => {
+  it('uses laas_config_v2 for staff and sdk_config_v2 otherwise', () => {
+    expect(modeConfigFor(config, 'laas')).toEqual({ main_color: '#111111' });
+    expect(modeConfigFor(config, 'sdk')).toEqual({});
+  });
+
+  it('enables split payment with a split-payment step', () => {
+    expect(hasSplitPayment(config)).toBe(false);
+    expect(hasSplitPayment({ steps: [{ value: 'split-payment' }] })).toBe(true);
+  });
+
+  it('uses origins as receivers when there are none', () => {
+    expect(clientReceivers(config)).toEqual([
+      { id: 'Consulta', name: 'Consulta' },
+      { id: 'Urgencia', name: 'Urgencia' },
+    ]);
+    expect(clientReceivers({ receivers: [{ id: 1, name: 'Sala' }], origins: ['x'] })).toEqual([
+      { id: 1, name: 'Sala' },
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD, RESIDENCE_TYPES } from '../constants.ts';
+import { itemIdSchema } from './catalogue.ts';
+import {
+  amountSchema,
+  countryCodeSchema,
+  dateTimeSchema,
+  isoDateSchema,
+  latitudeSchema,
+  longitudeSchema,
+  queryListSchema,
+} from './common.ts';
+import { appointmentPatientSchema } from './patients.ts';
+
+/**
+ * How later calls on an appointment prove they come from whoever created it (DESIGN.md: ids are
+ * random and the creation answer carries a token). Staff calls use the client's Bearer token.
+ */
+export const APPOINTMENT_TOKEN_HEADER = 'x-appointment-token';
+
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'scheduled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** The appointment address fields (part 1 §3), as created and as GET /v2/appointments/{id}/address/ answers. */
+export const appointmentAddressSchema = z.object({
+  country: countryCodeSchema,
+  region: z.string().trim().min(1).max(100),
+  comuna: z.string().trim().min(1).max(100),
+  colony: z.string().trim().max(100).nullable(),
+  address_line_1: z.string().trim().min(1).max(300),
+  target_street_number: z.string().trim().min(1).max(20),
+  target_residence_type: z.enum(RESIDENCE_TYPES),
+  target_lat: latitudeSchema,
+  target_lng: longitudeSchema,
+  target_apartment_number: z.string().trim().max(100).nullable(),
+  target_address_additional_info: z.string().trim().max(500).nullable(),
+  zip_code: z.string().trim().max(20).nullable(),
+  target_address: z.string().trim().max(500),
+});
+export type AppointmentAddress = z.infer<typeof appointmentAddressSchema>;
+
+/** POST /v2/appointments/ (part 1 §7): the address plus where the booking comes from. */
+export const createAppointmentBodySchema = appointmentAddressSchema.extend({
+  sales_source: z.string().trim().min(1).max(100),
+  last_mile: z
+    .object({ folio: z.string().trim().max(100).nullable(), amount: amountSchema.nullable() })
+    .nullable()
+    .default(null),
+  section_origin: z.string().trim().max(100),
+  client_origin: z.string().trim().max(100).nullable().default(null),
+  client_id: z.string().trim().min(1).max(100),
+  fingerprint_required: z.boolean().default(false),
+  appointment_id: z.string().trim().max(100).nullish(),
+  receiver_id: z.union([z.string(), z.number()]).nullish(),
+  referral_code: z.string().trim().max(100).nullish(),
+});
+export type CreateAppointmentBody = z.infer<typeof createAppointmentBodySchema>;
+export type CreateAppointmentBodyInput = z.input<typeof createAppointmentBodySchema>;
+
+export const createAppointmentAnswerSchema = z.object({ id: z.string(), token: z.string() });
+export type CreateAppointmentAnswer = z.infer<typeof createAppointmentAnswerSchema>;
+
+/** GET /v2/appointments/{id}/: the summary (part 1 §3), with the currency the widget reads. */
+export const appointmentSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  patients: z.array(appointmentPatientSchema),
+  local_begin_date: dateTimeSchema.nullable(),
+  local_work_period_max_lateness: dateTimeSchema.nullable(),
+  target_address: z.string(),
+  target_apartment_number: z.string().nullable(),
+  currency: z.enum(['CLP', 'MXN']),
+});
+export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
+
+// ---- Scheduling (part 2 §7) ----
+
+/** GET /v2/time-availability/. */
+export const availabilityQuerySchema = z.object({
+  appointment_id: z.string().trim().min(1).max(100),
+  locality: z.string().trim().min(1).max(100),
+  country: countryCodeSchema,
+  items: queryListSchema,
+  region: z.string().trim().max(100).optional(),
+  include_source_only: z.union([z.boolean(), z.stringbool()]).default(true),
+  from_date: isoDateSchema,
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+export type AvailabilityQueryInput = z.input<typeof availabilityQuerySchema>;
+
+/** One block: its date and time range ('HH:mm'). */
+export const availabilityEntrySchema = z.object({
+  date: isoDateSchema,
+  begin_time: z.string().regex(/^\d{2}:\d{2}$/),
+  end_time: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type AvailabilityEntry = z.infer<typeof availabilityEntrySchema>;
+/** The widget reads data.data: the body is { data: entries }. */
+export const availabilityAnswerSchema = z.object({ data: z.array(availabilityEntrySchema) });
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
+
+/** POST /v2/appointments/{id}/schedule/ { begin_date, end_date }, each 'date time'. */
+export const scheduleBodySchema = z.object({ begin_date: dateTimeSchema, end_date: dateTimeSchema });
+export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
+
+// ---- Patients and finalisation (DESIGN.md paths) ----
+
+/** PATCH /v2/appointments/{id}/patients/: the patients list for the appointment. */
+export const updateAppointmentPatientsBodySchema = z.object({
+  patients: z.array(appointmentPatientSchema).min(1).max(50),
+});
+export type UpdateAppointmentPatientsBody = z.infer<typeof updateAppointmentPatientsBodySchema>;
+
+/** POST /v2/appointments/{id}/finalize/: patients, their data, the access token and the sales source. */
+export const finalizeAppointmentBodySchema = z.object({
+  patients: z.array(appointmentPatientSchema).min(1).max(50),
+  access_token: z.string().nullish(),
+  sales_source: z.string().trim().min(1).max(100),
+});
+export type FinalizeAppointmentBody = z.infer<typeof finalizeAppointmentBodySchema>;
+
+/** POST /v2/appointments/{id}/amount/ { discount, total } (the lm-paid-amount step). */
+export const setAmountBodySchema = z.object({ discount: amountSchema, total: amountSchema });
+export type SetAmountBody = z.infer<typeof setAmountBodySchema>;
+
+/** PATCH /appointments/{id}/last-mile/. */
+export const lastMileBodySchema = z.object({
+  folio: z.string().trim().max(100).nullable(),
+  amount: amountSchema.nullable(),
+});
+export type LastMileBody = z.infer<typeof lastMileBodySchema>;
+
+// ---- Manual confirmation and payments (part 2 §7) ----
+
+export const examsToPaySchema = z.array(
+  z.object({ patient_index: z.number().int().nonnegative(), item_ids: z.array(itemIdSchema) }),
+);
+export type ExamsToPayWire = z.infer<typeof examsToPaySchema>;
+
+/** POST /appointments/{id}/manual_confirm/. */
+export const manualConfirmBodySchema = z.object({
+  payment_method: z.string().trim().max(100).default(DEFAULT_PAYMENT_METHOD),
+  payment_gateway: z.string().trim().max(100).default(DEFAULT_PAYMENT_GATEWAY),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending']).default('Payment Successful'),
+  split_payment: z.boolean().default(false),
+  client_exams_to_pay: examsToPaySchema.default([]),
+  patient_exams_to_pay: examsToPaySchema.default([]),
+  referral_code: z.string().trim().max(100).nullish(),
+  force_confirmation: z.literal(true).default(true),
+});
+export type ManualConfirmBody = z.infer<typeof manualConfirmBodySchema>;
+export type ManualConfirmBodyInput = z.input<typeof manualConfirmBodySchema>;
+
+/** GET /v2/appointments/{id}/ and /address/: the id in the path (checked by the API, not here, so any bad id is a 404). */
+export const appointmentParamsSchema = z.object({ id: z.string() });
+export type AppointmentParams = z.infer<typeof appointmentParamsSchema>;
+
+/** POST /v2/appointments/ also keeps the place id of the chosen suggestion when the widget sends it. */
+export const createAppointmentRequestSchema = createAppointmentBodySchema.extend({
+  place_id: z.string().trim().max(300).nullish(),
+});
+export type CreateAppointmentRequest = z.infer<typeof createAppointmentRequestSchema>;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cardPaymentBodySchema, cashPaymentBodySchema, sandboxCardTokenBodySchema } from './payments.ts';
+
+describe('payments contract', () => {
+  it.each([
+    [{ token: 'tok', payment_method_id: 'visa', amount: 1000 }, true],
+    [{ token: 'tok', payment_method_id: 'discover', amount: 1000 }, false],
+    [{ token: 'tok', payment_method_id: 'visa', amount: 0 }, false],
+    [{ token: '', payment_method_id: 'visa', amount: 10 }, false],
+  ])('card payment %o valid %s', (body, valid) => {
+    expect(cardPaymentBodySchema.safeParse(body).success).toBe(valid);
+  });
+
+  it('takes an empty cash payment body', () => {
+    expect(cashPaymentBodySchema.parse(undefined)).toEqual({});
+  });
+
+  it.each([
+    [
+      {
+        card_number: '4111111111111111',
+        cardholder_name: 'APRO',
+        expiration_month: 12,
+        expiration_year: 2030,
+        security_code: '123',
+      },
+      true,
+    ],
+    [
+      {
+        card_number: '4111 1111',
+        cardholder_name: 'APRO',
+        expiration_month: 12,
+        expiration_year: 2030,
+        security_code: '123',
+      },
+      false,
+    ],
+    [
+      {
+        card_number: '4111111111111111',
+        cardholder_name: 'APRO',
+        expiration_month: 13,
+        expiration_year: 2030,
+        security_code: '123',
+      },
+      false,
+    ],
+  ])('sandbox token %o valid %s', (body, valid) => {
+    expect(sandboxCardTokenBodySchema.safeParse(body).success).toBe(valid);
+  });
+});

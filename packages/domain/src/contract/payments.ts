@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from '../constants.ts';
+import { amountSchema } from './common.ts';
+
+/** GET /payments/appointments/{id}/payment_summary/: the widget reads data.appointment. */
+export const paymentSummaryAnswerSchema = z.object({
+  appointment: z.object({
+    id: z.string(),
+    status: z.string(),
+    currency: z.enum(['CLP', 'MXN']),
+    base_price: amountSchema,
+    service_fee: amountSchema,
+    discount: amountSchema,
+    fonasa_discount: amountSchema,
+    net_price: amountSchema,
+    payment_at_home: amountSchema,
+  }),
+});
+export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
+
+/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body. */
+export const cashPaymentBodySchema = z.object({}).default({});
+export type CashPaymentBody = z.infer<typeof cashPaymentBodySchema>;
+
+/** POST /v2/mercado-pago/{id}/card/ with a Bearer header. Errors read msg or err. */
+export const cardPaymentBodySchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  payment_method_id: z.enum([...CARD_BRANDS, 'webpay']),
+  amount: amountSchema.positive(),
+  customer_id: z.string().trim().max(100).nullish(),
+});
+export type CardPaymentBody = z.infer<typeof cardPaymentBodySchema>;
+
+export const cardPaymentAnswerSchema = z.object({
+  status: z.enum(['approved', 'in_process', 'rejected']),
+  status_detail: z.string(),
+});
+export type CardPaymentAnswer = z.infer<typeof cardPaymentAnswerSchema>;
+
+/**
+ * POST /v2/sandbox/card-tokens/ (sandbox gateway only). The full number is sent to make the token
+ * and never stored: the answer carries only what a real tokeniser returns.
+ */
+export const sandboxCardTokenBodySchema = z.object({
+  card_number: z.string().regex(/^\d{13,19}$/),
+  cardholder_name: z.string().trim().min(1).max(100),
+  expiration_month: z.number().int().min(1).max(12),
+  expiration_year: z.number().int().min(2000).max(2100),
+  security_code: z.string().regex(/^\d{0,4}$/),
+});
+export type SandboxCardTokenBody = z.infer<typeof sandboxCardTokenBodySchema>;
+export const sandboxCardTokenAnswerSchema = z.object({
+  id: z.string(),
+  first_six_digits: z.string().length(6),
+  last_four_digits: z.string().length(4),
+});
+export type SandboxCardTokenAnswer = z.infer<typeof sandboxCardTokenAnswerSchema>;

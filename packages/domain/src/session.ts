@@ -1,0 +1,40 @@
+import type { SessionOrigin } from './client.ts';
+import type { Step } from './steps.ts';
+
+/** Origin of an embedded session: laas when the embedding host is a known staff host, else sdk (part 2 §4). */
+export function originForHost(host: string | null | undefined, laasHosts: readonly string[]): SessionOrigin {
+  const normalized = host?.trim().toLowerCase();
+  return normalized && laasHosts.some((laas) => laas.trim().toLowerCase() === normalized) ? 'laas' : 'sdk';
+}
+
+/** A cart-maker appointment whose status is neither pending nor confirmed becomes the current appointment. */
+export function cartMakerCurrentAppointmentId(
+  appointment: { id: string; status: string } | null,
+): string | null {
+  if (!appointment) return null;
+  return appointment.status === 'pending' || appointment.status === 'confirmed' ? null : appointment.id;
+}
+
+/** The cart is prefilled from services/packs only once, and only when the skip flag is off. */
+export function shouldPrefillCart(state: { alreadyPrefilled: boolean; skipPrefill: boolean }): boolean {
+  return !state.alreadyPrefilled && !state.skipPrefill;
+}
+
+/**
+ * Where the appointment is created (part 1 §4): at the address step when the flow comes from the
+ * cart maker, or at confirmation when no appointment exists yet.
+ */
+export function createsAppointmentAt(
+  step: Step,
+  state: { fromCartMaker: boolean; appointmentId: string | null | undefined },
+): boolean {
+  if (state.appointmentId) return false;
+  if (step === 'address') return state.fromCartMaker;
+  return step === 'confirmation';
+}
+
+/** Analytics never carries a value with an at-sign (an e-mail): it is replaced. */
+export const REDACTED = '[redacted]';
+export function redactForAnalytics<T>(value: T): T | typeof REDACTED {
+  return typeof value === 'string' && value.includes('@') ? REDACTED : value;
+}
