@@ -1,6 +1,88 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import {
+  geocodeAnswerSchema,
+  placesAutocompleteAnswerSchema,
+  placesAutocompleteQuerySchema,
+  placesGeocodeQuerySchema,
+} from '@visita/domain/contract/places';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createGeocoder } from '../../adapters/geocoders/create-geocoder.ts';
+import {
+  type Geocoder,
+  GeocoderUnavailableError,
+  InvalidPlaceIdError,
+} from '../../adapters/geocoders/geocoder.ts';
+import type { FetchLike } from '../../adapters/geocoders/remote-support.ts';
+import { AppError, badRequest } from '../../errors.ts';
 
-/** The geocoding calls of the contract (see DESIGN.md, The contract). */
-const geocodingRoutes: FastifyPluginAsyncZod = async () => {};
+export const GEOCODER_UNAVAILABLE_ERROR = 'geocoder-unavailable';
+export const GEOCODER_UNAVAILABLE_MSG =
+  'No pudimos buscar la dirección en este momento. Intenta nuevamente en unos minutos.';
+export const INVALID_PLACE_ID_MSG = 'El identificador de lugar (place_id) no es válido.';
+
+export interface GeocodingRoutesOptions {
+  /** Tests pass recorded answers; the server uses the global fetch. */
+  fetchImpl?: FetchLike;
+}
+
+/** A geocoder failure as the API answers it: the service's trouble is logged, never shown. */
+async function answering<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof InvalidPlaceIdError) throw badRequest('invalid-place-id', INVALID_PLACE_ID_MSG);
+    if (error instanceof GeocoderUnavailableError) {
+      log.warn({ reason: error.message }, 'geocoder unavailable');
+      throw new AppError(502, GEOCODER_UNAVAILABLE_ERROR, GEOCODER_UNAVAILABLE_MSG);
+    }
+    throw error;
+  }
+}
+
+/** The geocoding calls of the contract (see DESIGN.md, The contract): the maps key stays here. */
+const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (app, options) => {
+  // One geocoder per app, as configured (GEOCODER); it holds no per-request state.
+  const geocoder: Geocoder = createGeocoder(app.config, options.fetchImpl);
+
+  app.get(
+    '/v2/places/autocomplete/',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Sugerencias de direcciones mientras se escribe (restringidas al país)',
+        querystring: placesAutocompleteQuerySchema,
+        response: { 200: placesAutocompleteAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { input, country } = request.query;
+      const results = await answering(request.log, () => geocoder.autocomplete(input, country));
+      return { results };
+    },
+  );
+
+  app.get(
+    '/v2/places/geocode/',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Direcciones candidatas de una sugerencia (place_id) o de una dirección escrita',
+        querystring: placesGeocodeQuerySchema,
+        response: { 200: geocodeAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { place_id, address, country } = request.query;
+      const results = await answering(request.log, () =>
+        geocoder.geocode(
+          place_id !== undefined ? { placeId: place_id } : { address: address ?? '' },
+          country,
+        ),
+      );
+      return { results };
+    },
+  );
+};
 
 export default geocodingRoutes;
