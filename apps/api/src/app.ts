@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
@@ -34,6 +35,9 @@ export interface AppOptions {
 }
 
 /** Builds the whole server; server.ts listens with it and tests `inject` into it. */
+// Validation messages reach people: zod speaks Spanish for every schema (set once).
+z.config(z.locales.es());
+
 export async function buildApp({
   config,
   database,
@@ -43,6 +47,14 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // The router refuses some requests before any handler runs (a path parameter over its
+    // length, a bad URL encoding): answer those with the same {err, msg} as everything else.
+    frameworkErrors: (_error, _request, reply) => {
+      // Typed loosely by Fastify for this hook: no route, so no schema to type the reply by.
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ err: 'invalid-request', msg: 'La dirección de la solicitud no es válida.' });
+    },
     // Behind a load balancer the client's address is in X-Forwarded-For.
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },

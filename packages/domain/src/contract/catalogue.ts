@@ -98,8 +98,9 @@ export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 const CATALOGUE_ID_PATTERN = /^\d{1,9}$/;
 export const MAX_CATALOGUE_IDS = 200;
 
-/** Control characters (NUL above all) can never be a source, commune or category. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Control characters (NUL above all, which PostgreSQL refuses) can never be a source, commune or category. */
+const hasControlCharacter = (value: string) =>
+  [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 /** A list of catalogue ids given once, repeated or comma-separated; numbers on output. */
 const catalogueIdListSchema = (field: string) =>
@@ -128,7 +129,7 @@ const queryTextSchema = (label: string, field: string) =>
     .string({ error: `${label} (${field}) debe ser un texto.` })
     .trim()
     .max(100, `${label} (${field}) admite hasta 100 caracteres.`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} (${field}) tiene caracteres no válidos.`)
+    .refine((value) => !hasControlCharacter(value), `${label} (${field}) tiene caracteres no válidos.`)
     .transform((value) => value || undefined)
     .optional();
 

@@ -1,7 +1,83 @@
+import type { Db } from '../../db/database.ts';
 import type { Seed } from '../../db/seed/run-seeds.ts';
+import { findClientById } from '../clients/queries.ts';
+import { findCoveringSector } from '../coverage/service.ts';
+import { hashAppointmentToken } from './access.ts';
+import {
+  findAppointmentById,
+  findCatalogueIdsBySlug,
+  insertAppointment,
+  insertCartMakerIfMissing,
+} from './queries.ts';
+import { cartMakerAppointmentToken } from './service.ts';
 
-/** The appointments rows of DESIGN.md's demo dataset. */
+/** The prebuilt cart of DESIGN.md: `?cart-maker=demo-cart` on the widget of client `demo`. */
+export const DEMO_CART_ID = 'demo-cart';
+
+/**
+ * The demo cart's appointment, with a fixed id so people and e2e tests can call it directly:
+ *   GET /api/v2/appointments/6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40/
+ *   x-appointment-token: Mwc1qATtfrbZ3q5cQbV3W6rUuJ6pUZFqLprB4eVsF-A
+ * The token is `cartMakerAppointmentToken('demo-cart')`, as for every cart maker (it is derived
+ * from the cart-maker id; see service.ts), and GET /api/v2/cart-maker/demo-cart/ answers it too.
+ * The demo cart id is public, so this appointment is public: demo data only.
+ */
+export const DEMO_CART_APPOINTMENT_ID = '6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40';
+export const DEMO_CART_APPOINTMENT_TOKEN = cartMakerAppointmentToken(DEMO_CART_ID);
+
+const DEMO_CART_ADDRESS = {
+  country: 'cl',
+  region: 'Región Metropolitana de Santiago',
+  comuna: 'Las Condes',
+  addressLine1: 'Avenida Apoquindo 4500',
+  targetAddress: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
+  targetStreetNumber: '4500',
+  targetResidenceType: 'house',
+  targetLat: -33.4129,
+  targetLng: -70.5799,
+} as const;
+
+/** The demo cart's first patient: two exams and a pack, looked up by slug when seeding. */
+const DEMO_CART_ITEM_SLUGS = ['hemograma', 'perfil-lipidico'] as const;
+const DEMO_CART_PACK_SLUGS = ['chequeo-preventivo'] as const;
+
+async function seedDemoCart(db: Db): Promise<void> {
+  const client = await findClientById(db, 'demo');
+  // With SEED=demo the client always exists; a database seeded otherwise simply gets no cart.
+  if (!client) return;
+  if (!(await findAppointmentById(db, DEMO_CART_APPOINTMENT_ID))) {
+    const sector = await findCoveringSector(
+      db,
+      { lat: DEMO_CART_ADDRESS.targetLat, lng: DEMO_CART_ADDRESS.targetLng },
+      { country: client.country, salesSource: client.salesSource },
+    );
+    await insertAppointment(db, {
+      ...DEMO_CART_ADDRESS,
+      id: DEMO_CART_APPOINTMENT_ID,
+      tokenHash: hashAppointmentToken(DEMO_CART_APPOINTMENT_TOKEN),
+      clientId: client.id,
+      salesSource: client.salesSource,
+      sectorId: sector?.id ?? null,
+      sectionOrigin: 'cart-maker',
+    });
+  }
+  // Items the catalogue does not have (yet) are left out rather than failing the whole seed.
+  const bySlug = await findCatalogueIdsBySlug(db, 'cl', [...DEMO_CART_ITEM_SLUGS, ...DEMO_CART_PACK_SLUGS]);
+  const idsOf = (slugs: readonly string[]) =>
+    slugs.flatMap((slug) => {
+      const id = bySlug.get(slug);
+      return id === undefined ? [] : [{ id }];
+    });
+  await insertCartMakerIfMissing(db, {
+    id: DEMO_CART_ID,
+    appointmentId: DEMO_CART_APPOINTMENT_ID,
+    discountCode: 'BIENVENIDA10',
+    patients: [{ items: idsOf(DEMO_CART_ITEM_SLUGS), packs: idsOf(DEMO_CART_PACK_SLUGS) }],
+  });
+}
+
+/** The appointments rows of DESIGN.md's demo dataset: the demo cart and its appointment. */
 export const appointmentsDemoSeed: Seed = {
   name: 'demo-appointments',
-  run: async () => {},
+  run: seedDemoCart,
 };

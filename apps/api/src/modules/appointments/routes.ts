@@ -1,6 +1,113 @@
+import {
+  APPOINTMENT_TOKEN_HEADER,
+  appointmentAddressSchema,
+  appointmentParamsSchema,
+  appointmentSummarySchema,
+  createAppointmentAnswerSchema,
+  createAppointmentRequestSchema,
+} from '@visita/domain/contract/appointments';
+import { cartMakerWithTokenAnswerSchema } from '@visita/domain/contract/cart-maker';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authorizeAppointment } from './access.ts';
+import { findCartMakerById } from './queries.ts';
+import {
+  assertNotCancelled,
+  cartMakerNotFound,
+  saveAppointment,
+  toAppointmentAddress,
+  toAppointmentSummary,
+  toCartMakerAnswer,
+} from './service.ts';
+import { isSafeText, refineSafeText, spanishValidatorCompiler } from './spanish-validation.ts';
+
+const accessDescription =
+  `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
+  'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 
 /** The appointments calls of the contract (see DESIGN.md, The contract). */
-const appointmentsRoutes: FastifyPluginAsyncZod = async () => {};
+const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setValidatorCompiler(spanishValidatorCompiler);
+
+  app.post(
+    '/v2/appointments/',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Crea la cita con su dirección (o actualiza la de appointment_id)',
+        description:
+          'Responde el id y el token de la cita, que toda llamada posterior debe presentar. ' +
+          `Con appointment_id, ${accessDescription}`,
+        body: refineSafeText(createAppointmentRequestSchema),
+        response: { 200: createAppointmentAnswerSchema, 201: createAppointmentAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, answer } = await saveAppointment(app.db, request, request.body);
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    '/v2/appointments/:id/',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Resumen de la cita, con su moneda',
+        description: accessDescription,
+        params: appointmentParamsSchema,
+        response: { 200: appointmentSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment } = await authorizeAppointment(app.db, request, request.params.id);
+      assertNotCancelled(appointment);
+      return toAppointmentSummary(appointment);
+    },
+  );
+
+  app.get(
+    '/v2/appointments/:id/address/',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Dirección de la cita',
+        description: accessDescription,
+        params: appointmentParamsSchema,
+        response: { 200: appointmentAddressSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment } = await authorizeAppointment(app.db, request, request.params.id);
+      return toAppointmentAddress(appointment);
+    },
+  );
+
+  app.get(
+    '/v2/cart-maker/:id/',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Carrito prearmado que comparte un socio',
+        description:
+          'Se lee sin token: el id del carrito es el enlace que comparte el socio. Incluye el token ' +
+          'de su cita para que el widget la continúe.',
+        params: z.object({ id: z.string() }),
+        response: { 200: cartMakerWithTokenAnswerSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // Any id that cannot be one is the same 404 as an unknown one.
+      const row =
+        id.length > 0 && id.length <= 100 && isSafeText(id) ? await findCartMakerById(app.db, id) : undefined;
+      if (!row) throw cartMakerNotFound();
+      return toCartMakerAnswer(app.db, row);
+    },
+  );
+};
 
 export default appointmentsRoutes;

@@ -1,6 +1,54 @@
+import {
+  catalogueRequestSchema,
+  itemsAnswerSchema,
+  packsAnswerSchema,
+  searchAnswerSchema,
+  searchRequestSchema,
+} from '@visita/domain/contract/catalogue';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listCatalogue, searchCatalogue } from './service.ts';
 
-/** The catalogue calls of the contract (see DESIGN.md, The contract). */
-const catalogueRoutes: FastifyPluginAsyncZod = async () => {};
+/** The catalogue calls of the contract (spec part 1 §7; DESIGN.md, The contract). */
+const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/items/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Exámenes y servicios por id, con su precio para el canal y la comuna',
+        querystring: catalogueRequestSchema,
+        response: { 200: itemsAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ results: await listCatalogue(app.db, request.query, 'item') }),
+  );
+
+  app.get(
+    '/v2/packs/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Packs por id con sus exámenes; solo los que tienen precio',
+        querystring: catalogueRequestSchema,
+        response: { 200: packsAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listCatalogue(app.db, request.query, 'pack'),
+  );
+
+  app.get(
+    '/v2/search/client/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Búsqueda de exámenes, packs, vacunas y servicios (sin tildes ni mayúsculas)',
+        querystring: searchRequestSchema,
+        response: { 200: searchAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await searchCatalogue(app.db, request.query) }),
+  );
+};
 
 export default catalogueRoutes;

@@ -1,7 +1,20 @@
 import type { Seed } from '../../db/seed/run-seeds.ts';
+import { findItemIdBySlug, insertOperativeStatusIfMissing } from './queries.ts';
+
+/** Caja Los Andes sells the flu vaccine while its stock lasts (DESIGN.md: stock 1.000). */
+export const INFLUENZA_VACCINE_SLUG = 'vacuna-contra-influenza';
 
 /** The operative rows of DESIGN.md's demo dataset. */
 export const operativeDemoSeed: Seed = {
   name: 'demo-operative',
-  run: async () => {},
+  run: async (db) => {
+    const vaccineId = await findItemIdBySlug(db, 'cl', INFLUENZA_VACCINE_SLUG);
+    // Without the catalogue (SEED order changed, or a trimmed catalogue) there is nothing to link.
+    if (vaccineId === undefined) return;
+    await insertOperativeStatusIfMissing(db, {
+      salesSource: 'cajalosandes',
+      active: true,
+      stockItemId: vaccineId,
+    });
+  },
 };

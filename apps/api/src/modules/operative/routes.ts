@@ -1,6 +1,24 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from '@visita/domain/contract/operative';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { spanishValidatorCompiler } from '../pricing/spanish-validator.ts';
+import { getOperativeStatus } from './service.ts';
 
-/** The operative calls of the contract (see DESIGN.md, The contract). */
-const operativeRoutes: FastifyPluginAsyncZod = async () => {};
+/** GET v2/operative/{salesSource}/status/ (spec part 1 §7): checked by the operative step wrapper. */
+const operativeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setValidatorCompiler(spanishValidatorCompiler);
+  app.get(
+    '/v2/operative/:salesSource/status/',
+    {
+      schema: {
+        tags: ['operative'],
+        summary: 'Si una fuente de venta está operativa (interruptor manual y stock)',
+        params: operativeStatusParamsSchema,
+        response: { 200: operativeStatusAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => getOperativeStatus(app.db, request.params.salesSource),
+  );
+};
 
 export default operativeRoutes;

@@ -1,6 +1,24 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { cartPriceAnswerSchema, cartPriceBodySchema } from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { quoteCartPrice } from './service.ts';
+import { spanishValidatorCompiler } from './spanish-validator.ts';
 
-/** The pricing calls of the contract (see DESIGN.md, The contract). */
-const pricingRoutes: FastifyPluginAsyncZod = async () => {};
+/** The pricing calls of the contract (spec part 1 §7): the cart's price quote. */
+const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setValidatorCompiler(spanishValidatorCompiler);
+  app.post(
+    '/v2/cart-price/',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'Cotización del carrito: exámenes, bono Fonasa, cupón, servicio y pago en domicilio',
+        body: cartPriceBodySchema,
+        response: { 200: cartPriceAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => quoteCartPrice(app.db, request.body),
+  );
+};
 
 export default pricingRoutes;

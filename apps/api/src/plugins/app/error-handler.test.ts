@@ -83,3 +83,33 @@ describe('the one error handler', () => {
     expect(response.json()).toEqual({ err: 'not-found', msg: 'El recurso solicitado no existe.' });
   });
 });
+
+describe('errors raised before any route runs', () => {
+  it('answers a path parameter beyond the router limit with {err, msg}', async () => {
+    const { TEST_ENGINES } = await import('../../test-support/databases.ts');
+    const { createTestApp } = await import('../../test-support/test-app.ts');
+    const [engine] = TEST_ENGINES;
+    if (!engine) throw new Error('no engine');
+    const t = await createTestApp(engine, { seed: false });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v2/appointments/${'a'.repeat(150)}/` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        err: 'invalid-request',
+        msg: 'La dirección de la solicitud no es válida.',
+      });
+      const encoded = await t.app.inject({ method: 'GET', url: '/api/v2/appointments/%E0%A4%A/' });
+      expect(encoded.statusCode).toBe(400);
+      expect(encoded.json()).toEqual({ err: 'invalid-request', msg: expect.any(String) });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('speaks Spanish in validation messages', async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: 'POST', url: '/echo', payload: { amount: 'mucho' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toMatch(/^amount: .*(esperado|Entrada inválida)/i);
+  });
+});

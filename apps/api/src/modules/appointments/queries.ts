@@ -1,0 +1,57 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { appointments, cartMakers, catalogueItems } from '../../db/schema.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type NewAppointmentRow = typeof appointments.$inferInsert;
+export type CartMakerRow = typeof cartMakers.$inferSelect;
+export type NewCartMakerRow = typeof cartMakers.$inferInsert;
+
+export async function findAppointmentById(db: Db, id: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}
+
+export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
+  const [created] = await db.insert(appointments).values(row).returning();
+  if (!created) throw new Error('appointment insert returned nothing');
+  return created;
+}
+
+/** Updates an appointment only while it is still in one of the given statuses (no lost race). */
+export async function updateAppointmentWhileStatus(
+  db: Db,
+  id: string,
+  statuses: readonly AppointmentRow['status'][],
+  changes: Partial<NewAppointmentRow>,
+): Promise<AppointmentRow | undefined> {
+  const [updated] = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, [...statuses])))
+    .returning();
+  return updated;
+}
+
+export async function findCartMakerById(db: Db, id: string): Promise<CartMakerRow | undefined> {
+  const [row] = await db.select().from(cartMakers).where(eq(cartMakers.id, id)).limit(1);
+  return row;
+}
+
+export async function insertCartMakerIfMissing(db: Db, row: NewCartMakerRow): Promise<void> {
+  await db.insert(cartMakers).values(row).onConflictDoNothing({ target: cartMakers.id });
+}
+
+/** Catalogue ids by slug for a country; slugs the catalogue lacks are simply absent. */
+export async function findCatalogueIdsBySlug(
+  db: Db,
+  country: 'cl' | 'mx',
+  slugs: readonly string[],
+): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: catalogueItems.id, slug: catalogueItems.slug })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.country, country), inArray(catalogueItems.slug, [...slugs])));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}

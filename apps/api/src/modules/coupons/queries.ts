@@ -1,0 +1,78 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { couponUses, coupons, referralCodes } from '../../db/schema.ts';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type NewCouponRow = typeof coupons.$inferInsert;
+export type NewReferralCodeRow = typeof referralCodes.$inferInsert;
+
+function prepareFindCoupon(db: Db) {
+  return db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('coupons_find');
+}
+
+const preparedFindCoupon = new WeakMap<Db, ReturnType<typeof prepareFindCoupon>>();
+
+/** A prepared statement: every quote with a coupon and every validation runs it. */
+export async function findCoupon(db: Db, code: string): Promise<CouponRow | undefined> {
+  let prepared = preparedFindCoupon.get(db);
+  if (!prepared) {
+    prepared = prepareFindCoupon(db);
+    preparedFindCoupon.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ code });
+  return row;
+}
+
+export async function findReferralCode(db: Db, salesSource: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ referralCode: referralCodes.referralCode })
+    .from(referralCodes)
+    .where(eq(referralCodes.salesSource, salesSource))
+    .limit(1);
+  return row?.referralCode;
+}
+
+/** Inserts coupons that do not exist yet; existing ones keep their counts and an operator's edits. */
+export async function insertCouponsIfMissing(db: Db, rows: NewCouponRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(coupons).values(rows).onConflictDoNothing({ target: coupons.code });
+}
+
+export async function insertReferralCodesIfMissing(db: Db, rows: NewReferralCodeRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(referralCodes).values(rows).onConflictDoNothing({ target: referralCodes.salesSource });
+}
+
+/** Records the appointment's use; false when that appointment already has one (the unique index). */
+export async function insertCouponUse(db: Db, code: string, appointmentId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(couponUses)
+    .values({ couponCode: code, appointmentId })
+    .onConflictDoNothing({ target: couponUses.appointmentId })
+    .returning({ appointmentId: couponUses.appointmentId });
+  return inserted.length > 0;
+}
+
+/**
+ * Takes one use if one is left, in a single conditional UPDATE: under concurrent confirmations
+ * PostgreSQL re-checks the WHERE on the locked row, so uses_count can never pass max_uses.
+ */
+export async function takeCouponUse(db: Db, code: string): Promise<boolean> {
+  const updated = await db
+    .update(coupons)
+    .set({ usesCount: sql`${coupons.usesCount} + 1` })
+    .where(
+      and(
+        eq(coupons.code, code),
+        eq(coupons.active, true),
+        or(isNull(coupons.maxUses), lt(coupons.usesCount, coupons.maxUses)),
+      ),
+    )
+    .returning({ code: coupons.code });
+  return updated.length > 0;
+}

@@ -1,0 +1,139 @@
+import type { CountryCode } from '@visita/domain/locale';
+import { type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { assertStorableText, isPlausibleCouponCode } from '../pricing/text-guards.ts';
+import { couponUses } from '../../db/schema.ts';
+import { type CouponRow, findCoupon, findReferralCode, insertCouponUse, takeCouponUse } from './queries.ts';
+
+/** Where a coupon is being used: the widget's sales source, country and the cart's item ids. */
+export interface CouponContext {
+  source: string | null | undefined;
+  country: CountryCode;
+  /** Catalogue ids in the cart; ids that are not integers simply match no coupon item. */
+  itemIds: readonly (number | string)[];
+}
+
+/** The cart ids as numbers; anything else (a slug, a negative, a huge number) cannot match. */
+export function numericItemIds(ids: readonly (number | string)[]): number[] {
+  const numbers: number[] = [];
+  for (const id of ids) {
+    const value = typeof id === 'number' ? id : /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+    if (Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647) numbers.push(value);
+  }
+  return numbers;
+}
+
+/** The cart items a coupon applies to: all of them, or only those it names. */
+export function couponAppliesTo(coupon: Pick<CouponRow, 'itemIds'>, itemId: number): boolean {
+  return !coupon.itemIds || coupon.itemIds.length === 0 || coupon.itemIds.includes(itemId);
+}
+
+/**
+ * A coupon's status for a cart (part 1 §4, §8). In order:
+ * - invalid: unknown or switched off; for another sales source or country than the coupon names;
+ *   naming items, none of which is in the cart; or not valid yet (before valid_from).
+ * - expired: past valid_until.
+ * - already_used / no_uses: every use taken (uses_count >= max_uses). The validation carries no
+ *   patient, so "already used" cannot mean "used by you": it is a single-use coupon (max_uses 1)
+ *   whose one use is taken ('Este cupón ya fue utilizado', DESIGN's USADO), while a coupon of
+ *   several uses that ran out is no_uses ('Este cupón ya no se puede utilizar', AGOTADO).
+ * - valid otherwise.
+ */
+export function couponStatus(coupon: CouponRow | undefined, context: CouponContext, now: Date): CouponStatus {
+  if (!coupon || !coupon.active) return 'invalid';
+  if (coupon.salesSource && coupon.salesSource !== (context.source ?? '').trim()) return 'invalid';
+  if (coupon.country && coupon.country !== context.country) return 'invalid';
+  if (coupon.itemIds && coupon.itemIds.length > 0) {
+    const inCart = numericItemIds(context.itemIds);
+    if (!inCart.some((id) => couponAppliesTo(coupon, id))) return 'invalid';
+  }
+  if (coupon.validFrom && now < coupon.validFrom) return 'invalid';
+  if (coupon.validUntil && now > coupon.validUntil) return 'expired';
+  if (coupon.maxUses !== null && coupon.usesCount >= coupon.maxUses) {
+    return coupon.maxUses === 1 ? 'already_used' : 'no_uses';
+  }
+  return 'valid';
+}
+
+/** GET /v2/coupons/validate/: one query. */
+export async function validateCoupon(
+  db: Db,
+  code: string,
+  context: CouponContext,
+  now: Date = new Date(),
+): Promise<CouponStatus> {
+  const normalized = normalizeCoupon(code);
+  // SQL, markup or stray characters cannot be a code: answer without asking the database.
+  if (!isPlausibleCouponCode(normalized)) return 'invalid';
+  return couponStatus(await findCoupon(db, normalized), context, now);
+}
+
+/** The coupon a cart quote may apply, with its row: null unless it validates for that cart. */
+export async function applicableCoupon(
+  db: Db,
+  code: string | null | undefined,
+  context: CouponContext,
+  now: Date = new Date(),
+): Promise<CouponRow | null> {
+  const normalized = code ? normalizeCoupon(code) : '';
+  if (!isPlausibleCouponCode(normalized)) return null;
+  const coupon = await findCoupon(db, normalized);
+  return couponStatus(coupon, context, now) === 'valid' ? (coupon ?? null) : null;
+}
+
+/** GET /referrals/alliance/: the list whose first entry's code the widget auto-applies. */
+export async function referralsForAlliance(db: Db, alliance: string): Promise<{ referral_code: string }[]> {
+  assertStorableText(alliance, 'alliance');
+  const code = await findReferralCode(db, alliance);
+  return code ? [{ referral_code: code }] : [];
+}
+
+export type CouponUseResult = 'recorded' | 'already-recorded' | 'no-uses' | 'invalid';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class UseNotRecorded extends Error {
+  constructor(readonly result: Exclude<CouponUseResult, 'recorded'>) {
+    super(result);
+  }
+}
+
+/**
+ * Counts one use of a coupon for a confirmed appointment (the confirmation step calls this).
+ * In one transaction: a conditional UPDATE takes a use only while uses_count < max_uses (so
+ * concurrent confirmations never exceed the limit), then the coupon_uses insert, whose unique
+ * appointment index makes a repeated confirmation roll the increment back: one use per
+ * appointment. Validity dates are not re-checked: the patient booked with the discount quoted.
+ *
+ * 'recorded': counted now. 'already-recorded': this appointment already has a counted use (of
+ * this coupon, or of another: one coupon per appointment), so nothing more is counted.
+ * 'no-uses': none left. 'invalid': unknown or switched-off coupon.
+ */
+export async function recordCouponUse(db: Db, code: string, appointmentId: string): Promise<CouponUseResult> {
+  const normalized = normalizeCoupon(code);
+  if (!UUID.test(appointmentId)) throw new TypeError('recordCouponUse: appointmentId must be a UUID');
+  if (!isPlausibleCouponCode(normalized)) return 'invalid';
+  try {
+    await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      if (!(await takeCouponUse(txDb, normalized))) throw new UseNotRecorded('no-uses');
+      if (!(await insertCouponUse(txDb, normalized, appointmentId))) {
+        throw new UseNotRecorded('already-recorded');
+      }
+    });
+    return 'recorded';
+  } catch (error) {
+    if (!(error instanceof UseNotRecorded)) throw error;
+    if (error.result === 'already-recorded') return 'already-recorded';
+    // Nothing was taken: say why, and keep a retried confirmation idempotent.
+    const [previous] = await db
+      .select({ code: couponUses.couponCode })
+      .from(couponUses)
+      .where(and(eq(couponUses.appointmentId, appointmentId), eq(couponUses.couponCode, normalized)))
+      .limit(1);
+    if (previous) return 'already-recorded';
+    const coupon = await findCoupon(db, normalized);
+    return !coupon || !coupon.active ? 'invalid' : 'no-uses';
+  }
+}

@@ -1,0 +1,131 @@
+import type { ClientPatient, PatientRecord } from '@visita/domain/contract/patients';
+import { clientPatientSchema } from '@visita/domain/contract/patients';
+import { PASSPORT_MAX_LENGTH } from '@visita/domain/constants';
+import {
+  BIRTH_DATE_FUTURE_MESSAGE,
+  calendarDateIn,
+  validateBirthDate,
+} from '@visita/domain/validators/birth-date';
+import { EMAIL_FORMAT_MESSAGE, isValidEmail, normalizeEmail } from '@visita/domain/validators/email';
+import { normalizeName } from '@visita/domain/validators/name';
+import { isValidPhone, normalizePhone, PHONE_FORMAT_MESSAGE } from '@visita/domain/validators/phone';
+import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/validators/rut';
+import type { Db } from '../../db/database.ts';
+import type { ClientRow } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { type ClientPatientRow, insertClientPatientIfNew, searchClientPatients } from './queries.ts';
+import { patientSearchText, searchWords } from './search-text.ts';
+
+/** The staff list is a picker, not a report: a handful of matches is all a person reads. */
+export const MAX_PATIENT_RESULTS = 20;
+
+/** Spec part 2 §8. */
+export const PATIENT_ALREADY_EXISTS = {
+  err: 'patient-already-exists',
+  msg: 'Paciente ya existe en el cliente',
+} as const;
+
+/** Where "today" is for a birth date: the client's country. */
+const TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
+
+/** A client-patient list entry (part 2 §3), or null for a row that could not be one (never a 500). */
+export function toClientPatient(row: ClientPatientRow): ClientPatient | null {
+  const entry = {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    patient: {
+      first_name: row.firstName,
+      second_name: row.secondName,
+      last_name: row.lastName,
+      second_last_name: row.secondLastName,
+      date_of_birth: row.dateOfBirth,
+      gender: row.gender,
+      document_type: row.documentType,
+      document_number: row.documentNumber,
+    },
+  };
+  const parsed = clientPatientSchema.safeParse(entry);
+  return parsed.success ? parsed.data : null;
+}
+
+/** GET /alliances/clients/{clientId}/patients/?search=: accent- and case-insensitive, at most 20. */
+export async function listClientPatients(db: Db, clientId: string, search: string): Promise<ClientPatient[]> {
+  const rows = await searchClientPatients(db, clientId, searchWords(search), MAX_PATIENT_RESULTS);
+  return rows.flatMap((row) => toClientPatient(row) ?? []);
+}
+
+const PASSPORT_PATTERN = new RegExp(`^[A-Z0-9-]{1,${PASSPORT_MAX_LENGTH}}$`);
+// Mexico's generated identifier: first name, last name and birth date, upper-cased (part 2 §3).
+const GENERIC_ID_PATTERN = /^[\p{L}\p{N}-]{1,40}$/u;
+
+/** The document as stored: a RUT always as '11.111.111-1', others upper-case without spaces. */
+function normalisedDocument(record: PatientRecord): string {
+  const value = record.document_number.trim();
+  if (record.document_type === 'ci') {
+    if (!isValidRut(value)) throw badRequest('invalid-rut-number', RUT_INVALID_MESSAGE);
+    return formatRut(value);
+  }
+  const upper = value.normalize('NFC').toUpperCase().replace(/\s+/g, '');
+  const pattern = record.document_type === 'passport' ? PASSPORT_PATTERN : GENERIC_ID_PATTERN;
+  if (!pattern.test(upper))
+    throw badRequest('invalid-document-number', 'El número de documento no es válido.');
+  return upper;
+}
+
+const optional = (value: string | null | undefined) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * POST /alliances/clients/{clientId}/patients/: the patient validated with the form's rules
+ * (part 2 §5), stored normalised; the same document twice for one client is a 409.
+ */
+export async function createClientPatient(
+  db: Db,
+  client: ClientRow,
+  record: PatientRecord,
+  now: Date = new Date(),
+): Promise<ClientPatient> {
+  const documentNumber = normalisedDocument(record);
+  const email = optional(record.email);
+  if (email !== null && !isValidEmail(email)) throw badRequest('invalid-email-format', EMAIL_FORMAT_MESSAGE);
+  const phone = optional(record.phone);
+  if (phone !== null && !isValidPhone(phone, client.country)) {
+    throw badRequest('invalid-phone-format', PHONE_FORMAT_MESSAGE);
+  }
+  const birthError = validateBirthDate(record.date_of_birth, calendarDateIn(now, TIME_ZONE[client.country]));
+  if (birthError) {
+    throw badRequest(
+      'invalid-birth-date',
+      birthError === BIRTH_DATE_FUTURE_MESSAGE
+        ? birthError
+        : 'La fecha de nacimiento debe tener el formato AAAA-MM-DD',
+    );
+  }
+  const names = {
+    firstName: normalizeName(record.first_name),
+    secondName: optional(record.second_name) && normalizeName(record.second_name ?? ''),
+    lastName: normalizeName(record.last_name),
+    secondLastName: optional(record.second_last_name) && normalizeName(record.second_last_name ?? ''),
+  };
+  const row = await insertClientPatientIfNew(db, {
+    clientId: client.id,
+    ...names,
+    secondName: names.secondName || null,
+    secondLastName: names.secondLastName || null,
+    dateOfBirth: record.date_of_birth,
+    gender: record.gender,
+    documentType: record.document_type,
+    documentNumber,
+    email: email === null ? null : normalizeEmail(email),
+    phone: phone === null ? null : normalizePhone(phone, client.country),
+    searchText: patientSearchText({ ...names, documentNumber, email }),
+  });
+  if (!row) throw new AppError(409, PATIENT_ALREADY_EXISTS.err, PATIENT_ALREADY_EXISTS.msg);
+  const entry = toClientPatient(row);
+  // Every field was validated above, so the stored row is always a valid entry.
+  if (!entry) throw new Error('created client patient does not match the contract');
+  return entry;
+}
