@@ -20,7 +20,7 @@ import {
   toAppointmentSummary,
   toCartMakerAnswer,
 } from './service.ts';
-import { isSafeText, refineSafeText, spanishValidatorCompiler } from './spanish-validation.ts';
+import { isSafeText, refineSafeText } from '../../text-guards.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
@@ -30,8 +30,6 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 
 
 /** The appointments calls of the contract (see DESIGN.md, The contract). */
 const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.setValidatorCompiler(spanishValidatorCompiler);
-
   app.post(
     '/v2/appointments/',
     {

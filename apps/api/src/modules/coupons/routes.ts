@@ -6,12 +6,10 @@ import {
   referralQuerySchema,
 } from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spanishValidatorCompiler } from '../pricing/spanish-validator.ts';
 import { referralsForAlliance, validateCoupon } from './service.ts';
 
 /** The coupon and referral calls of spec part 1 §7. */
 const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.setValidatorCompiler(spanishValidatorCompiler);
   app.get(
     '/v2/coupons/validate/',
     {

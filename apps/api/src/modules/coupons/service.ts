@@ -2,7 +2,7 @@ import type { CountryCode } from '@visita/domain/locale';
 import { type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { assertStorableText, isPlausibleCouponCode } from '../pricing/text-guards.ts';
+import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { couponUses } from '../../db/schema.ts';
 import { type CouponRow, findCoupon, findReferralCode, insertCouponUse, takeCouponUse } from './queries.ts';
 

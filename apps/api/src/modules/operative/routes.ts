@@ -1,12 +1,10 @@
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from '@visita/domain/contract/operative';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spanishValidatorCompiler } from '../pricing/spanish-validator.ts';
 import { getOperativeStatus } from './service.ts';
 
 /** GET v2/operative/{salesSource}/status/ (spec part 1 §7): checked by the operative step wrapper. */
 const operativeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.setValidatorCompiler(spanishValidatorCompiler);
   app.get(
     '/v2/operative/:salesSource/status/',
     {

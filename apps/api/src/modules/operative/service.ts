@@ -1,6 +1,6 @@
 import type { OperativeStatusAnswer } from '@visita/domain/contract/operative';
 import type { Db } from '../../db/database.ts';
-import { assertStorableText } from '../pricing/text-guards.ts';
+import { assertStorableText } from '../../text-guards.ts';
 import { findOperativeStatus, type OperativeRow } from './queries.ts';
 
 /** The spec's slug for a source whose stock ran out (the widget shows 'Se acabó el stock.'). */

@@ -8,7 +8,7 @@ import {
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientTokenGuard, requireClientToken } from '../../plugins/app/client-auth.ts';
-import { refineSafeText, spanishValidatorCompiler } from '../appointments/spanish-validation.ts';
+import { refineSafeText } from '../../text-guards.ts';
 import { createClientPatient, listClientPatients } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -17,8 +17,6 @@ const security =
 
 /** The staff patients calls (spec part 1 §7): a client's own patients, behind its API token. */
 const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.setValidatorCompiler(spanishValidatorCompiler);
-
   app.get(
     '/alliances/clients/:clientId/patients/',
     {

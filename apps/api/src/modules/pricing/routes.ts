@@ -2,11 +2,9 @@ import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { cartPriceAnswerSchema, cartPriceBodySchema } from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteCartPrice } from './service.ts';
-import { spanishValidatorCompiler } from './spanish-validator.ts';
 
 /** The pricing calls of the contract (spec part 1 §7): the cart's price quote. */
 const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.setValidatorCompiler(spanishValidatorCompiler);
   app.post(
     '/v2/cart-price/',
     {

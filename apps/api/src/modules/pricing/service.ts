@@ -11,7 +11,7 @@ import { badRequest } from '../../errors.ts';
 import { resolvePrices } from '../catalogue/prices.ts';
 import { findCoupon } from '../coupons/queries.ts';
 import { couponAppliesTo, couponStatus } from '../coupons/service.ts';
-import { assertStorableText, isPlausibleCouponCode } from './text-guards.ts';
+import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { findQuoteItems, type QuoteItemRow } from './queries.ts';
 
 /** Distinct catalogue ids one quote may name: far above any real home visit, far below abuse. */

@@ -1,27 +1,12 @@
-import type { FastifySchemaCompiler } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-
-const spanish = z.locales.es().localeError;
+import type { z } from 'zod';
+import { badRequest } from './errors.ts';
 
 /**
- * The validator compiler of fastify-type-provider-zod, but with zod's Spanish messages, scoped
- * to the plugin that sets it: the contract promises a Spanish `msg` naming the field, and the
- * default zod texts are English. The error is an AppError so the one error handler answers it
- * as it is. (A global `z.config(z.locales.es())` at start-up would make this unnecessary.)
+ * Text checks shared by the modules. Queries are parameterised, so SQL-looking text is harmless
+ * and stays allowed; what is refused is text PostgreSQL cannot store (it would be a 500, not a
+ * 400) and, in fields people read, markup and direction-changing characters.
  */
-export const spanishValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const result = schema.safeParse(data, { error: spanish });
-    if (result.success) return { value: result.data };
-    const [issue] = result.error.issues;
-    const where = issue?.path.join('.') ?? '';
-    const message = issue?.message ?? 'La solicitud no es válida.';
-    return { error: new AppError(400, 'invalid-request', where ? `${where}: ${message}` : message) };
-  };
 
-/** Characters with no place in a name or an address: controls, bidi overrides, invisible marks. */
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff<>]/;
 
@@ -51,4 +36,30 @@ export function refineSafeText<T extends z.ZodType>(schema: T) {
     };
     visit(value, []);
   });
+}
+
+/**
+ * Control characters (NUL among them) and lone UTF-16 surrogates: PostgreSQL refuses them with an
+ * error, so text that reaches a query must not carry them, or a typo becomes a 500.
+ */
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** A 400 naming the field when free text that goes into a query could not be stored. */
+export function assertStorableText(value: string | null | undefined, field: string): void {
+  if (value && !isStorableText(value)) {
+    throw badRequest('invalid-request', `${field}: contiene caracteres no permitidos.`);
+  }
+}
+
+/** Coupon codes are letters, digits, dashes and underscores; anything else cannot be one. */
+const COUPON_CODE = /^[\p{L}\p{N}_-]{1,100}$/u;
+
+export function isPlausibleCouponCode(code: string): boolean {
+  return COUPON_CODE.test(code);
 }
