@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { catalogueSearchText } from '../../apps/api/src/modules/catalogue/search-text.ts';
+import { foldSearchText } from '../../apps/api/src/search-text.ts';
 
 /** Exam-name parts combined into thousands of distinct, realistic-looking catalogue items. */
 const ANALYTES = [
@@ -57,12 +59,6 @@ const QUALIFIERS = [
 
 export const GENERATED_ID_START = 10_000;
 
-const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 /** Adds `count` Chilean items (ids from GENERATED_ID_START) in batches; returns their ids. */
 export async function generateCatalogue(databaseUrl: string, count: number): Promise<number[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -78,12 +74,12 @@ export async function generateCatalogue(databaseUrl: string, count: number): Pro
         const qualifier = QUALIFIERS[Math.floor(i / ANALYTES.length) % QUALIFIERS.length] ?? '';
         const name =
           `${analyte} ${qualifier} ${Math.floor(i / (ANALYTES.length * QUALIFIERS.length)) + 1}`.trim();
-        const slug = `${normalise(name).replace(/[^a-z0-9]+/g, '-')}-${id}`;
+        const slug = `${foldSearchText(name).replaceAll(' ', '-')}-${id}`;
         const base = rows.length;
         placeholders.push(
-          `($${base + 1}, 'Measure', $${base + 2}, $${base + 3}, 'laboratorio', 'cl', $${base + 4}, $${base + 5})`,
+          `($${base + 1}, 'Measure', $${base + 2}, $${base + 3}, 'exam', 'cl', $${base + 4}, $${base + 5})`,
         );
-        rows.push(id, name, slug, 3000 + (i % 40) * 500, normalise(name));
+        rows.push(id, name, slug, 3000 + (i % 40) * 500, catalogueSearchText({ name, category: 'exam' }));
         ids.push(id);
       }
       await client.query(

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
+import { type CatalogueReader, createCatalogueReader } from './modules/catalogue/snapshot.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: Database['kind'];
     config: Config;
+    /** The catalogue as last read (modules/catalogue/snapshot.ts): search, listings and quotes. */
+    catalogue: CatalogueReader;
   }
 }
 
@@ -64,6 +67,7 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorate('catalogue', createCatalogueReader(database.db, config.CATALOGUE_CACHE_MS));
 
   // Tier 1: the outside world's plugins.
   await app.register(openapi);

@@ -79,6 +79,15 @@ const envSchema = z.object({
       .default('info'),
   ),
   WIDGET_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CATALOGUE_CACHE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 600000')
+      .max(600_000, 'debe estar entre 0 y 600000')
+      .default(10_000),
+  ),
 });
 
 /** Settings that only become required by another setting's value. */

@@ -19,7 +19,13 @@ export async function createTestApp(
   const testDb = await engine.create();
   await testDb.database.migrate();
   if (options.seed !== false) await runSeeds(testDb.database.db, DEMO_SEEDS);
-  const config = loadConfig({ SEED: 'none', DATA_DIR: '/tmp/visita-test-unused', ...options.env });
+  // Tests write catalogue rows between calls: read the catalogue afresh each time unless a test says otherwise.
+  const config = loadConfig({
+    SEED: 'none',
+    DATA_DIR: '/tmp/visita-test-unused',
+    CATALOGUE_CACHE_MS: '0',
+    ...options.env,
+  });
   const app = await buildApp({ config, database: testDb.database, widgetDist: options.widgetDist });
   return {
     app,

@@ -1,8 +1,8 @@
-import type { GeocodedPlaceWire, PlaceSuggestionWire } from '@visita/domain/contract/places';
+import type { GeocodedPlaceWire, AddressSuggestionWire } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 
 /** An autocomplete suggestion (spec part 1 §3): description, place_id, structured text, zipCode in Mexico. */
-export type PlaceSuggestion = PlaceSuggestionWire;
+export type PlaceSuggestion = AddressSuggestionWire;
 
 /**
  * One candidate address (spec part 1 §5): street, number, commune, region in full, country,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueSearchText, normaliseSearchText, searchWords } from './search-text.ts';
+import { foldSearchText } from '../../search-text.ts';
+import { catalogueSearchText, searchWords } from './search-text.ts';
 
 describe('Spanish search normalisation', () => {
   it.each([
@@ -15,7 +16,7 @@ describe('Spanish search normalisation', () => {
     ['💉\u202ehemo\u0000', 'hemo'],
     ['Biometría hemática', 'biometria hematica'],
   ])('%j -> %j', (input, expected) => {
-    expect(normaliseSearchText(input)).toBe(expected);
+    expect(foldSearchText(input)).toBe(expected);
   });
 
   it('gives the distinct words of a query, at most eight', () => {

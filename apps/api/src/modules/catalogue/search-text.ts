@@ -1,28 +1,16 @@
+import { foldSearchText } from '../../search-text.ts';
+
 /**
  * Spanish search normalisation, shared by the rows (catalogue_items.search_text, written when
  * an item is written) and the query, so both sides meet in the same alphabet.
  */
-
-/**
- * Lower-case, accents removed (NFKD also folds full-width letters and ligatures), 'ñ' as 'n'
- * (so 'Ñuñoa' and 'nunoa' meet), anything but a-z and 0-9 as one space. The result never holds
- * a LIKE wildcard or a quote, which keeps the search SQL free of escaping concerns.
- */
-export function normaliseSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /** At most this many distinct words of a query are matched; the rest add nothing but cost. */
 export const MAX_QUERY_WORDS = 8;
 
 /** The distinct normalised words of a query, in order. */
 export function searchWords(query: string): string[] {
-  const words = normaliseSearchText(query).split(' ').filter(Boolean);
+  const words = foldSearchText(query).split(' ').filter(Boolean);
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
 }
 
@@ -57,6 +45,6 @@ export function catalogueSearchText(item: SearchableItem): string {
     (item.tags ?? []).join(' '),
     `${item.category} ${CATEGORY_WORDS[item.category] ?? ''}`,
   ]
-    .map(normaliseSearchText)
+    .map(foldSearchText)
     .join(SEARCH_TEXT_SEPARATOR);
 }

@@ -1,6 +1,7 @@
-import type { CatalogueItem, CatalogueRequest, SearchRequest } from '@visita/domain/contract/catalogue';
-import type { Db } from '../../db/database.ts';
-import { type CatalogueRow, selectCatalogue } from './queries.ts';
+import type { CatalogueItem, CatalogueQuery, SearchQuery } from '@visita/domain/contract/catalogue';
+import { LRUCache } from 'lru-cache';
+import type { CatalogueRow } from './queries.ts';
+import { type CatalogueSnapshot, selectCatalogue } from './snapshot.ts';
 import { searchWords } from './search-text.ts';
 
 /** Search answers at most this many entries: a list a person reads, and a bounded query. */
@@ -57,13 +58,13 @@ function inRequestedOrder(rows: CatalogueRow[], ids: readonly number[]): Catalog
  * country among the ids, in their order; without ids, all of them by name (up to LIST_LIMIT).
  * Unknown ids, ids of the other kind or country, unpriced and inactive entries are left out.
  */
-export async function listCatalogue(
-  db: Db,
-  request: CatalogueRequest,
+export function listCatalogue(
+  snapshot: CatalogueSnapshot,
+  request: CatalogueQuery,
   kind: 'item' | 'pack',
-): Promise<CatalogueItem[]> {
+): CatalogueItem[] {
   const hasIds = request.ids.length > 0;
-  const rows = await selectCatalogue(db, {
+  const rows = selectCatalogue(snapshot, {
     country: request.country,
     salesSource: request.source,
     commune: request.locality,
@@ -80,17 +81,48 @@ export async function listCatalogue(
  * partner's displayed services); item_ids mean nothing otherwise, and show_all=false without
  * ids restricts nothing (a partner that lists no services has not limited them).
  */
-export async function searchCatalogue(db: Db, request: SearchRequest): Promise<CatalogueItem[]> {
+export function searchCatalogue(snapshot: CatalogueSnapshot, request: SearchQuery): CatalogueItem[] {
   const restricted = !request.show_all && request.item_ids.length > 0;
-  const rows = await selectCatalogue(db, {
+  const words = searchWords(request.query);
+  const key = JSON.stringify([
+    request.country,
+    request.source ?? null,
+    request.commune ?? null,
+    request.category ?? null,
+    restricted ? request.item_ids : null,
+    words,
+  ]);
+  const memo = searchMemoFor(snapshot);
+  const remembered = memo.get(key);
+  if (remembered) return remembered;
+  const rows = selectCatalogue(snapshot, {
     country: request.country,
     salesSource: request.source,
     commune: request.commune,
     kind: 'any',
     ids: restricted ? request.item_ids : null,
     category: request.category,
-    words: searchWords(request.query),
+    words,
     limit: SEARCH_LIMIT,
   });
-  return rows.map(toCatalogueItem);
+  const answer = rows.map(toCatalogueItem);
+  memo.set(key, answer);
+  return answer;
+}
+
+/**
+ * Search is typeahead: people type the same few hundred prefixes ('he', 'hem', 'hemo'...), so
+ * answers are remembered per snapshot. A new snapshot starts a new memo, so an answer is never
+ * staler than the catalogue it came from; the memo holds at most MEMO_MAX_ENTRIES entries in all.
+ */
+export const MEMO_MAX_ENTRIES = 20_000;
+const searchMemos = new WeakMap<CatalogueSnapshot, LRUCache<string, CatalogueItem[]>>();
+
+function searchMemoFor(snapshot: CatalogueSnapshot): LRUCache<string, CatalogueItem[]> {
+  let memo = searchMemos.get(snapshot);
+  if (!memo) {
+    memo = new LRUCache({ maxSize: MEMO_MAX_ENTRIES, sizeCalculation: (answer) => answer.length + 1 });
+    searchMemos.set(snapshot, memo);
+  }
+  return memo;
 }

@@ -1,4 +1,4 @@
-import { geocodeAnswerSchema, placesAutocompleteAnswerSchema } from '@visita/domain/contract/places';
+import { geocodeAnswerSchema, autocompleteAnswerSchema } from '@visita/domain/contract/places';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe.each(TEST_ENGINES)('places calls with the local geocoder on $name', (en
     async (input, country, commune) => {
       const suggested = await get('autocomplete', { input, country });
       expect(suggested.statusCode).toBe(200);
-      const suggestions = placesAutocompleteAnswerSchema.parse(suggested.json()).results;
+      const suggestions = autocompleteAnswerSchema.parse(suggested.json()).results;
       expect(suggestions).toHaveLength(1);
       const [suggestion] = suggestions;
       expect(suggestion?.structured_formatting.main_text).toMatch(/\d/);

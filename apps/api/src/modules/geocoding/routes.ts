@@ -1,9 +1,9 @@
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   geocodeAnswerSchema,
-  placesAutocompleteAnswerSchema,
-  placesAutocompleteQuerySchema,
-  placesGeocodeQuerySchema,
+  autocompleteAnswerSchema,
+  autocompleteQuerySchema,
+  geocodeQuerySchema,
 } from '@visita/domain/contract/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,8 +51,8 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
       schema: {
         tags: ['places'],
         summary: 'Sugerencias de direcciones mientras se escribe (restringidas al país)',
-        querystring: placesAutocompleteQuerySchema,
-        response: { 200: placesAutocompleteAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
+        querystring: autocompleteQuerySchema,
+        response: { 200: autocompleteAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (request) => {
@@ -68,7 +68,7 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
       schema: {
         tags: ['places'],
         summary: 'Direcciones candidatas de una sugerencia (place_id) o de una dirección escrita',
-        querystring: placesGeocodeQuerySchema,
+        querystring: geocodeQuerySchema,
         response: { 200: geocodeAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
       },
     },

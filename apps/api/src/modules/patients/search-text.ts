@@ -1,17 +1,9 @@
-/**
- * The staff patient search: names, document and e-mail folded to one alphabet (lower-case,
- * no accents, 'ñ' as 'n', anything but a-z and 0-9 a space), so 'Pérez', 'perez' and 'PEREZ'
- * meet, and a query word can never carry a LIKE wildcard or a quote.
- */
-export function foldSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+import { foldSearchText } from '../../search-text.ts';
 
+/**
+ * The staff patient search: names, document and e-mail folded to one alphabet (see
+ * ../../search-text.ts), so 'Pérez', 'perez' and 'PEREZ' meet.
+ */
 /** A document typed with or without dots and dash ('11.111.111-1', '11111111-1'): one word. */
 const DOCUMENT_LIKE = /^[0-9][0-9.\-\s]*[0-9kK]$/;
 const compactDocument = (value: string) => value.replace(/[^0-9a-zA-Z]/g, '').toLowerCase();

@@ -15,7 +15,7 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartPriceAnswerSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => quoteCartPrice(app.db, request.body),
+    async (request) => quoteCartPrice(app.db, await app.catalogue(), request.body),
   );
 };
 

@@ -8,11 +8,10 @@ import { applyPercentageDiscount } from '@visita/domain/money';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
-import { resolvePrices } from '../catalogue/prices.ts';
+import { type CatalogueSnapshot, type ResolvedPrice, resolvePrice } from '../catalogue/snapshot.ts';
 import { findCoupon } from '../coupons/queries.ts';
 import { couponAppliesTo, couponStatus } from '../coupons/service.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
-import { findQuoteItems, type QuoteItemRow } from './queries.ts';
 
 /** Distinct catalogue ids one quote may name: far above any real home visit, far below abuse. */
 export const MAX_QUOTE_ITEMS = 200;
@@ -124,15 +123,22 @@ function unknownItems(ids: readonly (number | string)[], country: CartPriceBody[
   );
 }
 
-function toCartItem(row: QuoteItemRow, price: number, promotionPrice: number | null): CartItem {
+type ItemRow = NonNullable<ReturnType<CatalogueSnapshot['byId']['get']>>;
+
+/** A catalogue row at its resolved price, as the domain's cart rules read an item. */
+function toCartItem(
+  snapshot: CatalogueSnapshot,
+  row: ItemRow,
+  price: ResolvedPrice & { price: number },
+): CartItem {
   return {
     id: row.id,
     name: row.name,
     resourcetype: row.resourcetype,
     type: row.resourcetype ? row.resourcetype.toLowerCase() : 'pack',
-    price,
-    is_promotion: row.isPromotion,
-    promotion_price: promotionPrice,
+    price: price.price,
+    is_promotion: price.override ? price.promotionPrice !== null : row.isPromotion,
+    promotion_price: price.promotionPrice,
     allows_fonasa: row.allowsFonasa,
     fonasa_price: row.fonasaPrice,
     fonasa_copayment: row.fonasaCopayment,
@@ -140,17 +146,18 @@ function toCartItem(row: QuoteItemRow, price: number, promotionPrice: number | n
     fonasa_service_fee: row.fonasaServiceFee,
     is_familiar: row.isFamiliar,
     number_of_patients: row.numberOfPatients,
-    items: row.subItemIds.map((id) => ({ id })),
+    items: (snapshot.subItems.get(row.id) ?? []).map(({ id }) => ({ id })),
   };
 }
 
 /**
  * Quotes a cart: patients without items are left out; ids that are not an active, priced item of
- * the country are a 400 naming them. Three or four queries whatever the cart's size, all at once:
- * the items with their sub-items, the two of resolvePrices, and the coupon when one is sent.
+ * the country are a 400 naming them. Items and prices come from the catalogue snapshot; the only
+ * query is the coupon's, when one is sent (its uses change with every confirmation).
  */
 export async function quoteCartPrice(
   db: Db,
+  catalogue: CatalogueSnapshot,
   body: CartPriceBody,
   now: Date = new Date(),
 ): Promise<CartPriceAnswer> {
@@ -186,19 +193,16 @@ export async function quoteCartPrice(
 
   const allIds = [...ids];
   const couponCode = body.coupon_code ? normalizeCoupon(body.coupon_code) : '';
-  const [rows, prices, couponRow] = await Promise.all([
-    findQuoteItems(db, allIds, body.country),
-    resolvePrices(db, allIds, { country: body.country, salesSource: source, commune: body.locality }),
-    // A code that cannot be one (SQL, markup) is simply no coupon: the quote still answers.
-    isPlausibleCouponCode(couponCode) ? findCoupon(db, couponCode) : Promise.resolve(undefined),
-  ]);
+  // A code that cannot be one (SQL, markup) is simply no coupon: the quote still answers.
+  const couponRow = isPlausibleCouponCode(couponCode) ? await findCoupon(db, couponCode) : undefined;
 
   const items = new Map<number, CartItem>();
-  for (const row of rows) {
-    const resolved = prices.get(row.id);
-    if (resolved && typeof resolved.price === 'number') {
-      items.set(row.id, toCartItem(row, resolved.price, resolved.promotionPrice));
-    }
+  for (const id of allIds) {
+    const row = catalogue.byId.get(id);
+    if (!row || row.country !== body.country || !row.active) continue;
+    const resolved = resolvePrice(catalogue, row, { salesSource: source, commune: body.locality });
+    if (resolved.price !== null)
+      items.set(id, toCartItem(catalogue, row, { ...resolved, price: resolved.price }));
   }
   const missing = [...malformed, ...allIds.filter((id) => !items.has(id))];
   if (missing.length > 0) throw unknownItems(missing, body.country);

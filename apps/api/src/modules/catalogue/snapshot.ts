@@ -1,0 +1,210 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { catalogueItems, itemPrices, packItems } from '../../db/schema.ts';
+import type { CatalogueRow } from './queries.ts';
+import { SEARCH_TEXT_SEPARATOR } from './search-text.ts';
+
+type ItemRow = typeof catalogueItems.$inferSelect;
+type PriceRow = typeof itemPrices.$inferSelect;
+
+/**
+ * The whole catalogue, read at once and kept in memory for a few seconds. Search, listings and
+ * quotes are the hottest calls and the catalogue is small and rarely edited: answering them
+ * from memory keeps the database out of the hot path. Nothing here is booking state (stock and
+ * coupon uses stay in the database and are checked where they change), so instances may differ
+ * for at most the TTL after an edit.
+ */
+export interface CatalogueSnapshot {
+  byId: ReadonlyMap<number, ItemRow>;
+  /** Rows per country, in name order (the listing order). */
+  byCountry: Readonly<Record<'cl' | 'mx', readonly ItemRow[]>>;
+  /** item_prices rows per item. */
+  overrides: ReadonlyMap<number, readonly PriceRow[]>;
+  /** A pack's items or a panel's measures, by position. */
+  subItems: ReadonlyMap<number, ReadonlyArray<{ id: number; name: string }>>;
+  /** Each entry's folded name and short name, split out of search_text once for ranking. */
+  rankKeys: ReadonlyMap<number, { name: string; shortName: string }>;
+}
+
+export interface PriceContext {
+  salesSource?: string | null;
+  commune?: string | null;
+}
+
+export interface ResolvedPrice {
+  price: number | null;
+  promotionPrice: number | null;
+  /** True when an item_prices row set it (its promotion is then the row's, not the item's flag). */
+  override: boolean;
+}
+
+export async function loadCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
+  const [items, prices, links] = await Promise.all([
+    db.select().from(catalogueItems).orderBy(asc(catalogueItems.name), asc(catalogueItems.id)),
+    db.select().from(itemPrices),
+    db
+      .select()
+      .from(packItems)
+      .orderBy(asc(packItems.packId), asc(packItems.position), asc(packItems.itemId)),
+  ]);
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const byCountry = { cl: [] as ItemRow[], mx: [] as ItemRow[] };
+  for (const item of items) byCountry[item.country].push(item);
+  const overrides = new Map<number, PriceRow[]>();
+  for (const row of prices) overrides.set(row.itemId, [...(overrides.get(row.itemId) ?? []), row]);
+  const subItems = new Map<number, Array<{ id: number; name: string }>>();
+  for (const link of links) {
+    const item = byId.get(link.itemId);
+    if (!item) continue;
+    subItems.set(link.packId, [...(subItems.get(link.packId) ?? []), { id: item.id, name: item.name }]);
+  }
+  const rankKeys = new Map(
+    items.map((item) => {
+      const [name = '', shortName = ''] = item.searchText.split(SEARCH_TEXT_SEPARATOR);
+      return [item.id, { name, shortName }] as const;
+    }),
+  );
+  return { byId, byCountry, overrides, subItems, rankKeys };
+}
+
+/** How specific an override is: source and commune beat source, which beats commune. */
+const specificity = (row: PriceRow) => (row.salesSource ? 2 : 0) + (row.commune ? 1 : 0);
+
+/**
+ * An item's price for a sales source and commune: the most specific item_prices row that
+ * applies (source and commune, then source, then commune), else the item's base price.
+ */
+export function resolvePrice(
+  snapshot: CatalogueSnapshot,
+  item: ItemRow,
+  context: PriceContext,
+): ResolvedPrice {
+  let best: PriceRow | undefined;
+  for (const row of snapshot.overrides.get(item.id) ?? []) {
+    if (row.salesSource !== null && row.salesSource !== (context.salesSource ?? null)) continue;
+    if (row.commune !== null && row.commune !== (context.commune ?? null)) continue;
+    if (!best || specificity(row) > specificity(best)) best = row;
+  }
+  return best
+    ? { price: best.price, promotionPrice: best.promotionPrice, override: true }
+    : { price: item.price, promotionPrice: item.promotionPrice, override: false };
+}
+
+/** The answer row of an item at a resolved price (spec part 1 §3 fields, snake_case). */
+export function toCatalogueRow(
+  snapshot: CatalogueSnapshot,
+  item: ItemRow,
+  price: ResolvedPrice,
+): CatalogueRow {
+  const isPromotion = price.override
+    ? price.promotionPrice !== null
+    : item.isPromotion && item.promotionPrice !== null;
+  return {
+    id: item.id,
+    resourcetype: item.resourcetype,
+    name: item.name,
+    short_name: item.shortName,
+    display_name: item.displayName,
+    description: item.description,
+    slug: item.slug,
+    category: item.category,
+    country: item.country,
+    active: item.active,
+    price: price.price ?? 0,
+    is_promotion: isPromotion,
+    promotion_price: price.promotionPrice,
+    stackable: item.stackable,
+    fast_hours: item.fastHours,
+    results_hours: item.resultsHours,
+    results_on_business_days: item.resultsOnBusinessDays,
+    cms_slug: item.cmsSlug,
+    allows_fonasa: item.allowsFonasa,
+    fonasa_price: item.fonasaPrice,
+    fonasa_copayment: item.fonasaCopayment,
+    service_fee: item.serviceFee,
+    fonasa_service_fee: item.fonasaServiceFee,
+    image: item.image,
+    tags: item.tags,
+    allows_more_items_in_cart: item.allowsMoreItemsInCart,
+    is_familiar: item.isFamiliar,
+    number_of_patients: item.numberOfPatients,
+    sub_items:
+      item.resourcetype === null || item.resourcetype === 'Panel'
+        ? [...(snapshot.subItems.get(item.id) ?? [])]
+        : null,
+  };
+}
+
+export interface CatalogueSelection extends PriceContext {
+  country: 'cl' | 'mx';
+  /** 'item': anything with a resourcetype; 'pack': packs only. */
+  kind?: 'item' | 'pack' | 'any';
+  ids?: readonly number[] | null;
+  category?: string | null;
+  /** Folded query words (searchWords): each must occur in search_text. */
+  words?: readonly string[];
+  limit: number;
+}
+
+/**
+ * Active, priced entries of a country matching the selection, best first. Ranking (with words):
+ * exact name or short name, then name prefix, then a word of the name (or the short name)
+ * starting with the query, then any other match; ties by name, then id.
+ */
+export function selectCatalogue(snapshot: CatalogueSnapshot, selection: CatalogueSelection): CatalogueRow[] {
+  const words = selection.words ?? [];
+  const phrase = words.join(' ');
+  const wanted = selection.ids ? new Set(selection.ids) : null;
+  const candidates = wanted
+    ? [...wanted].map((id) => snapshot.byId.get(id)).filter((item): item is ItemRow => item !== undefined)
+    : snapshot.byCountry[selection.country];
+  const matches: Array<{ item: ItemRow; price: ResolvedPrice; rank: number; name: string }> = [];
+  for (const item of candidates) {
+    if (item.country !== selection.country || !item.active) continue;
+    if (selection.kind === 'item' && item.resourcetype === null) continue;
+    if (selection.kind === 'pack' && item.resourcetype !== null) continue;
+    if (selection.category && item.category !== selection.category) continue;
+    if (!words.every((word) => item.searchText.includes(word))) continue;
+    const price = resolvePrice(snapshot, item, selection);
+    if (price.price === null) continue;
+    const { name, shortName } = snapshot.rankKeys.get(item.id) ?? { name: '', shortName: '' };
+    let rank = 0;
+    if (phrase) {
+      if (name === phrase || shortName === phrase) rank = 0;
+      else if (name.startsWith(phrase)) rank = 1;
+      else if (name.includes(` ${phrase}`) || shortName.startsWith(phrase)) rank = 2;
+      else rank = 3;
+    }
+    matches.push({ item, price, rank, name });
+  }
+  matches.sort(
+    (a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.item.id - b.item.id,
+  );
+  return matches.slice(0, selection.limit).map((match) => toCatalogueRow(snapshot, match.item, match.price));
+}
+
+/**
+ * Keeps a snapshot for `ttlMs` (0 reads afresh on every call, as tests do). Concurrent callers
+ * share one load, so an expiry under load costs one set of queries, not one per request.
+ */
+export function createCatalogueReader(db: Db, ttlMs: number) {
+  let current: { snapshot: CatalogueSnapshot; at: number } | null = null;
+  let loading: Promise<CatalogueSnapshot> | null = null;
+  return async function readCatalogue(): Promise<CatalogueSnapshot> {
+    if (current && Date.now() - current.at < ttlMs) return current.snapshot;
+    if (!loading) {
+      const started = Date.now();
+      loading = loadCatalogueSnapshot(db)
+        .then((snapshot) => {
+          current = { snapshot, at: started };
+          return snapshot;
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  };
+}
+
+export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
