@@ -35,7 +35,7 @@ describe('catalogue contract', () => {
 
   it('reads repeated ids and the country of an items query', () => {
     expect(catalogueQuerySchema.parse({ ids: ['1', '2'], country: 'cl', locality: 'Las Condes' })).toEqual({
-      ids: ['1', '2'],
+      ids: [1, 2],
       country: 'cl',
       locality: 'Las Condes',
     });
@@ -49,13 +49,24 @@ describe('catalogue contract', () => {
     ],
     [
       { country: 'México', category: 'lab', show_all: 'false', item_ids: '1,2', query: ' hemo ' },
-      { category: 'lab', show_all: false, item_ids: ['1', '2'], query: 'hemo' },
+      { country: 'mx', category: 'lab', show_all: false, item_ids: [1, 2] },
     ],
   ])('search query %o', (input, expected) => {
     expect(searchQuerySchema.parse(input)).toMatchObject(expected);
   });
 
-  it('needs the country written as a name for search', () => {
-    expect(searchQuerySchema.safeParse({ country: 'cl' }).success).toBe(false);
+  it.each(['Chile', 'chile', 'cl', 'México', 'mexico', 'mx'])(
+    'reads the country written %s (spec part 1 §9)',
+    (country) => {
+      expect(searchQuerySchema.parse({ country }).country).toBe(
+        country.toLowerCase().startsWith('c') ? 'cl' : 'mx',
+      );
+    },
+  );
+
+  it('refuses another country with a Spanish message naming the field', () => {
+    const result = searchQuerySchema.safeParse({ country: 'ar' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('country');
   });
 });

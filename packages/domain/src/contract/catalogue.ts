@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, parseCountry } from '../locale.ts';
-import { countryCodeSchema, queryBooleanSchema, queryListSchema } from './common.ts';
 
 /** Catalogue ids: the spec never fixes their type, so numbers and strings both pass. */
 export const itemIdSchema = z.union([z.number().int(), z.string().min(1)]);
@@ -50,16 +49,6 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
 // ---- Calls (spec part 1 §7) ----
 
-/** GET /v2/items/ and GET /v2/packs/: ids (repeated), country, source, locality (commune). */
-export const catalogueQuerySchema = z.object({
-  ids: queryListSchema,
-  country: countryCodeSchema,
-  source: z.string().trim().min(1).max(100).optional(),
-  locality: z.string().trim().max(100).optional(),
-});
-export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
-export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
-
 /** GET /v2/items/ answers { results }; only priced items are kept by the reader. */
 export const itemsAnswerSchema = z.object({ results: z.array(catalogueItemSchema) });
 export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
@@ -67,27 +56,6 @@ export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
 /** GET /v2/packs/ answers a plain list. */
 export const packsAnswerSchema = z.array(catalogueItemSchema);
 export type PacksAnswer = z.infer<typeof packsAnswerSchema>;
-
-/**
- * GET /v2/search/client/: query, commune, country ('Chile' or 'México'), category (absent for
- * 'all'), source, show_all (default true), item_ids (comma list).
- */
-export const searchQuerySchema = z.object({
-  query: z.string().trim().max(200).default(''),
-  commune: z.string().trim().max(100).optional(),
-  country: z.enum(['Chile', 'México']),
-  category: z
-    .string()
-    .trim()
-    .max(100)
-    .nullish()
-    .transform((value) => (value && value !== 'all' ? value : null)),
-  source: z.string().trim().max(100).optional(),
-  show_all: queryBooleanSchema.default(true),
-  item_ids: queryListSchema,
-});
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
-export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 
 export const searchAnswerSchema = z.object({ data: z.array(catalogueItemSchema) });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
@@ -134,19 +102,20 @@ const queryTextSchema = (label: string, field: string) =>
     .optional();
 
 /** GET /v2/items/ and /v2/packs/ as the API reads them: numeric ids (distinct, in order). */
-export const catalogueRequestSchema = z.object({
+export const catalogueQuerySchema = z.object({
   ids: catalogueIdListSchema('ids'),
   country: z.enum(COUNTRY_CODES, { error: 'Indica el país (country): cl o mx.' }),
   source: queryTextSchema('El canal de venta', 'source'),
   locality: queryTextSchema('La comuna', 'locality'),
 });
-export type CatalogueRequest = z.infer<typeof catalogueRequestSchema>;
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
 
 /**
  * GET /v2/search/client/ as the API reads it. The country takes any spelling of spec part 1 §9
  * ('Chile', 'chile', 'cl', 'México', 'mexico', 'mx') and comes out as the code.
  */
-export const searchRequestSchema = z.object({
+export const searchQuerySchema = z.object({
   query: z
     .string({ error: 'La búsqueda (query) debe ser un texto.' })
     .max(200, 'La búsqueda (query) admite hasta 200 caracteres.')
@@ -171,4 +140,5 @@ export const searchRequestSchema = z.object({
     .default(true),
   item_ids: catalogueIdListSchema('item_ids'),
 });
-export type SearchRequest = z.infer<typeof searchRequestSchema>;
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;

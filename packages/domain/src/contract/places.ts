@@ -2,35 +2,15 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../locale.ts';
 import { countryCodeSchema, latitudeSchema, longitudeSchema } from './common.ts';
 
-/** GET /v2/places/autocomplete/ (DESIGN.md): suggestions restricted to the country and to addresses. */
-export const autocompleteQuerySchema = z.object({
-  input: z.string().trim().min(1).max(200),
-  country: countryCodeSchema,
-});
-export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>;
-
 export const addressSuggestionSchema = z.object({
   description: z.string(),
   place_id: z.string(),
-  structured_formatting: z.object({ main_text: z.string() }),
+  structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string().nullish() }),
   zipCode: z.string().nullish(),
 });
 export type AddressSuggestionWire = z.infer<typeof addressSuggestionSchema>;
 export const autocompleteAnswerSchema = z.object({ results: z.array(addressSuggestionSchema) });
 export type AutocompleteAnswer = z.infer<typeof autocompleteAnswerSchema>;
-
-/** GET /v2/places/geocode/: by place_id, or by the typed address restricted to the country. */
-export const geocodeQuerySchema = z
-  .object({
-    place_id: z.string().trim().min(1).max(300).optional(),
-    address: z.string().trim().min(1).max(300).optional(),
-    country: countryCodeSchema,
-  })
-  .refine((query) => query.place_id !== undefined || query.address !== undefined, {
-    message: 'Falta place_id o address.',
-    path: ['place_id'],
-  });
-export type GeocodeQuery = z.infer<typeof geocodeQuerySchema>;
 
 export const geocodedPlaceSchema = z.object({
   street_number: z.string().nullish(),
@@ -61,10 +41,8 @@ export type SectorQueryInput = z.input<typeof sectorQuerySchema>;
 export const sectorAnswerSchema = z.object({ id: z.string(), name: z.string() }).nullable();
 export type SectorAnswer = z.infer<typeof sectorAnswerSchema>;
 
-// ---- The API's own reading of the places calls (added for the geocoding module) ----
-// The schemas above stay as the widget reads them; these add Spanish messages naming each field,
-// the secondary text of a suggestion, and refuse characters no address has (markup, control and
-// bidirectional-override characters) before any geocoder sees them.
+// ---- The places queries: Spanish messages naming each field, and no characters an address
+// never has (markup, control and bidirectional-override characters) reach a geocoder. ----
 
 /** 'cl' | 'mx', also written 'Chile'/'México' (spec part 1 §9). */
 const placesCountrySchema = z.preprocess(
@@ -98,13 +76,15 @@ function capitalize(text: string): string {
 export const PLACES_INPUT_MAX_LENGTH = 200;
 export const PLACE_ID_MAX_LENGTH = 512;
 
-export const placesAutocompleteQuerySchema = z.object({
+/** GET /v2/places/autocomplete/ (DESIGN.md): suggestions restricted to the country and to addresses. */
+export const autocompleteQuerySchema = z.object({
   input: addressTextSchema('input', 'la dirección', PLACES_INPUT_MAX_LENGTH),
   country: placesCountrySchema,
 });
-export type PlacesAutocompleteQuery = z.infer<typeof placesAutocompleteQuerySchema>;
+export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>;
 
-export const placesGeocodeQuerySchema = z
+/** GET /v2/places/geocode/: by place_id, or by the typed address restricted to the country. */
+export const geocodeQuerySchema = z
   .object({
     place_id: z
       .string()
@@ -120,12 +100,4 @@ export const placesGeocodeQuerySchema = z
     message: 'Falta el identificador de lugar (place_id) o la dirección (address).',
     path: ['place_id'],
   });
-export type PlacesGeocodeQuery = z.infer<typeof placesGeocodeQuerySchema>;
-
-/** A suggestion as the API answers it: the widget's shape plus Google's secondary text. */
-export const placeSuggestionSchema = addressSuggestionSchema.extend({
-  structured_formatting: z.object({ main_text: z.string(), secondary_text: z.string().nullish() }),
-});
-export type PlaceSuggestionWire = z.infer<typeof placeSuggestionSchema>;
-export const placesAutocompleteAnswerSchema = z.object({ results: z.array(placeSuggestionSchema) });
-export type PlacesAutocompleteAnswer = z.infer<typeof placesAutocompleteAnswerSchema>;
+export type GeocodeQuery = z.infer<typeof geocodeQuerySchema>;
