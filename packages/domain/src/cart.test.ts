@@ -343,6 +343,10 @@ describe('item price and service fee', () => {
     [item(1, { price: 1000, allows_fonasa: true, fonasa_price: 400 }), 'fonasa', 400],
     [item(1, { price: 1000, allows_fonasa: false, fonasa_price: 400 }), 'fonasa', 1000],
     [item(1, { price: 1000, allows_fonasa: true, fonasa_price: null }), 'fonasa', 1000],
+    [item(1, { price: 1000, allows_fonasa: true, fonasa_price: 600, fonasa_copayment: 400 }), 'fonasa', 400],
+    [item(1, { price: 1000, allows_fonasa: true, fonasa_price: null, fonasa_copayment: 300 }), 'fonasa', 300],
+    [item(1, { price: 500, allows_fonasa: true, fonasa_price: 600 }), 'fonasa', 500],
+    [item(1, { price: 1000, allows_fonasa: true, fonasa_copayment: 400 }), 'particular', 1000],
     [item(1, { price: null }), 'particular', 0],
   ] as const)('%o for %s costs %d', (subject, insurance, price) => {
     expect(itemPrice(subject, insurance)).toBe(price);

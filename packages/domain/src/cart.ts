@@ -75,9 +75,20 @@ export interface ItemPriceOptions {
  */
 export function itemPrice(item: CartItem, insurance: Insurance, options: ItemPriceOptions = {}): number {
   if (options.checkSubitem && options.patientItems && isSubitem(item, options.patientItems)) return 0;
-  if (hasFonasaPricing(item, insurance) && typeof item.fonasa_price === 'number') return item.fonasa_price;
-  if (item.is_promotion && typeof item.promotion_price === 'number') return item.promotion_price;
-  return item.price ?? 0;
+  const particular =
+    item.is_promotion && typeof item.promotion_price === 'number' ? item.promotion_price : (item.price ?? 0);
+  if (hasFonasaPricing(item, insurance)) {
+    // What a Fonasa patient pays is the copay (tiers B, C, D), else the Fonasa price; never more
+    // than paying privately. The difference is the Fonasa bonus the quote shows.
+    const fonasa =
+      typeof item.fonasa_copayment === 'number'
+        ? item.fonasa_copayment
+        : typeof item.fonasa_price === 'number'
+          ? item.fonasa_price
+          : null;
+    if (fonasa !== null) return Math.min(fonasa, particular);
+  }
+  return particular;
 }
 
 /** Service fee uses service_fee, or fonasa_service_fee when fonasa pricing applies (part 1 §9). */

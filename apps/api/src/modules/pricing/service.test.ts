@@ -1,6 +1,6 @@
 import type { CartItem } from '@visita/domain/cart-item';
 import { describe, expect, it } from 'vitest';
-import { computeCartPrice, fonasaCopay } from './service.ts';
+import { computeCartPrice } from './service.ts';
 
 const item = (fields: Partial<CartItem> & { id: number }): CartItem => ({
   name: `item ${fields.id}`,
@@ -23,9 +23,20 @@ describe('computeCartPrice (the formula, without a database)', () => {
   });
 
   it('falls back to the fonasa price when an item has no copay, and to the particular price with neither', () => {
-    expect(fonasaCopay(item({ id: 1, fonasa_price: 600 }))).toBe(600);
-    expect(fonasaCopay(item({ id: 1, fonasa_price: 600, fonasa_copayment: 400 }))).toBe(400);
-    expect(fonasaCopay(item({ id: 1 }))).toBeNull();
+    const withFonasaPrice = item({ id: 3, price: 1000, allows_fonasa: true, fonasa_price: 600 });
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [withFonasaPrice] }], null, null)).toMatchObject({
+      fonasa_discount: 400,
+    });
+    const withCopay = item({
+      id: 4,
+      price: 1000,
+      allows_fonasa: true,
+      fonasa_price: 600,
+      fonasa_copayment: 400,
+    });
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [withCopay] }], null, null)).toMatchObject({
+      fonasa_discount: 600,
+    });
     const noFonasaPrice = item({ id: 2, price: 1000, allows_fonasa: true });
     expect(computeCartPrice([{ insurance: 'fonasa', items: [noFonasaPrice] }], null, null)).toMatchObject({
       fonasa_discount: 0,

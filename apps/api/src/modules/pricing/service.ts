@@ -2,7 +2,7 @@ import { SPECIAL_SALES_SOURCES } from '@visita/domain/constants';
 import { type CartPriceAnswer, type CartPriceBody, ZERO_CART_PRICE } from '@visita/domain/contract/pricing';
 import { itemPrice, itemServiceFee } from '@visita/domain/cart';
 import { type CartItem, isSubitem, itemShare } from '@visita/domain/cart-item';
-import { hasFonasaPricing, type Insurance, resolveInsurance } from '@visita/domain/insurance';
+import { type Insurance, resolveInsurance } from '@visita/domain/insurance';
 import { countryName } from '@visita/domain/locale';
 import { applyPercentageDiscount } from '@visita/domain/money';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
@@ -26,13 +26,6 @@ export interface QuotePatient {
 export interface QuoteCoupon {
   discountPercent: number;
   appliesTo(itemId: number): boolean;
-}
-
-/** What the patient pays for an item under fonasa: the copay, else the fonasa price. */
-export function fonasaCopay(item: CartItem): number | null {
-  if (typeof item.fonasa_copayment === 'number') return item.fonasa_copayment;
-  if (typeof item.fonasa_price === 'number') return item.fonasa_price;
-  return null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -74,8 +67,7 @@ export function computeCartPrice(
       if (isSubitem(item, patient.items)) continue;
       const share = itemShare(item);
       const particular = itemPrice(item, 'particular');
-      const copay = hasFonasaPricing(item, patient.insurance) ? fonasaCopay(item) : null;
-      const payable = copay === null ? particular : Math.min(copay, particular);
+      const payable = itemPrice(item, patient.insurance);
       base += particular * share;
       fonasa += (particular - payable) * share;
       fee = Math.max(fee, itemServiceFee(item, patient.insurance));
