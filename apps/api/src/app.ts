@@ -4,16 +4,21 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { type CatalogueReader, createCatalogueReader } from './modules/catalogue/snapshot.ts';
+import finalizeRoutes from './modules/appointments/finalize-routes.ts';
+import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
 import couponsRoutes from './modules/coupons/routes.ts';
 import coverageRoutes from './modules/coverage/routes.ts';
+import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
 import patientsRoutes from './modules/patients/routes.ts';
 import pricingRoutes from './modules/pricing/routes.ts';
+import schedulingRoutes from './modules/scheduling/routes.ts';
+import usersRoutes from './modules/users/routes.ts';
 import addressHeaders from './plugins/app/address-headers.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import openapi from './plugins/external/openapi.ts';
@@ -87,6 +92,11 @@ export async function buildApp({
       await api.register(operativeRoutes);
       await api.register(appointmentsRoutes);
       await api.register(patientsRoutes);
+      await api.register(schedulingRoutes);
+      await api.register(usersRoutes);
+      await api.register(fundRoutes);
+      await api.register(finalizeRoutes);
+      await api.register(lifecycleRoutes);
     },
     { prefix: '/api' },
   );

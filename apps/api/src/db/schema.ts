@@ -1,6 +1,7 @@
 import type { ClientStep, ModeConfig, Receiver } from '@visita/domain/contract/client-config';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -197,7 +199,7 @@ export const operativeStatus = pgTable('operative_status', {
   stockItemId: integer('stock_item_id').references(() => catalogueItems.id),
 });
 
-export type AppointmentStatusValue = 'pending' | 'scheduled' | 'confirmed' | 'cancelled';
+export type AppointmentStatusValue = 'pending' | 'scheduled' | 'confirmed' | 'cancelled' | 'expired';
 
 /**
  * An appointment. Ids are random UUIDs and every later call presents the appointment token,
@@ -208,7 +210,7 @@ export const appointments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
-    status: text('status', { enum: ['pending', 'scheduled', 'confirmed', 'cancelled'] })
+    status: text('status', { enum: ['pending', 'scheduled', 'confirmed', 'cancelled', 'expired'] })
       .notNull()
       .default('pending'),
     clientId: text('client_id').references(() => clients.id),
@@ -239,6 +241,18 @@ export const appointments = pgTable(
     fingerprintRequired: boolean('fingerprint_required').notNull().default(false),
     /** The cart as last quoted or finalised: patients with their items and packs. */
     patients: jsonb('patients').$type<unknown[]>().notNull().default([]),
+    /** Set by finalise: the access token of the account that booked (its hash), and when. */
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    paymentMethod: text('payment_method'),
+    paymentGateway: text('payment_gateway'),
+    /** 'Payment Pending' or 'Payment Successful' (spec part 2 §3). */
+    paymentStatus: text('payment_status'),
+    /** Company pays: {client_exams_to_pay, patient_exams_to_pay, amounts}. */
+    splitPayment: jsonb('split_payment').$type<Record<string, unknown>>(),
+    /** The amount step: {subtotal, discount, iva, total} (spec part 2 §9). */
+    amounts: jsonb('amounts').$type<{ subtotal: number; discount: number; iva: number; total: number }>(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -281,3 +295,128 @@ export const clientPatients = pgTable(
     uniqueIndex('client_patients_document_idx').on(table.clientId, table.documentType, table.documentNumber),
   ],
 );
+
+/** A nurse (or specialist): what they can do, and whether they take visits. */
+export const nurses = pgTable('nurses', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The sectors a nurse serves. */
+export const nurseSectors = pgTable(
+  'nurse_sectors',
+  {
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => nurses.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.nurseId, table.sectorId] }),
+    index('nurse_sectors_sector_idx').on(table.sectorId),
+  ],
+);
+
+/**
+ * A weekly shift in a time zone's wall-clock time: weekday (ISO, 1 = Monday … 7 = Sunday) from
+ * startsAt to endsAt ('HH:MM'). Blocks are the one-hour arrival windows inside it, computed per
+ * date in that zone, so daylight-saving changes neither shift nor duplicate them.
+ */
+export const nurseShifts = pgTable(
+  'nurse_shifts',
+  {
+    id: serial('id').primaryKey(),
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => nurses.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (table) => [index('nurse_shifts_nurse_idx').on(table.nurseId)],
+);
+
+/** A day a nurse does not work (a local date in the shift's zone). */
+export const nurseDaysOff = pgTable(
+  'nurse_days_off',
+  {
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => nurses.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.nurseId, table.day] })],
+);
+
+/**
+ * A nurse's visit in a block: a hold (status 'hold', expiresAt set, 20 minutes) or a confirmed
+ * visit. THE invariant, one visit per nurse per block, is the unique index below, enforced by
+ * the database on PGlite and PostgreSQL alike; an expired hold is deleted before its block is
+ * taken again. One block per appointment.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => nurses.id),
+    blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
+    blockEnd: timestamp('block_end', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['hold', 'confirmed'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('visits_nurse_block_idx').on(table.nurseId, table.blockStart),
+    uniqueIndex('visits_appointment_idx').on(table.appointmentId),
+    index('visits_block_idx').on(table.blockStart),
+  ],
+);
+
+/**
+ * A patient account (POST /users/register_wo_password/): registered without a password, found by
+ * its identifier (spec part 2 §3: the RUT for Chile; for Mexico the document, else a generated
+ * one). Only the access token's hash is kept.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    secondName: text('second_name'),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name'),
+    dateOfBirth: date('date_of_birth').notNull(),
+    gender: text('gender').notNull(),
+    documentType: text('document_type').notNull(),
+    documentNumber: text('document_number').notNull(),
+    country: text('country', { enum: ['cl', 'mx'] }).notNull(),
+    phone: text('phone').notNull(),
+    locale: text('locale').notNull(),
+    scopes: text('scopes').notNull(),
+    acquisitionSource: text('acquisition_source'),
+    accessTokenHash: text('access_token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_identifier_idx').on(table.identifier),
+    uniqueIndex('users_email_idx').on(table.email),
+  ],
+);
+
+/** Affiliates of the compensation fund (GET /v2/caja-los-andes/rut-status/), by normalised RUT. */
+export const fundAffiliates = pgTable('fund_affiliates', {
+  rut: text('rut').primaryKey(),
+  salesSource: text('sales_source').notNull(),
+});

@@ -3,12 +3,15 @@ import { catalogueDemoSeed } from '../../modules/catalogue/demo-seed.ts';
 import { couponsDemoSeed } from '../../modules/coupons/demo-seed.ts';
 import { coverageDemoSeed } from '../../modules/coverage/demo-seed.ts';
 import { operativeDemoSeed } from '../../modules/operative/demo-seed.ts';
+import { schedulingDemoSeed } from '../../modules/scheduling/demo-seed.ts';
+import { usersDemoSeed } from '../../modules/users/demo-seed.ts';
 import { demoClientsSeed } from './demo-clients.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
  * The demo dataset of DESIGN.md, in dependency order: clients, coverage, catalogue (items
- * by slug), coupons, operative switches, then appointments and the demo cart that use them.
+ * by slug), coupons, operative switches, appointments and the demo cart, then nurses and shifts
+ * (with some blocks taken) and patient accounts.
  */
 export const DEMO_SEEDS: readonly Seed[] = [
   demoClientsSeed,
@@ -17,4 +20,6 @@ export const DEMO_SEEDS: readonly Seed[] = [
   couponsDemoSeed,
   operativeDemoSeed,
   appointmentsDemoSeed,
+  schedulingDemoSeed,
+  usersDemoSeed,
 ];
