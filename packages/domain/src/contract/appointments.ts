@@ -41,6 +41,11 @@ export type AppointmentAddress = z.infer<typeof appointmentAddressSchema>;
 
 /** POST /v2/appointments/ (part 1 §7): the address plus where the booking comes from. */
 export const createAppointmentBodySchema = appointmentAddressSchema.extend({
+  // Optional on creation (colony is Mexican; the spec makes the others optional): absent is null.
+  colony: z.string().trim().max(100).nullable().default(null),
+  target_apartment_number: z.string().trim().max(100).nullable().default(null),
+  target_address_additional_info: z.string().trim().max(500).nullable().default(null),
+  zip_code: z.string().trim().max(20).nullable().default(null),
   sales_source: z.string().trim().min(1).max(100),
   last_mile: z
     .object({ folio: z.string().trim().max(100).nullable(), amount: amountSchema.nullable() })

@@ -111,6 +111,23 @@ describe.each(TEST_ENGINES)('appointments on $name', (engine) => {
       expect(row?.sectorId).toEqual(expect.any(Number));
     });
 
+    it('takes a Chilean address without the optional fields (colony, apartment, additional info, postal code)', async () => {
+      const payload = booking() as Record<string, unknown>;
+      for (const field of [
+        'colony',
+        'target_apartment_number',
+        'target_address_additional_info',
+        'zip_code',
+      ]) {
+        delete payload[field];
+      }
+      const response = await create(payload);
+      expect(response.statusCode).toBe(201);
+      const { id } = response.json() as { id: string };
+      const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, id));
+      expect(row).toMatchObject({ colony: null, targetApartmentNumber: null, zipCode: null });
+    });
+
     it('gives every appointment its own id and token', async () => {
       const first = await newAppointment();
       const second = await newAppointment();
