@@ -3,6 +3,7 @@ import { catalogueDemoSeed } from '../../modules/catalogue/demo-seed.ts';
 import { couponsDemoSeed } from '../../modules/coupons/demo-seed.ts';
 import { coverageDemoSeed } from '../../modules/coverage/demo-seed.ts';
 import { operativeDemoSeed } from '../../modules/operative/demo-seed.ts';
+import { patientsDemoSeed } from '../../modules/patients/demo-seed.ts';
 import { schedulingDemoSeed } from '../../modules/scheduling/demo-seed.ts';
 import { usersDemoSeed } from '../../modules/users/demo-seed.ts';
 import { demoClientsSeed } from './demo-clients.ts';
@@ -22,4 +23,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   appointmentsDemoSeed,
   schedulingDemoSeed,
   usersDemoSeed,
+  patientsDemoSeed,
 ];
