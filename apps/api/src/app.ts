@@ -20,6 +20,7 @@ import pricingRoutes from './modules/pricing/routes.ts';
 import schedulingRoutes from './modules/scheduling/routes.ts';
 import usersRoutes from './modules/users/routes.ts';
 import addressHeaders from './plugins/app/address-headers.ts';
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, serializeRequest } from './plugins/app/log-redaction.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import openapi from './plugins/external/openapi.ts';
 import widget from './plugins/external/widget.ts';
@@ -53,7 +54,12 @@ export async function buildApp({
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Patient data (RUT, names, e-mail, phone, birth date) and tokens never reach the logs.
+    logger: logger && {
+      ...(logger === true ? {} : logger),
+      redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
+      serializers: { req: serializeRequest },
+    },
     bodyLimit: 1024 * 1024,
     // The router refuses some requests before any handler runs (a path parameter over its
     // length, a bad URL encoding): answer those with the same {err, msg} as everything else.

@@ -68,4 +68,38 @@ describe('the server process', () => {
       expect(server.output()).toContain('shutting down');
     },
   );
+
+  it('keeps patient data and tokens out of its logs', async () => {
+    const server = start({ LOG_LEVEL: 'info' });
+    try {
+      await waitFor(() => server.output().includes('Server listening'), 30_000);
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+      await fetch(`${address}/api/users/find_by_identifier/?identifier=11.111.111-1`);
+      await fetch(`${address}/api/v2/caja-los-andes/rut-status/?rut=11.111.111-1`);
+      await fetch(`${address}/api/v2/appointments/6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40/`, {
+        headers: { 'x-appointment-token': 'secreto-de-prueba-1234567890' },
+      });
+      await fetch(`${address}/api/alliances/clients/demo-laas/patients/`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer demo-laas-token', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          patient: { first_name: 'Zacarías', last_name: 'Quintanilla', email: 'zq@example.cl' },
+        }),
+      });
+      // The requests were logged (by method and path), but none of the values.
+      expect(server.output()).toContain('find_by_identifier');
+      for (const secret of [
+        '11.111.111-1',
+        'secreto-de-prueba',
+        'demo-laas-token',
+        'Zacarías',
+        'zq@example.cl',
+      ]) {
+        expect(server.output()).not.toContain(secret);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
 });

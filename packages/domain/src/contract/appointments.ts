@@ -165,3 +165,109 @@ export const createAppointmentRequestSchema = createAppointmentBodySchema.extend
   place_id: z.string().trim().max(300).nullish(),
 });
 export type CreateAppointmentRequest = z.infer<typeof createAppointmentRequestSchema>;
+
+/**
+ * GET /v2/time-availability/ as the API accepts it: from_date may be left out (today in the
+ * sector's zone); the widget always sends it.
+ */
+export const availabilityRequestSchema = availabilityQuerySchema.extend({
+  from_date: isoDateSchema.optional(),
+});
+export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
+
+/** POST /v2/appointments/{id}/schedule/ answer: the block held and until when (ISO instant). */
+export const scheduleAnswerSchema = z.object({
+  begin_date: dateTimeSchema,
+  end_date: dateTimeSchema,
+  expires_at: z.string(),
+  status: z.literal('scheduled'),
+});
+export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
+
+// ---- The lifecycle as the API accepts and answers it ----
+
+/** Every status an appointment can be in (the summary's APPOINTMENT_STATUSES are those the widget continues from). */
+export const APPOINTMENT_LIFECYCLE_STATUSES = [
+  'pending',
+  'scheduled',
+  'confirmed',
+  'cancelled',
+  'expired',
+] as const;
+export type AppointmentLifecycleStatus = (typeof APPOINTMENT_LIFECYCLE_STATUSES)[number];
+
+/** Bounded so a body cannot make the API store an arbitrarily large split. */
+const boundedExamsToPaySchema = z
+  .array(
+    z.object({
+      patient_index: z.number().int().nonnegative().max(49),
+      item_ids: z.array(itemIdSchema).max(200),
+    }),
+  )
+  .max(50);
+
+/**
+ * POST /appointments/{id}/manual_confirm/ as the API accepts it: payment_status left out takes
+ * the sales source's default (Payment Pending for some sources), which the widget's schema
+ * above cannot express since it defaults to Payment Successful.
+ */
+export const manualConfirmRequestSchema = manualConfirmBodySchema.extend({
+  payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
+  payment_gateway: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_GATEWAY),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional(),
+  client_exams_to_pay: boundedExamsToPaySchema.default([]),
+  patient_exams_to_pay: boundedExamsToPaySchema.default([]),
+});
+export type ManualConfirmRequest = z.infer<typeof manualConfirmRequestSchema>;
+
+/** The answer of a manual confirmation. */
+export const manualConfirmAnswerSchema = z.object({
+  id: z.string(),
+  status: z.literal('confirmed'),
+  payment_method: z.string(),
+  payment_gateway: z.string(),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending']),
+  confirmed_at: z.string(),
+});
+export type ManualConfirmAnswer = z.infer<typeof manualConfirmAnswerSchema>;
+
+/**
+ * POST /v2/appointments/{id}/amount/ as the API accepts it: any number (or null), so the domain's
+ * amount rules answer with the spec's texts instead of a generic schema error.
+ */
+export const setAmountRequestSchema = z.object({
+  discount: z.number().finite().nullish(),
+  total: z.number().finite().nullish(),
+});
+export type SetAmountRequest = z.infer<typeof setAmountRequestSchema>;
+
+/** The amount step as stored: subtotal, discount (promotion), iva and total, 2 decimals. */
+export const appointmentAmountsSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  iva: z.number(),
+  total: z.number(),
+});
+export type AppointmentAmounts = z.infer<typeof appointmentAmountsSchema>;
+
+/** GET /payments/appointments/{id}/payment_summary/: the widget reads data.appointment. */
+export const paymentSummaryAnswerSchema = z.object({
+  data: z.object({
+    appointment: z.object({
+      id: z.string(),
+      status: z.enum(APPOINTMENT_LIFECYCLE_STATUSES),
+      payment_method: z.string().nullable(),
+      payment_gateway: z.string().nullable(),
+      payment_status: z.string().nullable(),
+      amounts: appointmentAmountsSchema.nullable(),
+      split_payment: z.record(z.string(), z.unknown()).nullable(),
+      currency: z.enum(['CLP', 'MXN']),
+      confirmed_at: z.string().nullable(),
+    }),
+  }),
+});
+export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
+
+/** PATCH /appointments/{id}/last-mile/ answer: the appointment's status. */
+export const lastMileAnswerSchema = z.object({ status: z.enum(APPOINTMENT_LIFECYCLE_STATUSES) });
+export type LastMileAnswer = z.infer<typeof lastMileAnswerSchema>;

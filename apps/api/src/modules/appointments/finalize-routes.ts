@@ -1,6 +1,72 @@
+import {
+  APPOINTMENT_TOKEN_HEADER,
+  appointmentParamsSchema,
+  appointmentSummarySchema,
+  finalizeAppointmentBodySchema,
+  updateAppointmentPatientsBodySchema,
+} from '@visita/domain/contract/appointments';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
+import { finalizeAppointment, updateAppointmentPatients } from './finalize.ts';
+import { assertNotCancelled, toAppointmentSummary } from './service.ts';
+
+const accessDescription =
+  `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
+  'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 
 /** Patients on an appointment and its finalisation (PATCH …/patients/, POST …/finalize/). */
-const finalizeRoutes: FastifyPluginAsyncZod = async () => {};
+const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/v2/appointments/:id/patients/',
+    {
+      // onRequest: without access nothing about the body is checked, so nothing can be probed.
+      onRequest: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Actualiza los pacientes de la cita, con sus servicios',
+        description: `${accessDescription} Valida cada paciente con las reglas del formulario (parte 2 §5).`,
+        params: appointmentParamsSchema,
+        body: updateAppointmentPatientsBodySchema,
+        response: { 200: appointmentSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      const updated = await updateAppointmentPatients(
+        app.db,
+        app.catalogue,
+        appointment,
+        request.body.patients,
+      );
+      assertNotCancelled(updated);
+      return toAppointmentSummary(updated);
+    },
+  );
+
+  app.post(
+    '/v2/appointments/:id/finalize/',
+    {
+      onRequest: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Finaliza la cita agendada con sus pacientes',
+        description:
+          `${accessDescription} La cita debe estar agendada (409 appointment-not-scheduled). ` +
+          'Aplica vaccine-age y, para fondos de compensación, la afiliación y una vacuna por paciente.',
+        params: appointmentParamsSchema,
+        body: finalizeAppointmentBodySchema,
+        response: { 200: appointmentSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      const updated = await finalizeAppointment(app.db, app.catalogue, appointment, request.body);
+      assertNotCancelled(updated);
+      return toAppointmentSummary(updated);
+    },
+  );
+};
 
 export default finalizeRoutes;

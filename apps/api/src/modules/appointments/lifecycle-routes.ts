@@ -1,6 +1,98 @@
+import {
+  APPOINTMENT_TOKEN_HEADER,
+  appointmentAmountsSchema,
+  appointmentParamsSchema,
+  lastMileAnswerSchema,
+  lastMileBodySchema,
+  manualConfirmAnswerSchema,
+  manualConfirmRequestSchema,
+  paymentSummaryAnswerSchema,
+  setAmountRequestSchema,
+} from '@visita/domain/contract/appointments';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refineSafeText } from '../../text-guards.ts';
+import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
+import { manualConfirm, setAmount, setLastMile, toPaymentSummary } from './lifecycle.ts';
+
+const accessDescription =
+  `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
+  'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The appointment lifecycle after scheduling: manual confirmation, payment summary, amount, last mile. */
-const lifecycleRoutes: FastifyPluginAsyncZod = async () => {};
+const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/appointments/:id/manual_confirm/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Confirma la cita sin pago con tarjeta (pago en domicilio, socio o laas)',
+        description:
+          `${accessDescription} Solo una cita agendada (scheduled) se confirma; la reserva de la ` +
+          'enfermera queda permanente. Con el token de la cita, solo para las fuentes de venta que ' +
+          'confirman manualmente; con el token de API del cliente, siempre.',
+        params: appointmentParamsSchema,
+        body: refineSafeText(manualConfirmRequestSchema),
+        response: { 200: manualConfirmAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment, token } = appointmentAccessOf(request);
+      return manualConfirm(app.db, appointment, token === null, request.body);
+    },
+  );
+
+  app.get(
+    '/payments/appointments/:id/payment_summary/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['payments'],
+        summary: 'Resumen de pago de la cita (data.appointment)',
+        description: accessDescription,
+        params: appointmentParamsSchema,
+        response: { 200: paymentSummaryAnswerSchema, ...errors },
+      },
+    },
+    async (request) => toPaymentSummary(appointmentAccessOf(request).appointment),
+  );
+
+  app.post(
+    '/v2/appointments/:id/amount/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Monto a pagar: subtotal (total) y descuento; calcula IVA 16 % y total',
+        description:
+          `${accessDescription} total es el Subtotal del paso y discount la Promoción / Descuento ` +
+          '(monto); la respuesta trae subtotal, discount, iva y total con 2 decimales.',
+        params: appointmentParamsSchema,
+        body: setAmountRequestSchema,
+        response: { 200: appointmentAmountsSchema, ...errors },
+      },
+    },
+    async (request) => setAmount(app.db, appointmentAccessOf(request).appointment, request.body),
+  );
+
+  app.patch(
+    '/appointments/:id/last-mile/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Folio y monto de última milla (solo clientes de última milla)',
+        description: accessDescription,
+        params: appointmentParamsSchema,
+        body: refineSafeText(lastMileBodySchema),
+        response: { 200: lastMileAnswerSchema, ...errors },
+      },
+    },
+    async (request) => setLastMile(app.db, appointmentAccessOf(request).appointment, request.body),
+  );
+};
 
 export default lifecycleRoutes;

@@ -1,6 +1,41 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import {
+  hasItemAnswerSchema,
+  hasItemQuerySchema,
+  rutStatusAnswerSchema,
+  rutStatusQuerySchema,
+} from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refineSafeText } from '../../text-guards.ts';
+import { patientHasItem, rutStatus } from './service.ts';
 
 /** The compensation fund's checks: RUT affiliation and items a patient already has (spec part 2 §7). */
-const fundRoutes: FastifyPluginAsyncZod = async () => {};
+const fundRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/caja-los-andes/rut-status/',
+    {
+      schema: {
+        tags: ['fund'],
+        summary: 'Indica si el RUT está afiliado a Caja Los Andes',
+        querystring: refineSafeText(rutStatusQuerySchema),
+        response: { 200: rutStatusAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => rutStatus(app.db, request.query.rut),
+  );
+
+  app.get(
+    '/v2/patients/has_item/',
+    {
+      schema: {
+        tags: ['fund'],
+        summary: 'Indica si el paciente (por RUT) ya tiene agendado el servicio en esa fuente de venta',
+        querystring: refineSafeText(hasItemQuerySchema),
+        response: { 200: hasItemAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => patientHasItem(app.db, app.catalogue, request.query),
+  );
+};
 
 export default fundRoutes;

@@ -274,12 +274,15 @@ describe.each(TEST_ENGINES)('staff patients on $name', (engine) => {
       ['a token without its scheme', { authorization: DEMO_LAAS_TOKEN }],
       ['a truncated token', { authorization: `Bearer ${DEMO_LAAS_TOKEN.slice(0, -1)}` }],
       ['a 10 000-character token', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
-    ])('answers 401 {err, msg} with %s', async (_case, headers) => {
-      const response = await call(headers);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ err: expect.any(String), msg: expect.any(String) });
-      expect(response.body).not.toContain('Pérez');
-    });
+    ])(
+      'answers {err, msg} with %s: 401 for the list, 403 (ignored by the widget) for the save',
+      async (_case, headers) => {
+        const response = await call(headers);
+        expect(response.statusCode).toBe(method === 'GET' ? 401 : 403);
+        expect(response.json()).toEqual({ err: expect.any(String), msg: expect.any(String) });
+        expect(response.body).not.toContain('Pérez');
+      },
+    );
 
     it('answers 403 for another client’s token', async () => {
       const response = await call(auth(OTHER_TOKEN));

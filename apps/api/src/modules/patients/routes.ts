@@ -8,12 +8,28 @@ import {
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientTokenGuard, requireClientToken } from '../../plugins/app/client-auth.ts';
+import { AppError } from '../../errors.ts';
 import { refineSafeText } from '../../text-guards.ts';
 import { createClientPatient, listClientPatients } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const security =
   'Requiere el token de API del cliente como Authorization: Bearer (401 sin él, 403 si es de otro cliente).';
+
+/**
+ * The client-side patient save runs in every flow, and the widget ignores only a 403 from it
+ * (spec part 2 §4: '403 ignored'). A patient booking on a partner's page has no staff token, so
+ * "no token" and "a token nobody has" are answered 403 here (not 401): not allowed to keep
+ * patients for this client, which the widget passes over.
+ */
+async function saveGuard(request: Parameters<ReturnType<typeof clientTokenGuard>>[0]): Promise<void> {
+  try {
+    await clientTokenGuard('clientId')(request);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) throw new AppError(403, error.err, error.msg);
+    throw error;
+  }
+}
 
 /** The staff patients calls (spec part 1 §7): a client's own patients, behind its API token. */
 const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +55,7 @@ const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/alliances/clients/:clientId/patients/',
     {
-      onRequest: clientTokenGuard('clientId'),
+      onRequest: saveGuard,
       schema: {
         tags: ['patients'],
         summary: 'Crea un paciente del cliente',

@@ -1,6 +1,92 @@
+import {
+  APPOINTMENT_TOKEN_HEADER,
+  appointmentParamsSchema,
+  availabilityAnswerSchema,
+  availabilityRequestSchema,
+  scheduleAnswerSchema,
+  scheduleBodySchema,
+} from '@visita/domain/contract/appointments';
+import { queryListSchema } from '@visita/domain/contract/common';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refineSafeText } from '../../text-guards.ts';
+import {
+  appointmentAccessOf,
+  authorizeAppointment,
+  requireAppointmentAccess,
+} from '../appointments/access.ts';
+import { findAvailability, holdBlock } from './service.ts';
+
+const accessDescription =
+  `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
+  'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The widget may send the cart's items so the held nurse has their skills (else the stored cart). */
+const scheduleRequestSchema = scheduleBodySchema.extend({ items: queryListSchema.optional() });
 
 /** Scheduling: time availability and block holds (spec part 2 §7). */
-const schedulingRoutes: FastifyPluginAsyncZod = async () => {};
+const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/time-availability/',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary: 'Bloques horarios disponibles de la cita, de from_date a un mes desde hoy',
+        description:
+          'Un bloque (una hora de llegada, en la hora local del sector) se ofrece cuando alguna ' +
+          'enfermera del sector de la dirección, con todas las habilidades de los servicios (los ' +
+          'packs por sus ítems), está de turno, no libre ese día y sin visita en él. Los bloques ya ' +
+          `comenzados no se ofrecen. appointment_id: ${accessDescription}`,
+        querystring: refineSafeText(availabilityRequestSchema),
+        response: { 200: availabilityAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { appointment } = await authorizeAppointment(app.db, request, query.appointment_id);
+      const data = await findAvailability(app.db, {
+        appointment,
+        catalogue: await app.catalogue(),
+        items: query.items,
+        country: query.country,
+        fromDate: query.from_date,
+        now: new Date(),
+      });
+      return { data };
+    },
+  );
+
+  app.post(
+    '/v2/appointments/:id/schedule/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['scheduling'],
+        summary: 'Reserva el bloque horario por 20 minutos',
+        description:
+          'begin_date y end_date en la hora local del sector (YYYY-MM-DD HH:mm:ss), un bloque que ' +
+          'la disponibilidad ofrece. Una nueva reserva de la misma cita reemplaza la anterior. ' +
+          'Bloque tomado: 409 block-not-available. La confirmación la hace permanente. ' +
+          accessDescription,
+        params: appointmentParamsSchema,
+        body: refineSafeText(scheduleRequestSchema),
+        response: { 200: scheduleAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      return holdBlock(app.db, {
+        appointment,
+        catalogue: await app.catalogue(),
+        beginDate: request.body.begin_date,
+        endDate: request.body.end_date,
+        items: request.body.items,
+        now: new Date(),
+      });
+    },
+  );
+};
 
 export default schedulingRoutes;

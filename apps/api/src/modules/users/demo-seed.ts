@@ -1,7 +1,122 @@
+import type { AppointmentPatient } from '@visita/domain/contract/patients';
+import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
+import type { Db } from '../../db/database.ts';
 import type { Seed } from '../../db/seed/run-seeds.ts';
+import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
+import { findAppointmentById, findCatalogueIdsBySlug, insertAppointment } from '../appointments/queries.ts';
+import { findClientById } from '../clients/queries.ts';
+import { findCoveringSector } from '../coverage/service.ts';
+import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
+import { CAJA_LOS_ANDES } from '../fund/service.ts';
+import { insertUserIfNew } from './queries.ts';
+import { hashAccessToken, newAccessToken } from './service.ts';
 
-/** The users rows of DESIGN.md's demo dataset. */
+/** DESIGN.md's existing patient: find_by_identifier answers it, registering it again is a 409. */
+export const DEMO_PATIENT_RUT = '11.111.111-1';
+export const DEMO_PATIENT_EMAIL = 'camila.gonzalez@correo.cl';
+
+/**
+ * Caja Los Andes affiliates. 11.111.111-1 has not had the influenza vaccine (has_item false, she
+ * may book it); 12.345.678-5 already has it on a confirmed appointment (has_item true, a second
+ * booking is refused). 22.222.222-2 is a valid RUT that is NOT affiliated (rut-status false).
+ */
+export const DEMO_FUND_AFFILIATES = [DEMO_PATIENT_RUT, '12.345.678-5'] as const;
+export const DEMO_VACCINATED_RUT = '12.345.678-5';
+export const DEMO_NOT_AFFILIATED_RUT = '22.222.222-2';
+
+/** The confirmed Caja Los Andes appointment holding the influenza vaccine for DEMO_VACCINATED_RUT. */
+export const DEMO_FUND_APPOINTMENT_ID = '3b9e2c71-5a4d-4e8f-9c06-7d1f2a3b4c5d';
+
+/** Avenida Apoquindo 4500, Las Condes: inside the marketplace coverage Caja Los Andes uses. */
+const FUND_ADDRESS = {
+  country: 'cl',
+  region: 'Región Metropolitana de Santiago',
+  comuna: 'Las Condes',
+  addressLine1: 'Avenida Apoquindo 4500',
+  targetAddress: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
+  targetStreetNumber: '4500',
+  targetResidenceType: 'house',
+  targetLat: -33.4129,
+  targetLng: -70.5799,
+} as const;
+
+async function seedDemoUsers(db: Db): Promise<void> {
+  // The demo account's token is never handed out: it only has to exist, hashed.
+  await insertUserIfNew(db, {
+    identifier: DEMO_PATIENT_RUT,
+    email: DEMO_PATIENT_EMAIL,
+    firstName: 'Camila',
+    secondName: 'Andrea',
+    lastName: 'González',
+    secondLastName: 'Muñoz',
+    dateOfBirth: '1988-07-21',
+    gender: 'female',
+    documentType: 'ci',
+    documentNumber: DEMO_PATIENT_RUT,
+    country: 'cl',
+    phone: '+56987654321',
+    locale: 'cl',
+    scopes: 'consulta_appointments:read',
+    acquisitionSource: 'demo',
+    accessTokenHash: hashAccessToken(newAccessToken()),
+  });
+  await insertFundAffiliatesIfMissing(
+    db,
+    DEMO_FUND_AFFILIATES.map((rut) => ({ rut, salesSource: CAJA_LOS_ANDES })),
+  );
+  await seedVaccinatedAffiliate(db);
+}
+
+async function seedVaccinatedAffiliate(db: Db): Promise<void> {
+  if (await findAppointmentById(db, DEMO_FUND_APPOINTMENT_ID)) return;
+  // Without the demo clients (another seed set) there is no fund to have booked with.
+  if (!(await findClientById(db, CAJA_LOS_ANDES))) return;
+  const vaccineId = (await findCatalogueIdsBySlug(db, 'cl', [INFLUENZA_VACCINE_SLUG])).get(
+    INFLUENZA_VACCINE_SLUG,
+  );
+  // Without the catalogue (another seed set) there is nothing to have been vaccinated with.
+  if (vaccineId === undefined) return;
+  const sector = await findCoveringSector(
+    db,
+    { lat: FUND_ADDRESS.targetLat, lng: FUND_ADDRESS.targetLng },
+    { country: 'cl', salesSource: CAJA_LOS_ANDES },
+  );
+  const patient: AppointmentPatient = {
+    first_name: 'Jorge',
+    second_name: 'Luis',
+    last_name: 'Soto',
+    second_last_name: 'Contreras',
+    date_of_birth: '1961-02-09',
+    gender: 'male',
+    document_type: 'ci',
+    document_number: DEMO_VACCINATED_RUT,
+    email: 'jorge.soto@correo.cl',
+    phone: '+56991234567',
+    items: [vaccineId],
+    packs: [],
+    is_fonasa: false,
+  };
+  const finalizedAt = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  await insertAppointment(db, {
+    ...FUND_ADDRESS,
+    id: DEMO_FUND_APPOINTMENT_ID,
+    // Nobody continues this appointment: its token is thrown away.
+    tokenHash: hashAppointmentToken(newAppointmentToken()),
+    clientId: CAJA_LOS_ANDES,
+    salesSource: CAJA_LOS_ANDES,
+    sectorId: sector?.id ?? null,
+    status: 'confirmed',
+    patients: [patient],
+    finalizedAt,
+    confirmedAt: finalizedAt,
+    paymentMethod: 'In address',
+    paymentGateway: 'Partner',
+    paymentStatus: 'Payment Successful',
+  });
+}
+
+/** The users rows of DESIGN.md's demo dataset, the fund's affiliates and one vaccinated affiliate. */
 export const usersDemoSeed: Seed = {
   name: 'demo-users',
-  run: async () => {},
+  run: seedDemoUsers,
 };

@@ -1,0 +1,262 @@
+import type { AppointmentPatient } from '@visita/domain/contract/patients';
+import type { FinalizeAppointmentBody } from '@visita/domain/contract/appointments';
+import {
+  normalizePatientValues,
+  type PatientFormErrors,
+  validatePatientForm,
+} from '@visita/domain/patient-form';
+import {
+  calendarDateIn,
+  parseCalendarDate,
+  VACCINE_AGE_ERROR,
+  VACCINE_AGE_MESSAGE,
+} from '@visita/domain/validators/birth-date';
+import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
+import { normalizePhone } from '@visita/domain/validators/phone';
+import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { isSafeText } from '../../text-guards.ts';
+import type { CatalogueReader } from '../catalogue/snapshot.ts';
+import { findClientById } from '../clients/queries.ts';
+import { checkFundRules } from '../fund/service.ts';
+import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
+import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts';
+
+/** Patients can change until the visit is confirmed. */
+const PATIENTS_EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
+
+export const APPOINTMENT_NOT_EDITABLE = {
+  err: 'appointment-not-editable',
+  msg: 'La cita ya está confirmada y no se puede modificar.',
+} as const;
+export const APPOINTMENT_NOT_SCHEDULED = {
+  err: 'appointment-not-scheduled',
+  msg: 'La cita debe tener un horario agendado para poder finalizarse.',
+} as const;
+
+/** Field names as a person reads them, for the 400 that names the field. */
+const FIELD_LABELS: Record<keyof PatientFormErrors, string> = {
+  first_name: 'nombre',
+  second_name: 'segundo nombre',
+  last_name: 'apellido paterno',
+  second_last_name: 'apellido materno',
+  date_of_birth: 'fecha de nacimiento',
+  gender: 'género',
+  document_type: 'tipo de documento',
+  document_number: 'número de documento',
+  email: 'correo',
+  phone: 'teléfono',
+  services: 'servicios',
+};
+/** The registration slugs (part 2 §5) for the fields that have one. */
+const FIELD_SLUGS: Partial<Record<keyof PatientFormErrors, string>> = {
+  date_of_birth: 'invalid-birth-date',
+  document_number: 'invalid-document-number',
+  email: 'invalid-email-format',
+  phone: 'invalid-phone-format',
+  gender: 'invalid-gender',
+  document_type: 'invalid-document-type',
+};
+
+const OLDEST_BIRTH_YEARS = BIRTH_YEAR_CHOICES + 10;
+
+interface ItemInfo {
+  id: number;
+  category: string;
+}
+
+/** The catalogue entries of a patient's item or pack ids in the appointment's country; unknown ids are a 400. */
+async function resolveItems(
+  catalogue: CatalogueReader,
+  country: 'cl' | 'mx',
+  ids: readonly (number | string)[],
+): Promise<ItemInfo[]> {
+  const snapshot = await catalogue();
+  return ids.map((raw) => {
+    const id = typeof raw === 'number' ? raw : /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    const item = Number.isSafeInteger(id) ? snapshot.byId.get(id) : undefined;
+    if (!item || item.country !== country) {
+      throw badRequest('invalid-item', 'Uno de los servicios elegidos no existe en el catálogo.');
+    }
+    // A pack's vaccines count for the vaccine-age rule too.
+    const subCategories = (snapshot.subItems.get(item.id) ?? []).map(
+      (sub) => snapshot.byId.get(sub.id)?.category ?? '',
+    );
+    return { id: item.id, category: subCategories.includes('vaccine') ? 'vaccine' : item.category };
+  });
+}
+
+function patientError(
+  index: number,
+  count: number,
+  field: keyof PatientFormErrors,
+  message: string,
+): AppError {
+  if (field === 'services' && message === VACCINE_AGE_MESSAGE) {
+    return badRequest(VACCINE_AGE_ERROR, VACCINE_AGE_MESSAGE);
+  }
+  const who = count > 1 ? `Paciente ${index + 1}, ` : '';
+  return badRequest(FIELD_SLUGS[field] ?? 'invalid-patient', `${who}${FIELD_LABELS[field]}: ${message}`);
+}
+
+/**
+ * The appointment's patients checked with the patient form's rules (part 2 §5) in the appointment's
+ * country and client settings, then normalised as the form stores them: names cleaned, a RUT
+ * formatted, the phone with its prefix, item ids as catalogue numbers. Mexico's patients without
+ * a document get the generated generic_id (part 2 §3).
+ */
+export async function preparePatients(
+  db: Db,
+  catalogue: CatalogueReader,
+  appointment: AppointmentRow,
+  patients: readonly AppointmentPatient[],
+  now: Date,
+): Promise<AppointmentPatient[]> {
+  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  if (client?.maxPatientsPerAppointment && patients.length > client.maxPatientsPerAppointment) {
+    throw badRequest(
+      'too-many-patients',
+      `La cita admite como máximo ${client.maxPatientsPerAppointment} pacientes.`,
+    );
+  }
+  const country = appointment.country;
+  const today = calendarDateIn(now, COUNTRY_TIME_ZONE[country]);
+  const rules = {
+    countryCode: country,
+    today,
+    // The e-mail is asked only when the client has no default patient e-mail (part 2 §5).
+    emailRequired: !client?.defaultPatientEmail,
+    nonBinaryTexts: Boolean(
+      client?.sdkConfig?.show_non_binary_texts || client?.laasConfig?.show_non_binary_texts,
+    ),
+  };
+  const prepared: AppointmentPatient[] = [];
+  for (const [index, patient] of patients.entries()) {
+    for (const [key, value] of Object.entries(patient)) {
+      if (typeof value === 'string' && !isSafeText(value)) {
+        throw badRequest('invalid-patient', `${key}: contiene caracteres no permitidos.`);
+      }
+    }
+    const items = await resolveItems(catalogue, country, patient.items);
+    const packs = await resolveItems(catalogue, country, patient.packs);
+    if (items.length + packs.length === 0) {
+      throw badRequest(
+        'patient-without-services',
+        'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar',
+      );
+    }
+    const generated =
+      country === 'mx' && (patient.document_number.trim() === '' || patient.document_type === 'generic_id')
+        ? mexicanGeneratedDocument(patient)
+        : null;
+    const values = normalizePatientValues({
+      ...patient,
+      ...(generated && patient.document_type === 'generic_id' ? generated : {}),
+      services: [...items, ...packs],
+    });
+    const errors = validatePatientForm(values, rules);
+    const born = parseCalendarDate(values.date_of_birth);
+    if (!errors.date_of_birth && born && born.year < today.year - OLDEST_BIRTH_YEARS) {
+      errors.date_of_birth = 'La fecha de nacimiento no es válida';
+    }
+    // In form order; services (the vaccine-age rule) last, as it needs a valid birth date.
+    for (const field of Object.keys(FIELD_LABELS) as (keyof PatientFormErrors)[]) {
+      const message = errors[field];
+      if (message) throw patientError(index, patients.length, field, message);
+    }
+    prepared.push({
+      ...(values.id === undefined || values.id === null ? {} : { id: values.id }),
+      first_name: values.first_name ?? '',
+      second_name: values.second_name || null,
+      last_name: values.last_name ?? '',
+      second_last_name: values.second_last_name || null,
+      date_of_birth: values.date_of_birth ?? '',
+      gender: values.gender,
+      document_type: values.document_type,
+      document_number:
+        values.document_type === 'ci'
+          ? (values.document_number ?? '')
+          : (values.document_number ?? '').toUpperCase(),
+      email: values.email?.trim().toLowerCase() || client?.defaultPatientEmail || null,
+      phone: values.phone ? normalizePhone(values.phone, country) : null,
+      items: items.map((item) => item.id),
+      packs: packs.map((pack) => pack.id),
+      is_fonasa: patient.is_fonasa,
+    });
+  }
+  return prepared;
+}
+
+async function checkRules(
+  db: Db,
+  catalogue: CatalogueReader,
+  appointment: AppointmentRow,
+  patients: readonly AppointmentPatient[],
+  now: Date,
+): Promise<AppointmentPatient[]> {
+  const prepared = await preparePatients(db, catalogue, appointment, patients, now);
+  await checkFundRules(
+    db,
+    catalogue,
+    appointment,
+    prepared.map((patient) => ({
+      document_type: patient.document_type,
+      document_number: patient.document_number,
+      items: patient.items as number[],
+      packs: patient.packs as number[],
+    })),
+  );
+  return prepared;
+}
+
+/** PATCH /v2/appointments/{id}/patients/: replaces the patients while the appointment is not confirmed. */
+export async function updateAppointmentPatients(
+  db: Db,
+  catalogue: CatalogueReader,
+  appointment: AppointmentRow,
+  patients: readonly AppointmentPatient[],
+  now: Date = new Date(),
+): Promise<AppointmentRow> {
+  if (!(PATIENTS_EDITABLE_STATUSES as readonly string[]).includes(appointment.status)) {
+    throw new AppError(409, APPOINTMENT_NOT_EDITABLE.err, APPOINTMENT_NOT_EDITABLE.msg);
+  }
+  const prepared = await checkRules(db, catalogue, appointment, patients, now);
+  const updated = await updateAppointmentWhileStatus(db, appointment.id, PATIENTS_EDITABLE_STATUSES, {
+    patients: prepared,
+  });
+  if (!updated) throw new AppError(409, APPOINTMENT_NOT_EDITABLE.err, APPOINTMENT_NOT_EDITABLE.msg);
+  return updated;
+}
+
+/**
+ * POST /v2/appointments/{id}/finalize/: only a scheduled appointment (a block held), with the
+ * sales source it was created for and, when given, the access token of a registered account.
+ * Stores the patients and sets finalized_at; the status update is conditional, so a confirmation
+ * or cancellation in between is a 409, never a lost write.
+ */
+export async function finalizeAppointment(
+  db: Db,
+  catalogue: CatalogueReader,
+  appointment: AppointmentRow,
+  body: FinalizeAppointmentBody,
+  now: Date = new Date(),
+): Promise<AppointmentRow> {
+  if (appointment.status !== 'scheduled') {
+    throw new AppError(409, APPOINTMENT_NOT_SCHEDULED.err, APPOINTMENT_NOT_SCHEDULED.msg);
+  }
+  if (body.sales_source !== appointment.salesSource) {
+    throw badRequest('invalid-sales-source', 'La fuente de venta no corresponde a la cita.');
+  }
+  const token = body.access_token?.trim();
+  if (token && (token.length > 256 || !(await findAccountByToken(db, token)))) {
+    throw badRequest('invalid-access-token', 'El token de acceso del paciente no es válido.');
+  }
+  const prepared = await checkRules(db, catalogue, appointment, body.patients, now);
+  const updated = await updateAppointmentWhileStatus(db, appointment.id, ['scheduled'], {
+    patients: prepared,
+    finalizedAt: now,
+  });
+  if (!updated) throw new AppError(409, APPOINTMENT_NOT_SCHEDULED.err, APPOINTMENT_NOT_SCHEDULED.msg);
+  return updated;
+}

@@ -1,0 +1,322 @@
+import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
+import type {
+  AppointmentAmounts,
+  LastMileBody,
+  ManualConfirmAnswer,
+  ManualConfirmRequest,
+  PaymentSummaryAnswer,
+  SetAmountRequest,
+} from '@visita/domain/contract/appointments';
+import { localeFromCountry } from '@visita/domain/locale';
+import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
+import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { appointments, type AppointmentStatusValue, visits } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { findClientById } from '../clients/queries.ts';
+import { recordCouponUse } from '../coupons/service.ts';
+import { confirmVisit } from '../scheduling/service.ts';
+import { type AppointmentRow, findAppointmentById } from './queries.ts';
+
+// ---- The state machine ----
+
+export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
+
+/**
+ * Which status each event may leave from, and where it goes. Scheduling again keeps a scheduled
+ * appointment scheduled (a new hold replaces the first); everything else only moves forward.
+ */
+export const TRANSITIONS: Readonly<
+  Record<AppointmentEvent, { from: readonly AppointmentStatusValue[]; to: AppointmentStatusValue }>
+> = {
+  schedule: { from: ['pending', 'scheduled'], to: 'scheduled' },
+  confirm: { from: ['scheduled'], to: 'confirmed' },
+  cancel: { from: ['pending', 'scheduled'], to: 'cancelled' },
+  expire: { from: ['scheduled'], to: 'expired' },
+};
+
+export const INVALID_APPOINTMENT_STATUS = 'invalid-appointment-status';
+
+/** Why an event cannot apply, said from the status the appointment is in. */
+const STATUS_MESSAGES: Readonly<Record<AppointmentStatusValue, string>> = {
+  pending: 'La cita aún no tiene un bloque horario reservado. Por favor, elige un horario.',
+  scheduled: 'La cita tiene un bloque horario reservado y aún no está confirmada.',
+  confirmed: 'La cita ya está confirmada.',
+  cancelled: 'La cita fue cancelada.',
+  expired: 'La reserva de la cita expiró. Por favor, vuelve a elegir un horario.',
+};
+
+export const invalidStatus = (status: AppointmentStatusValue) =>
+  new AppError(409, INVALID_APPOINTMENT_STATUS, STATUS_MESSAGES[status]);
+
+/** The pure transition: the next status, or the 409 an illegal transition answers. */
+export function transition(status: AppointmentStatusValue, event: AppointmentEvent): AppointmentStatusValue {
+  const rule = TRANSITIONS[event];
+  if (!rule.from.includes(status)) throw invalidStatus(status);
+  return rule.to;
+}
+
+/**
+ * Applies an event with one conditional UPDATE (status still one it may leave from), never a
+ * read-then-write: of two concurrent calls, one changes the row and the other finds it changed.
+ * Undefined when the row was not in such a status (the caller reads why).
+ */
+export async function applyTransition(
+  db: Db,
+  id: string,
+  event: AppointmentEvent,
+  changes: Partial<typeof appointments.$inferInsert> = {},
+): Promise<AppointmentRow | undefined> {
+  const rule = TRANSITIONS[event];
+  const [row] = await db
+    .update(appointments)
+    .set({ ...changes, status: rule.to, updatedAt: new Date() })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))
+    .returning();
+  return row;
+}
+
+/** The 409 for an event that did not apply, from the status the row has now. */
+async function refusal(db: Db, id: string): Promise<AppError> {
+  const current = await findAppointmentById(db, id);
+  return current ? invalidStatus(current.status) : invalidStatus('cancelled');
+}
+
+/** pending|scheduled → cancelled; a held block is freed at once. */
+export async function cancelAppointment(db: Db, id: string, now: Date = new Date()): Promise<AppointmentRow> {
+  const row = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const cancelled = await applyTransition(tx, id, 'cancel', { cancelledAt: now });
+    if (cancelled)
+      await tx.delete(visits).where(and(eq(visits.appointmentId, id), eq(visits.status, 'hold')));
+    return cancelled;
+  });
+  if (!row) throw await refusal(db, id);
+  return row;
+}
+
+/**
+ * scheduled → expired, only when the appointment no longer has a live hold: its hold's time is
+ * up, or the block was taken and the hold deleted. One statement, so a confirmation cannot slip
+ * in between the check and the change.
+ */
+export async function expireAppointment(db: Db, id: string, now: Date = new Date()): Promise<AppointmentRow> {
+  const [row] = await db
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(appointments.id, id),
+        inArray(appointments.status, [...TRANSITIONS.expire.from]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(visits)
+            .where(
+              and(
+                eq(visits.appointmentId, id),
+                or(
+                  eq(visits.status, 'confirmed'),
+                  isNull(visits.expiresAt),
+                  sql`${visits.expiresAt} > ${now}`,
+                ),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning();
+  if (row) return row;
+  const current = await findAppointmentById(db, id);
+  if (current?.status === 'scheduled') {
+    throw new AppError(409, 'hold-not-expired', 'La reserva del bloque horario aún está vigente.');
+  }
+  throw current ? invalidStatus(current.status) : invalidStatus('cancelled');
+}
+
+// ---- Manual confirmation ----
+
+/**
+ * Sales sources whose appointment token may confirm without a card payment: partners that
+ * collect the visit themselves (gateway Partner), the compensation fund and the staff demo.
+ * Staff calls with their client's Bearer token may always confirm their own appointments.
+ */
+export const MANUAL_CONFIRMATION_SALES_SOURCES: readonly string[] = [
+  'clinicaalemana',
+  'redsalud',
+  'esencial',
+  'cajalosandes',
+  'demo-laas',
+];
+
+/**
+ * The one source whose manual confirmation is 'Payment Pending' (part 2 §4): Caja Los Andes'
+ * affiliates pay their copayment to the nurse at the address, so nothing is collected when the
+ * visit is confirmed. Every other source has been paid (by the partner) when it confirms.
+ */
+export const PAYMENT_PENDING_SALES_SOURCE = 'cajalosandes';
+
+export function defaultPaymentStatus(salesSource: string): PaymentStatus {
+  return salesSource === PAYMENT_PENDING_SALES_SOURCE
+    ? PAYMENT_STATUS.PAYMENT_PENDING
+    : PAYMENT_STATUS.PAYMENT_SUCCESSFUL;
+}
+
+export const manualConfirmationNotAllowed = () =>
+  new AppError(
+    403,
+    'manual-confirmation-not-allowed',
+    'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
+  );
+
+export const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
+
+/** The split payment as stored: who pays which exams (part 2 §3). */
+function splitPaymentOf(body: ManualConfirmRequest): Record<string, unknown> | null {
+  if (!body.split_payment) return null;
+  return {
+    split_payment: true,
+    client_exams_to_pay: body.client_exams_to_pay,
+    patient_exams_to_pay: body.patient_exams_to_pay,
+  };
+}
+
+/**
+ * POST /appointments/{id}/manual_confirm/: scheduled → confirmed, in one transaction with the
+ * visit made permanent and the coupon's use counted; any failure rolls all of it back.
+ * force_confirmation (always true) does not confirm an appointment without a block: a confirmed
+ * visit always has its nurse.
+ */
+export async function manualConfirm(
+  db: Db,
+  appointment: AppointmentRow,
+  viaStaffToken: boolean,
+  body: ManualConfirmRequest,
+  now: Date = new Date(),
+): Promise<ManualConfirmAnswer> {
+  if (!viaStaffToken && !MANUAL_CONFIRMATION_SALES_SOURCES.includes(appointment.salesSource)) {
+    throw manualConfirmationNotAllowed();
+  }
+  const paymentStatus = body.payment_status ?? defaultPaymentStatus(appointment.salesSource);
+  const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
+  const confirmed = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const row = await applyTransition(tx, appointment.id, 'confirm', {
+      paymentMethod: body.payment_method,
+      paymentGateway: body.payment_gateway,
+      paymentStatus,
+      splitPayment: splitPaymentOf(body),
+      confirmedAt: now,
+      ...(referral ? { referralCode: referral } : {}),
+    });
+    if (!row) return undefined;
+    await confirmVisit(tx, appointment.id);
+    if (row.couponCode) {
+      const use = await recordCouponUse(tx, row.couponCode, row.id);
+      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
+      if (use === 'no-uses') throw new AppError(409, COUPON_NO_USES.err, COUPON_NO_USES.msg);
+    }
+    return row;
+  });
+  if (!confirmed) throw await refusal(db, appointment.id);
+  return {
+    id: confirmed.id,
+    status: 'confirmed',
+    payment_method: body.payment_method,
+    payment_gateway: body.payment_gateway,
+    payment_status: paymentStatus,
+    confirmed_at: now.toISOString(),
+  };
+}
+
+// ---- Payment summary ----
+
+export function toPaymentSummary(row: AppointmentRow): PaymentSummaryAnswer {
+  return {
+    data: {
+      appointment: {
+        id: row.id,
+        status: row.status,
+        payment_method: row.paymentMethod,
+        payment_gateway: row.paymentGateway,
+        payment_status: row.paymentStatus,
+        amounts: row.amounts ?? null,
+        split_payment: row.splitPayment ?? null,
+        currency: localeFromCountry(row.country).currency,
+        confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+      },
+    },
+  };
+}
+
+// ---- Amount step ----
+
+/** Beyond any visit's price; keeps cents exact in a double and out of overflow. */
+export const MAX_AMOUNT = 1_000_000_000;
+export const AMOUNT_TOO_LARGE_MESSAGE = 'El monto es demasiado grande';
+
+/** The amount can be set until the visit is confirmed; afterwards it is what was charged. */
+const AMOUNT_EDITABLE: AppointmentStatusValue[] = ['pending', 'scheduled'];
+
+/**
+ * The call's {discount, total} are the step's two fields: `total` is the Subtotal typed (the
+ * amount before discount and IVA) and `discount` the 'Promoción / Descuento (monto)'. The IVA
+ * and Total the step shows read-only are computed here, as the domain computes them, and stored.
+ */
+export function computeAmounts(body: SetAmountRequest): AppointmentAmounts {
+  const subtotal = body.total ?? null;
+  const promotion = body.discount ?? null;
+  for (const value of [subtotal, promotion]) {
+    if (value !== null && Math.abs(value) > MAX_AMOUNT)
+      throw badRequest('invalid-amount', AMOUNT_TOO_LARGE_MESSAGE);
+  }
+  const errors = validateAmountToPay({ subtotal, promotion });
+  if (errors.subtotal) throw badRequest('invalid-subtotal', errors.subtotal);
+  if (errors.promotion) throw badRequest('invalid-discount', errors.promotion);
+  const discount = promotion ?? 0;
+  const { iva, total } = computeAmountToPay(subtotal as number, discount);
+  return { subtotal: subtotal as number, discount, iva, total };
+}
+
+export async function setAmount(
+  db: Db,
+  appointment: AppointmentRow,
+  body: SetAmountRequest,
+): Promise<AppointmentAmounts> {
+  const amounts = computeAmounts(body);
+  const [row] = await db
+    .update(appointments)
+    .set({ amounts, updatedAt: new Date() })
+    .where(and(eq(appointments.id, appointment.id), inArray(appointments.status, AMOUNT_EDITABLE)))
+    .returning({ id: appointments.id });
+  if (!row) throw await refusal(db, appointment.id);
+  return amounts;
+}
+
+// ---- Last mile ----
+
+export const notLastMile = () =>
+  new AppError(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
+
+/** Folio and amount of a last-mile client's own delivery; until the visit is cancelled or expired. */
+export async function setLastMile(
+  db: Db,
+  appointment: AppointmentRow,
+  body: LastMileBody,
+): Promise<{ status: AppointmentStatusValue }> {
+  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  if (!client?.isLastMile) throw notLastMile();
+  const folio = body.folio?.normalize('NFC').trim() || null;
+  const [row] = await db
+    .update(appointments)
+    .set({ lastMile: { folio, amount: body.amount }, updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.id, appointment.id),
+        inArray(appointments.status, ['pending', 'scheduled', 'confirmed']),
+      ),
+    )
+    .returning({ status: appointments.status });
+  if (!row) throw await refusal(db, appointment.id);
+  return { status: row.status };
+}

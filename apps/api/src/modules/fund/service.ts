@@ -1,0 +1,111 @@
+import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
+import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/validators/rut';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { CatalogueReader } from '../catalogue/snapshot.ts';
+import { hasBookedItem, isFundAffiliate } from './queries.ts';
+
+/** The compensation-fund sales sources (DESIGN.md: cajalosandes). */
+export const FUND_SALES_SOURCES: ReadonlySet<string> = new Set(['cajalosandes']);
+/** The fund the rut-status call asks about: its path names Caja Los Andes. */
+export const CAJA_LOS_ANDES = 'cajalosandes';
+
+/** Spec part 2 §8, word for word. */
+export const RUT_NOT_AFFILIATED = {
+  err: 'rut-not-affiliated',
+  msg: 'El rut ingresado no está afiliado a Caja los Andes',
+} as const;
+export const ONCE_PER_PATIENT = {
+  err: 'item-already-booked',
+  msg: 'Lo sentimos, solo está permitido agendar una vez por paciente',
+} as const;
+
+/** Items a fund allows once per patient (DESIGN.md: the influenza vaccine for cajalosandes). */
+export const ONCE_PER_PATIENT_SLUGS: Readonly<Record<string, readonly string[]>> = {
+  cajalosandes: [INFLUENZA_VACCINE_SLUG],
+};
+
+/** A RUT as stored and compared: '11.111.111-1'; anything that is not a valid RUT is a 400. */
+export function normaliseRut(value: string): string {
+  if (!isValidRut(value)) throw badRequest('invalid-rut-number', RUT_INVALID_MESSAGE);
+  return formatRut(value);
+}
+
+/** GET /v2/caja-los-andes/rut-status/. */
+export async function rutStatus(db: Db, rut: string): Promise<{ is_affiliated: boolean }> {
+  return { is_affiliated: await isFundAffiliate(db, CAJA_LOS_ANDES, normaliseRut(rut)) };
+}
+
+/** The catalogue id of a slug in a country, or null when the catalogue has no such item. */
+async function itemIdBySlug(catalogue: CatalogueReader, slug: string, country: 'cl' | 'mx') {
+  const snapshot = await catalogue();
+  return snapshot.byCountry[country].find((item) => item.slug === slug)?.id ?? null;
+}
+
+/**
+ * GET /v2/patients/has_item/: true when a booked appointment of that source has a patient with
+ * that RUT holding that item. An item the catalogue does not know nobody can have had.
+ */
+export async function patientHasItem(
+  db: Db,
+  catalogue: CatalogueReader,
+  query: { item: string; source: string; rut: string },
+): Promise<{ patient_has_item: boolean }> {
+  const documentNumber = normaliseRut(query.rut);
+  // The fund checks are Chilean (a RUT); the item is looked up in Chile's catalogue.
+  const itemId = await itemIdBySlug(catalogue, query.item, 'cl');
+  if (itemId === null) return { patient_has_item: false };
+  return {
+    patient_has_item: await hasBookedItem(db, { salesSource: query.source, documentNumber, itemId }),
+  };
+}
+
+export interface FundPatient {
+  document_type: string;
+  document_number: string;
+  items: readonly number[];
+  packs: readonly number[];
+}
+
+/**
+ * The fund's rules for an appointment's patients (part 2 §4, affiliate-fund channel): the first
+ * patient, the affiliate, must be affiliated (the others may be family); and no patient may have
+ * a once-per-patient item booked on another appointment of the source.
+ */
+export async function checkFundRules(
+  db: Db,
+  catalogue: CatalogueReader,
+  appointment: { id: string; salesSource: string },
+  patients: readonly FundPatient[],
+): Promise<void> {
+  if (!FUND_SALES_SOURCES.has(appointment.salesSource)) return;
+  const [first] = patients;
+  if (
+    !first ||
+    first.document_type !== 'ci' ||
+    !(await isFundAffiliate(db, appointment.salesSource, normaliseRut(first.document_number)))
+  ) {
+    throw badRequest(RUT_NOT_AFFILIATED.err, RUT_NOT_AFFILIATED.msg);
+  }
+  for (const slug of ONCE_PER_PATIENT_SLUGS[appointment.salesSource] ?? []) {
+    const itemId = await itemIdBySlug(catalogue, slug, 'cl');
+    if (itemId === null) continue;
+    const holders = patients.filter(
+      (patient) => patient.items.includes(itemId) || patient.packs.includes(itemId),
+    );
+    const seen = new Set<string>();
+    for (const patient of holders) {
+      // The same person twice on one appointment is twice as well.
+      if (seen.has(patient.document_number))
+        throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
+      seen.add(patient.document_number);
+      const booked = await hasBookedItem(db, {
+        salesSource: appointment.salesSource,
+        documentNumber: patient.document_number,
+        itemId,
+        exceptAppointmentId: appointment.id,
+      });
+      if (booked) throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
+    }
+  }
+}

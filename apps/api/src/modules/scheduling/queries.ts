@@ -1,0 +1,154 @@
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/database.ts';
+import { type ServiceSkill, sectors, visits } from '../../db/schema.ts';
+
+export type VisitRow = typeof visits.$inferSelect;
+export type SectorRow = typeof sectors.$inferSelect;
+
+export interface ShiftPattern {
+  weekday: number;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+}
+
+/** An active nurse of a sector who has the needed skills, with shifts and days off in a range. */
+export interface SectorNurse {
+  id: number;
+  shifts: ShiftPattern[];
+  /** 'YYYY-MM-DD' local dates. */
+  days_off: string[];
+}
+
+export async function findSectorById(db: Db, id: number): Promise<SectorRow | undefined> {
+  const [row] = await db.select().from(sectors).where(eq(sectors.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Every active nurse serving the sector with all the skills, their weekly shifts and their days
+ * off between two dates: one query whatever the number of nurses.
+ */
+export async function findSectorNurses(
+  db: Db,
+  sectorId: number,
+  skills: readonly ServiceSkill[],
+  daysOff: { from: string; to: string },
+): Promise<SectorNurse[]> {
+  const rows = await queryRows<{ id: number; shifts: ShiftPattern[]; days_off: string[] }>(
+    db,
+    sql`select n.id,
+          coalesce((select json_agg(json_build_object('weekday', s.weekday, 'starts_at', s.starts_at,
+                      'ends_at', s.ends_at, 'time_zone', s.time_zone))
+                    from nurse_shifts s where s.nurse_id = n.id), '[]'::json) as shifts,
+          coalesce((select json_agg(to_char(d.day, 'YYYY-MM-DD'))
+                    from nurse_days_off d
+                    where d.nurse_id = n.id and d.day between ${daysOff.from}::date and ${daysOff.to}::date),
+                   '[]'::json) as days_off
+        from nurses n
+        join nurse_sectors ns on ns.nurse_id = n.id
+        where ns.sector_id = ${sectorId} and n.active
+          and n.skills @> ${JSON.stringify(skills)}::jsonb
+        order by n.id`,
+  );
+  // Drivers differ on json parsing (node-postgres parses, PGlite too; strings are parsed defensively).
+  return rows.map((row) => ({
+    id: Number(row.id),
+    shifts: typeof row.shifts === 'string' ? (JSON.parse(row.shifts) as ShiftPattern[]) : row.shifts,
+    days_off: typeof row.days_off === 'string' ? (JSON.parse(row.days_off) as string[]) : row.days_off,
+  }));
+}
+
+/**
+ * The nurses busy in each block between two instants (confirmed visits and holds not yet
+ * expired), one row per block: one query, and few rows to parse even with 20,000 visits.
+ */
+export async function findBusyNurseBlocks(
+  db: Db,
+  sectorId: number,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<Array<{ blockStart: number; nurseIds: number[] }>> {
+  const rows = await queryRows<{ block_start: number | string; nurse_ids: string }>(
+    db,
+    sql`select (extract(epoch from v.block_start) * 1000)::float8 as block_start, string_agg(v.nurse_id::text, ',') as nurse_ids
+        from visits v
+        where v.nurse_id = any(array(select ns.nurse_id from nurse_sectors ns where ns.sector_id = ${sectorId}))
+          and v.block_start >= ${range.from.toISOString()}::timestamptz
+          and v.block_start < ${range.to.toISOString()}::timestamptz
+          and (v.status = 'confirmed' or v.expires_at > ${now.toISOString()}::timestamptz)
+        group by v.block_start`,
+  );
+  return rows.map((row) => ({
+    blockStart: Number(row.block_start),
+    // A comma list: splitting text is much cheaper than the drivers' int[] parsers.
+    nurseIds: row.nurse_ids.split(',').map(Number),
+  }));
+}
+
+/** Holds of a block whose time is up: deleted so the block can be taken again. */
+export async function deleteExpiredHolds(db: Db, blockStart: Date, now: Date): Promise<void> {
+  await db
+    .delete(visits)
+    .where(and(eq(visits.blockStart, blockStart), eq(visits.status, 'hold'), lt(visits.expiresAt, now)));
+}
+
+/** The appointment's own hold (a new hold replaces it); confirmed visits stay. */
+export async function deleteHoldOfAppointment(db: Db, appointmentId: string): Promise<void> {
+  await db.delete(visits).where(and(eq(visits.appointmentId, appointmentId), eq(visits.status, 'hold')));
+}
+
+export async function findVisitOfAppointment(db: Db, appointmentId: string): Promise<VisitRow | undefined> {
+  const [row] = await db.select().from(visits).where(eq(visits.appointmentId, appointmentId)).limit(1);
+  return row;
+}
+
+/** Nurses among `nurseIds` with a live visit (confirmed, or a hold not expired) in the block. */
+export async function findBusyNursesInBlock(
+  db: Db,
+  nurseIds: readonly number[],
+  blockStart: Date,
+  now: Date,
+): Promise<Set<number>> {
+  if (nurseIds.length === 0) return new Set();
+  const rows = await db
+    .select({ nurseId: visits.nurseId })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.blockStart, blockStart),
+        inArray(visits.nurseId, [...nurseIds]),
+        or(eq(visits.status, 'confirmed'), isNull(visits.expiresAt), gt(visits.expiresAt, now)),
+      ),
+    );
+  return new Set(rows.map((row) => row.nurseId));
+}
+
+/**
+ * Inserts a hold unless the nurse already has a visit in that block (or the appointment one):
+ * the unique indexes decide, atomically, even under concurrent requests. Null when taken.
+ */
+export async function insertHoldIfFree(
+  db: Db,
+  hold: { appointmentId: string; nurseId: number; blockStart: Date; blockEnd: Date; expiresAt: Date },
+): Promise<VisitRow | null> {
+  const [row] = await db
+    .insert(visits)
+    .values({ ...hold, status: 'hold' })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** Makes the appointment's visit permanent; undefined when it has none (its hold was deleted). */
+export async function confirmVisitOfAppointment(
+  db: Db,
+  appointmentId: string,
+): Promise<VisitRow | undefined> {
+  const [row] = await db
+    .update(visits)
+    .set({ status: 'confirmed', expiresAt: null })
+    .where(eq(visits.appointmentId, appointmentId))
+    .returning();
+  return row;
+}

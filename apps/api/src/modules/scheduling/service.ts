@@ -1,0 +1,394 @@
+import { AVAILABILITY_HORIZON_MONTHS } from '@visita/domain/constants';
+import { addDays, addMonths } from '@visita/domain/availability';
+import type { AvailabilityEntry, ScheduleAnswer } from '@visita/domain/contract/appointments';
+import { BLOCK_SELECTION_FAILED_MESSAGE } from '@visita/domain/messages';
+import type { Db } from '../../db/database.ts';
+import type { ServiceSkill } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { AppointmentRow } from '../appointments/queries.ts';
+import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import { findCoveringSector } from '../coverage/service.ts';
+import {
+  type Block,
+  createShiftBlockCache,
+  formatClock,
+  isKnownTimeZone,
+  isoWeekday,
+  localParts,
+  localToInstant,
+  parseClock,
+  BLOCK_MINUTES,
+} from './blocks.ts';
+import {
+  confirmVisitOfAppointment,
+  deleteExpiredHolds,
+  deleteHoldOfAppointment,
+  findBusyNurseBlocks,
+  findBusyNursesInBlock,
+  findSectorById,
+  findSectorNurses,
+  findVisitOfAppointment,
+  insertHoldIfFree,
+  type SectorNurse,
+  type SectorRow,
+  type VisitRow,
+} from './queries.ts';
+
+/** A hold keeps its nurse-block for 20 minutes (DESIGN.md, Scheduling). */
+export const HOLD_MINUTES = 20;
+
+const DAY_MS = 86_400_000;
+
+export const BLOCK_NOT_AVAILABLE = 'block-not-available';
+
+export const blockNotAvailable = () => new AppError(409, BLOCK_NOT_AVAILABLE, BLOCK_SELECTION_FAILED_MESSAGE);
+
+const noSector = () =>
+  new AppError(409, 'no-nurses-for-given-location', 'No hay enfermeras disponibles para la dirección dada');
+
+const invalidItems = () =>
+  badRequest('invalid-items', 'Alguno de los servicios indicados no existe o no se ofrece en este país.');
+
+// ---- Skills ----
+
+/** Accepts the ids a query or a stored cart carries: numbers or numeric strings. */
+function toItemId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value === 'string' && /^\d{1,9}$/.test(value)) return Number(value) || null;
+  if (value && typeof value === 'object' && 'id' in value) return toItemId((value as { id: unknown }).id);
+  return null;
+}
+
+/**
+ * The skills a nurse needs for a cart: the union of its items' skills, a pack counting through
+ * its sub-items (the pack row's own skill only when it lists none). Unknown ids, or items of
+ * another country, are a 400 rather than a silently wider availability.
+ */
+export function neededSkills(
+  snapshot: CatalogueSnapshot,
+  itemIds: readonly unknown[],
+  country: 'cl' | 'mx',
+): ServiceSkill[] {
+  const skills = new Set<ServiceSkill>();
+  for (const raw of itemIds) {
+    const id = toItemId(raw);
+    const item = id === null ? undefined : snapshot.byId.get(id);
+    if (!item || item.country !== country) throw invalidItems();
+    const subItems = item.resourcetype === null ? (snapshot.subItems.get(item.id) ?? []) : [];
+    if (subItems.length === 0) skills.add(item.skill);
+    for (const sub of subItems) {
+      const subItem = snapshot.byId.get(sub.id);
+      if (subItem) skills.add(subItem.skill);
+    }
+  }
+  return [...skills].sort();
+}
+
+/** The item ids of a stored cart (appointments.patients: items and packs per patient). */
+export function cartItemIds(patients: readonly unknown[]): unknown[] {
+  const ids: unknown[] = [];
+  for (const patient of patients) {
+    if (!patient || typeof patient !== 'object') continue;
+    const { items, packs } = patient as { items?: unknown; packs?: unknown };
+    if (Array.isArray(items)) ids.push(...items);
+    if (Array.isArray(packs)) ids.push(...packs);
+  }
+  return ids;
+}
+
+// ---- Sector and horizon ----
+
+/** The appointment's sector: the one stored at creation, else the one covering its point now. */
+export async function appointmentSector(db: Db, appointment: AppointmentRow): Promise<SectorRow> {
+  const sector = appointment.sectorId
+    ? await findSectorById(db, appointment.sectorId)
+    : await findCoveringSector(
+        db,
+        { lat: appointment.targetLat, lng: appointment.targetLng },
+        { country: appointment.country, salesSource: appointment.salesSource },
+      );
+  if (!sector || !sector.active || !isKnownTimeZone(sector.timeZone)) throw noSector();
+  return sector;
+}
+
+export interface Horizon {
+  today: string;
+  /** Inclusive local dates. */
+  from: string;
+  to: string;
+}
+
+/** From from_date (never before today) to one month after today, in the sector's zone. */
+export function horizonFor(timeZone: string, now: Date, fromDate?: string): Horizon {
+  const today = localParts(now, timeZone).date;
+  const to = addMonths(today, AVAILABILITY_HORIZON_MONTHS);
+  const from = fromDate && fromDate > today ? fromDate : today;
+  return { today, from, to };
+}
+
+/** UTC bounds generous enough to hold every block of local dates from..to in any zone. */
+function instantRange(horizon: Horizon): { from: Date; to: Date } {
+  const [fy, fm, fd] = horizon.from.split('-').map(Number);
+  const [ty, tm, td] = horizon.to.split('-').map(Number);
+  return {
+    from: new Date(Date.UTC(fy ?? 1970, (fm ?? 1) - 1, fd ?? 1) - DAY_MS),
+    to: new Date(Date.UTC(ty ?? 1970, (tm ?? 1) - 1, td ?? 1) + 2 * DAY_MS),
+  };
+}
+
+// ---- Availability (in memory) ----
+
+/** Busy blocks per nurse: block start instants (ms). */
+export type BusyBlocks = ReadonlyMap<number, ReadonlySet<number>>;
+
+export function busyBlocksOf(
+  rows: ReadonlyArray<{ blockStart: number; nurseIds: readonly number[] }>,
+): BusyBlocks {
+  const busy = new Map<number, Set<number>>();
+  for (const row of rows) {
+    for (const nurseId of row.nurseIds) {
+      let set = busy.get(nurseId);
+      if (!set) busy.set(nurseId, (set = new Set()));
+      set.add(row.blockStart);
+    }
+  }
+  return busy;
+}
+
+/** The blocks of a nurse on a local date (none on a day off or off shift). */
+function nurseBlocksOn(
+  nurse: SectorNurse,
+  date: string,
+  weekday: number,
+  blocksOf: ReturnType<typeof createShiftBlockCache>,
+): Block[] {
+  if (nurse.days_off.includes(date)) return [];
+  const blocks: Block[] = [];
+  for (const shift of nurse.shifts) {
+    if (shift.weekday === weekday)
+      blocks.push(...blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone));
+  }
+  return blocks;
+}
+
+/**
+ * The blocks offered, in time order: on each date of the horizon, a block is offered when some
+ * nurse (already filtered by sector, skills and activity) is on shift, not off that day, and has
+ * no visit in it; blocks already begun are not offered. Dates and times are the sector's.
+ */
+export function computeAvailability(
+  nurses: readonly SectorNurse[],
+  busy: BusyBlocks,
+  horizon: Horizon,
+  timeZone: string,
+  now: Date,
+): AvailabilityEntry[] {
+  const blocksOf = createShiftBlockCache();
+  const offered = new Map<number, AvailabilityEntry>();
+  const nowMs = now.getTime();
+  for (let date = horizon.from; date <= horizon.to; date = addDays(date, 1)) {
+    const weekday = isoWeekday(date);
+    for (const nurse of nurses) {
+      const taken = busy.get(nurse.id);
+      for (const block of nurseBlocksOn(nurse, date, weekday, blocksOf)) {
+        if (block.start <= nowMs || offered.has(block.start) || taken?.has(block.start)) continue;
+        offered.set(block.start, toEntry(block, timeZone));
+      }
+    }
+  }
+  return [...offered.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+}
+
+function toEntry(block: Block, timeZone: string): AvailabilityEntry {
+  if (block.timeZone === timeZone) {
+    // Shifts are kept in the sector's zone (DESIGN.md); their wall-clock strings are the answer.
+    return { date: block.date, begin_time: block.beginTime, end_time: block.endTime };
+  }
+  const begin = localParts(block.start, timeZone);
+  return { date: begin.date, begin_time: begin.time, end_time: formatClock(begin.minutes + BLOCK_MINUTES) };
+}
+
+export interface AvailabilityRequestContext {
+  appointment: AppointmentRow;
+  catalogue: CatalogueSnapshot;
+  items: readonly string[];
+  country: 'cl' | 'mx';
+  fromDate?: string;
+  now: Date;
+}
+
+const countryMismatch = () =>
+  badRequest('country-mismatch', 'El país indicado no corresponde al de la dirección de la cita.');
+
+/**
+ * GET /v2/time-availability/: the sector lookup, then two queries (nurses with their shifts and
+ * days off, and the horizon's busy blocks), then everything in memory.
+ */
+export async function findAvailability(
+  db: Db,
+  context: AvailabilityRequestContext,
+): Promise<AvailabilityEntry[]> {
+  const { appointment, now } = context;
+  if (context.country !== appointment.country) throw countryMismatch();
+  const skills = neededSkills(context.catalogue, context.items, appointment.country);
+  const sector = await appointmentSector(db, appointment);
+  const horizon = horizonFor(sector.timeZone, now, context.fromDate);
+  if (horizon.from > horizon.to) return [];
+  const [nurses, busyRows] = await Promise.all([
+    findSectorNurses(db, sector.id, skills, horizon),
+    findBusyNurseBlocks(db, sector.id, instantRange(horizon), now),
+  ]);
+  return computeAvailability(nurses, busyBlocksOf(busyRows), horizon, sector.timeZone, now);
+}
+
+// ---- Holding a block ----
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?::(\d{2}))?$/;
+
+/** 'YYYY-MM-DD HH:mm[:ss]' into a real calendar date and minutes, or a 400. */
+function parseLocalDateTime(value: string): { date: string; minutes: number } {
+  const invalid = () => badRequest('invalid-block', 'La fecha u hora del bloque no es válida.');
+  const match = DATE_TIME.exec(value);
+  if (!match) throw invalid();
+  const [, date = '', clock = '', seconds] = match;
+  const minutes = parseClock(clock);
+  if (minutes === null || minutes >= 1440 || (seconds !== undefined && seconds !== '00')) throw invalid();
+  // Rejects 2026-02-30 and the like: the date must survive a round trip.
+  if (addDays(date, 0) !== date) throw invalid();
+  return { date, minutes };
+}
+
+export interface HoldRequest {
+  appointment: AppointmentRow;
+  catalogue: CatalogueSnapshot;
+  beginDate: string;
+  endDate: string;
+  /** Items of the cart when the widget sends them; else the appointment's stored cart. */
+  items?: readonly string[];
+  now: Date;
+}
+
+const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled'];
+
+const notSchedulable = () =>
+  new AppError(
+    409,
+    'appointment-not-schedulable',
+    'La cita ya está confirmada, cancelada o expirada y no se puede agendar.',
+  );
+
+const formatLocal = (date: string, minutes: number) => `${date} ${formatClock(minutes)}:00`;
+
+/**
+ * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
+ * The block must be one availability would offer. In one transaction: the appointment row is
+ * locked (it is updated first, so two holds of one appointment queue), expired holds of the
+ * block and this appointment's previous hold are deleted, then a hold is inserted for the first
+ * free nurse; the unique index decides who gets a nurse, never a prior read.
+ */
+export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleAnswer> {
+  const { appointment, now } = request;
+  const begin = parseLocalDateTime(request.beginDate);
+  const end = parseLocalDateTime(request.endDate);
+  const endsOneHourLater =
+    (end.date === begin.date && end.minutes === begin.minutes + BLOCK_MINUTES) ||
+    (end.date === addDays(begin.date, 1) && end.minutes === begin.minutes + BLOCK_MINUTES - 1440);
+  if (!endsOneHourLater)
+    throw badRequest('invalid-block', 'El bloque horario debe durar una hora, de begin_date a end_date.');
+  if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
+
+  const skills = neededSkills(
+    request.catalogue,
+    request.items && request.items.length > 0 ? request.items : cartItemIds(appointment.patients),
+    appointment.country,
+  );
+  const sector = await appointmentSector(db, appointment);
+  const horizon = horizonFor(sector.timeZone, now);
+  if (begin.date < horizon.today)
+    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
+  if (begin.date > horizon.to)
+    throw badRequest('block-out-of-horizon', 'Solo se puede agendar hasta un mes desde hoy.');
+  const start = localToInstant(begin.date, begin.minutes, sector.timeZone);
+  if (start === null)
+    throw badRequest('invalid-block', 'La hora del bloque no existe en la zona horaria de la dirección.');
+  if (start <= now.getTime())
+    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
+
+  // The nurses whose shift offers exactly this block (the same rules as availability).
+  const nurses = await findSectorNurses(db, sector.id, skills, { from: begin.date, to: begin.date });
+  const blocksOf = createShiftBlockCache();
+  const weekday = isoWeekday(begin.date);
+  const candidates = nurses.filter((nurse) =>
+    nurseBlocksOn(nurse, begin.date, weekday, blocksOf).some((block) => block.start === start),
+  );
+  if (candidates.length === 0)
+    throw badRequest(
+      'block-outside-shifts',
+      'El bloque horario elegido no se ofrece. Por favor, elige otro.',
+    );
+
+  const blockStart = new Date(start);
+  const blockEnd = new Date(start + BLOCK_MINUTES * 60_000);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const updated = await updateAppointmentWhileStatus(tx, appointment.id, SCHEDULABLE, {
+      status: 'scheduled',
+    });
+    if (!updated) throw notSchedulable();
+    await deleteExpiredHolds(tx, blockStart, now);
+    await deleteHoldOfAppointment(tx, appointment.id);
+    // A read only to try likely-free nurses first; the insert's unique index is what decides.
+    const busy = await findBusyNursesInBlock(
+      tx,
+      candidates.map((nurse) => nurse.id),
+      blockStart,
+      now,
+    );
+    for (const nurse of candidates) {
+      if (busy.has(nurse.id)) continue;
+      const hold = await insertHoldIfFree(tx, {
+        appointmentId: appointment.id,
+        nurseId: nurse.id,
+        blockStart,
+        blockEnd,
+        expiresAt,
+      });
+      if (hold) return;
+    }
+    // Every nurse taken: the transaction rolls back, so the appointment keeps its state and hold.
+    throw blockNotAvailable();
+  });
+  return {
+    begin_date: formatLocal(begin.date, begin.minutes),
+    end_date: formatLocal(end.date, end.minutes),
+    expires_at: expiresAt.toISOString(),
+    status: 'scheduled',
+  };
+}
+
+// ---- Confirmation ----
+
+export const HOLD_EXPIRED = 'hold-expired';
+
+/**
+ * Makes the appointment's hold permanent (status confirmed, no expiry); for the lifecycle's
+ * confirmation (payment or manual). A hold whose 20 minutes are up still confirms while its row
+ * exists: the unique index guarantees nobody else has that nurse-block. Once someone took the
+ * block, the row is gone and this fails with 409 hold-expired. Call it inside the confirmation's
+ * transaction so the appointment and its visit change together.
+ */
+export async function confirmVisit(db: Db, appointmentId: string): Promise<VisitRow> {
+  const visit = await confirmVisitOfAppointment(db, appointmentId);
+  if (!visit)
+    throw new AppError(
+      409,
+      HOLD_EXPIRED,
+      'La reserva del bloque horario expiró y el bloque ya fue tomado. Por favor, elige otro bloque horario.',
+    );
+  return visit;
+}
+
+/** The appointment's visit, if any (for summaries). */
+export const visitOfAppointment = findVisitOfAppointment;

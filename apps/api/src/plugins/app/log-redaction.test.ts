@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, redactUrl, serializeRequest } from './log-redaction.ts';
+
+const PATIENT = {
+  first_name: 'Catalina',
+  second_name: 'Ignacia',
+  last_name: 'Valenzuela',
+  second_last_name: 'Araya',
+  email: 'catalina.valenzuela@correo.cl',
+  phone: '+56998877665',
+  date_of_birth: '1977-12-03',
+  document_number: '15.678.234-3',
+};
+const SECRETS = [...Object.values(PATIENT), 'token-secreto-de-la-cita', 'Bearer demo-laas-token'];
+
+/** A logger built the way app.ts will build it, writing into a string. */
+function capture() {
+  let output = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      output += String(chunk);
+      done();
+    },
+  });
+  const app = Fastify({
+    logger: {
+      level: 'info',
+      stream,
+      redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
+      serializers: { req: serializeRequest },
+    },
+  });
+  return { log: app.log, output: () => output, app };
+}
+
+describe('log redaction', () => {
+  it('prints none of a patient’s values, in any shape a log line carries them', async () => {
+    const { log, output, app } = capture();
+    log.info({ body: { patient: PATIENT } }, 'client patient');
+    log.info({ body: { ...PATIENT, rut: PATIENT.document_number, identifier: PATIENT.document_number } });
+    log.info({ req: { body: { patients: [PATIENT, PATIENT] } } }, 'finalize');
+    log.info({ query: { rut: PATIENT.document_number, identifier: PATIENT.document_number } });
+    log.info({
+      headers: { authorization: 'Bearer demo-laas-token', 'x-appointment-token': 'token-secreto-de-la-cita' },
+    });
+    log.info({ request: { body: { patients: [{ patient: PATIENT }] } } });
+    await app.close();
+    const text = output();
+    expect(text).toContain(LOG_REDACT_CENSOR);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it('masks patient data in a logged request URL', async () => {
+    const { output, app } = capture();
+    app.get('/users/find_by_identifier/', async () => ({ ok: true }));
+    await app.inject({
+      method: 'GET',
+      url: `/users/find_by_identifier/?identifier=${encodeURIComponent(PATIENT.document_number)}&x=1`,
+      headers: { authorization: 'Bearer demo-laas-token', 'x-appointment-token': 'token-secreto-de-la-cita' },
+    });
+    await app.close();
+    const text = output();
+    expect(text).toContain('identifier=[oculto]');
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it.each([
+    ['/v2/caja-los-andes/rut-status/?rut=11.111.111-1', '/v2/caja-los-andes/rut-status/?rut=[oculto]'],
+    ['/x/?item=vacuna&rut=1&source=caja', '/x/?item=vacuna&rut=[oculto]&source=caja'],
+    ['/x/?%E0%A4%A=1', '/x/?%E0%A4%A=[oculto]'],
+    ['/x/', '/x/'],
+  ])('redactUrl(%s)', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
