@@ -2,6 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { generateCatalogue } from './lib/dataset.ts';
+import { scheduleContention } from './lib/contention.ts';
+import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { startServer } from './lib/server.ts';
@@ -14,6 +16,7 @@ const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
   'sdk-config': { rps: 5000 },
   search: { rps: 2000, p99Ms: 30 },
   'cart-price': { rps: 2000 },
+  'time-availability @ 600 req/s': { rps: 500, p99Ms: 50 },
 };
 
 /**
@@ -126,13 +129,35 @@ async function main() {
     );
 
     console.info(`search: ${SEARCHES.length} distinct queries`);
+    const scheduling = await generateSchedulingDataset(postgres.url, { nurses: 200, visits: 20_000 });
+    const availabilityRequest = [
+      {
+        path: `/api/v2/time-availability/?appointment_id=${scheduling.appointment.id}&locality=Las%20Condes&country=cl&include_source_only=true`,
+        headers: { 'x-appointment-token': scheduling.appointment.token },
+      },
+    ];
+    // The goal is a latency at a load: measured at 600 requests/s offered, and flat out for reference.
+    results.push(
+      await measure('time-availability @ 600 req/s', server.url, availabilityRequest, {
+        seconds: SECONDS,
+        rate: 600,
+      }),
+    );
+    results.push(
+      await measure('time-availability (flat out)', server.url, availabilityRequest, { seconds: SECONDS }),
+    );
+    const contention = await scheduleContention(server.url, postgres.url, { requests: 200 });
+    console.info(
+      `schedule contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused (409), ${contention.other} other; invariant ${contention.invariantKept ? 'kept' : 'BROKEN'}`,
+    );
+
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgres.version}`;
-    const text = table(results);
+    const text = `${table(results)}\n\nSchedule under contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused with 409, ${contention.other} other answers; one visit per nurse per block ${contention.invariantKept ? 'kept' : 'BROKEN'}.`;
     console.info(`\n${text}\n\n${machine}`);
     writeFileSync(
       new URL('./RESULTS.md', import.meta.url),
       `# Benchmark results\n\nRun: ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
-        `Dataset: the demo seed plus ${CATALOGUE_SIZE} generated catalogue items; search cycles through ${SEARCHES.length} distinct typeahead queries; ${SECONDS} s per scenario after a 2 s warm-up, 32 connections, autocannon in a separate process from the server.\n\n${text}\n`,
+        `Dataset: the demo seed plus ${CATALOGUE_SIZE} generated catalogue items, and 200 nurses with 20,000 booked visits in one sector (time-availability); search cycles through ${SEARCHES.length} distinct typeahead queries; ${SECONDS} s per scenario after a 2 s warm-up, 32 connections, autocannon in a separate process from the server.\n\n${text}\n`,
     );
   } finally {
     await server?.stop();

@@ -19,13 +19,24 @@ export interface LoadResult {
 
 /**
  * Drives `requests` round-robin against the server for `seconds` with `connections` open
- * connections, after a short warm-up so JIT and connection pools are settled.
+ * connections, after a short warm-up so JIT and connection pools are settled. With `rate`, the
+ * load is held at that many requests per second, which is how a latency goal stated at a load
+ * ('p99 ≤ 50 ms at 500 requests/s') is measured.
  */
 export async function measure(
   name: string,
   baseUrl: string,
   requests: LoadRequest[],
-  { seconds = 10, connections = 32 }: { seconds?: number; connections?: number } = {},
+  {
+    seconds = 10,
+    connections = 32,
+    rate,
+  }: {
+    seconds?: number;
+    connections?: number;
+    /** Requests per second offered in all (a latency goal at a given load); unset: as fast as it answers. */
+    rate?: number;
+  } = {},
 ): Promise<LoadResult> {
   const toAutocannon = requests.map((request) => ({
     method: request.method ?? 'GET',
@@ -34,7 +45,13 @@ export async function measure(
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   }));
   const run = (duration: number) =>
-    autocannon({ url: baseUrl, connections, duration, requests: toAutocannon });
+    autocannon({
+      url: baseUrl,
+      connections,
+      duration,
+      requests: toAutocannon,
+      ...(rate ? { overallRate: rate } : {}),
+    });
   await run(2);
   const result = await run(seconds);
   return {

@@ -79,6 +79,15 @@ const envSchema = z.object({
       .default('info'),
   ),
   WIDGET_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AVAILABILITY_CACHE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 60000')
+      .max(60_000, 'debe estar entre 0 y 60000')
+      .default(2_000),
+  ),
   CATALOGUE_CACHE_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce

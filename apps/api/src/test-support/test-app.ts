@@ -24,6 +24,7 @@ export async function createTestApp(
     SEED: 'none',
     DATA_DIR: '/tmp/visita-test-unused',
     CATALOGUE_CACHE_MS: '0',
+    AVAILABILITY_CACHE_MS: '0',
     ...options.env,
   });
   const app = await buildApp({ config, database: testDb.database, widgetDist: options.widgetDist });

@@ -15,6 +15,7 @@ import {
   authorizeAppointment,
   requireAppointmentAccess,
 } from '../appointments/access.ts';
+import { createAvailabilityCache } from './availability-cache.ts';
 import { findAvailability, holdBlock } from './service.ts';
 
 const accessDescription =
@@ -28,6 +29,11 @@ const scheduleRequestSchema = scheduleBodySchema.extend({ items: queryListSchema
 
 /** Scheduling: time availability and block holds (spec part 2 §7). */
 const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const availabilityCache = createAvailabilityCache(app.config.AVAILABILITY_CACHE_MS);
+  // A month of blocks is a few hundred entries built by typed code: re-validating them on each
+  // request would cost more than answering from the cache. The schemas still type and document
+  // the answers, and the tests parse every one with them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.get(
     '/v2/time-availability/',
     {
@@ -46,14 +52,18 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const { appointment } = await authorizeAppointment(app.db, request, query.appointment_id);
-      const data = await findAvailability(app.db, {
-        appointment,
-        catalogue: await app.catalogue(),
-        items: query.items,
-        country: query.country,
-        fromDate: query.from_date,
-        now: new Date(),
-      });
+      const data = await findAvailability(
+        app.db,
+        {
+          appointment,
+          catalogue: await app.catalogue(),
+          items: query.items,
+          country: query.country,
+          fromDate: query.from_date,
+          now: new Date(),
+        },
+        availabilityCache,
+      );
       return { data };
     },
   );
@@ -77,7 +87,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { appointment } = appointmentAccessOf(request);
-      return holdBlock(app.db, {
+      const held = await holdBlock(app.db, {
         appointment,
         catalogue: await app.catalogue(),
         beginDate: request.body.begin_date,
@@ -85,6 +95,10 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         items: request.body.items,
         now: new Date(),
       });
+      // This instance's answers for the sector no longer hold: the block (and the appointment's
+      // previous one, now free) changed.
+      availabilityCache.invalidate(appointment.sectorId ?? null);
+      return held;
     },
   );
 };

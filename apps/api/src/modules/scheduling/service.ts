@@ -7,6 +7,7 @@ import type { ServiceSkill } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
+import type { AvailabilityCache } from './availability-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findCoveringSector } from '../coverage/service.ts';
 import {
@@ -228,6 +229,7 @@ const countryMismatch = () =>
 export async function findAvailability(
   db: Db,
   context: AvailabilityRequestContext,
+  cache?: AvailabilityCache,
 ): Promise<AvailabilityEntry[]> {
   const { appointment, now } = context;
   if (context.country !== appointment.country) throw countryMismatch();
@@ -235,11 +237,16 @@ export async function findAvailability(
   const sector = await appointmentSector(db, appointment);
   const horizon = horizonFor(sector.timeZone, now, context.fromDate);
   if (horizon.from > horizon.to) return [];
-  const [nurses, busyRows] = await Promise.all([
-    findSectorNurses(db, sector.id, skills, horizon),
-    findBusyNurseBlocks(db, sector.id, instantRange(horizon), now),
-  ]);
-  return computeAvailability(nurses, busyBlocksOf(busyRows), horizon, sector.timeZone, now);
+  const compute = async () => {
+    const [nurses, busyRows] = await Promise.all([
+      findSectorNurses(db, sector.id, skills, horizon),
+      findBusyNurseBlocks(db, sector.id, instantRange(horizon), now),
+    ]);
+    return computeAvailability(nurses, busyBlocksOf(busyRows), horizon, sector.timeZone, now);
+  };
+  if (!cache) return compute();
+  const key = `${sector.id}|${[...skills].sort().join(',')}|${horizon.from}|${horizon.to}`;
+  return cache.get(key, sector.id, compute);
 }
 
 // ---- Holding a block ----
