@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
 import type { Seed } from '../../db/seed/run-seeds.ts';
 import { findClientById } from '../clients/queries.ts';
 import { findCoveringSector } from '../coverage/service.ts';
@@ -25,17 +26,7 @@ export const DEMO_CART_ID = 'demo-cart';
 export const DEMO_CART_APPOINTMENT_ID = '6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40';
 export const DEMO_CART_APPOINTMENT_TOKEN = cartMakerAppointmentToken(DEMO_CART_ID);
 
-const DEMO_CART_ADDRESS = {
-  country: 'cl',
-  region: 'Región Metropolitana de Santiago',
-  comuna: 'Las Condes',
-  addressLine1: 'Avenida Apoquindo 4500',
-  targetAddress: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-  targetStreetNumber: '4500',
-  targetResidenceType: 'house',
-  targetLat: -33.4129,
-  targetLng: -70.5799,
-} as const;
+const DEMO_CART_ADDRESS = DEMO_APOQUINDO_ADDRESS;
 
 /** The demo cart's first patient: two exams and a pack, looked up by slug when seeding. */
 const DEMO_CART_ITEM_SLUGS = ['hemograma', 'perfil-lipidico'] as const;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from '@visita/domain/availability';
 import type { Db } from '../../db/database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
 import type { Seed } from '../../db/seed/run-seeds.ts';
 import {
   appointments,
@@ -61,14 +62,7 @@ const DEMO_ADDRESSES: Record<Country, typeof appointments.$inferInsert> = {
   cl: {
     tokenHash: '',
     salesSource: 'marketplace',
-    country: 'cl',
-    region: 'Región Metropolitana de Santiago',
-    comuna: 'Las Condes',
-    addressLine1: 'Avenida Apoquindo 4500',
-    targetAddress: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-    targetStreetNumber: '4500',
-    targetLat: -33.4129,
-    targetLng: -70.5799,
+    ...DEMO_APOQUINDO_ADDRESS,
     sectionOrigin: 'demo-scheduling',
   },
   mx: {

@@ -1,6 +1,7 @@
 import type { AppointmentPatient } from '@visita/domain/contract/patients';
 import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
 import type { Db } from '../../db/database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
 import type { Seed } from '../../db/seed/run-seeds.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
 import { findAppointmentById, findCatalogueIdsBySlug, insertAppointment } from '../appointments/queries.ts';
@@ -28,17 +29,7 @@ export const DEMO_NOT_AFFILIATED_RUT = '22.222.222-2';
 export const DEMO_FUND_APPOINTMENT_ID = '3b9e2c71-5a4d-4e8f-9c06-7d1f2a3b4c5d';
 
 /** Avenida Apoquindo 4500, Las Condes: inside the marketplace coverage Caja Los Andes uses. */
-const FUND_ADDRESS = {
-  country: 'cl',
-  region: 'Región Metropolitana de Santiago',
-  comuna: 'Las Condes',
-  addressLine1: 'Avenida Apoquindo 4500',
-  targetAddress: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-  targetStreetNumber: '4500',
-  targetResidenceType: 'house',
-  targetLat: -33.4129,
-  targetLng: -70.5799,
-} as const;
+const FUND_ADDRESS = DEMO_APOQUINDO_ADDRESS;
 
 async function seedDemoUsers(db: Db): Promise<void> {
   // The demo account's token is never handed out: it only has to exist, hashed.
