@@ -32,6 +32,7 @@ import {
   findVisitOfAppointment,
   insertHoldIfFree,
   type SectorNurse,
+  type ShiftPattern,
   type SectorRow,
   type VisitRow,
 } from './queries.ts';
@@ -101,9 +102,16 @@ export function cartItemIds(patients: readonly unknown[]): unknown[] {
 // ---- Sector and horizon ----
 
 /** The appointment's sector: the one stored at creation, else the one covering its point now. */
-export async function appointmentSector(db: Db, appointment: AppointmentRow): Promise<SectorRow> {
-  const sector = appointment.sectorId
-    ? await findSectorById(db, appointment.sectorId)
+export async function appointmentSector(
+  db: Db,
+  appointment: AppointmentRow,
+  cache?: AvailabilityCache,
+): Promise<SectorRow> {
+  const { sectorId } = appointment;
+  const sector = sectorId
+    ? await (cache
+        ? cache.sector(sectorId, () => findSectorById(db, sectorId))
+        : findSectorById(db, sectorId))
     : await findCoveringSector(
         db,
         { lat: appointment.targetLat, lng: appointment.targetLng },
@@ -188,13 +196,33 @@ export function computeAvailability(
   const blocksOf = createShiftBlockCache();
   const offered = new Map<number, AvailabilityEntry>();
   const nowMs = now.getTime();
+  // The distinct shifts per weekday, once: most nurses share a few, so the blocks a date can
+  // offer at all are known before trying nurses, and trying stops once all are offered (with
+  // hundreds of nurses, the first few free ones usually cover the whole day).
+  const shiftsByWeekday = new Map<number, Map<string, ShiftPattern>>();
+  for (const nurse of nurses) {
+    for (const shift of nurse.shifts) {
+      let shifts = shiftsByWeekday.get(shift.weekday);
+      if (!shifts) shiftsByWeekday.set(shift.weekday, (shifts = new Map()));
+      shifts.set(`${shift.starts_at}|${shift.ends_at}|${shift.time_zone}`, shift);
+    }
+  }
   for (let date = horizon.from; date <= horizon.to; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);
+    const possible = new Set<number>();
+    for (const shift of shiftsByWeekday.get(weekday)?.values() ?? []) {
+      for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone)) {
+        if (block.start > nowMs) possible.add(block.start);
+      }
+    }
+    let offeredToday = 0;
     for (const nurse of nurses) {
+      if (offeredToday === possible.size) break;
       const taken = busy.get(nurse.id);
       for (const block of nurseBlocksOn(nurse, date, weekday, blocksOf)) {
         if (block.start <= nowMs || offered.has(block.start) || taken?.has(block.start)) continue;
         offered.set(block.start, toEntry(block, timeZone));
+        offeredToday += 1;
       }
     }
   }
@@ -234,7 +262,7 @@ export async function findAvailability(
   const { appointment, now } = context;
   if (context.country !== appointment.country) throw countryMismatch();
   const skills = neededSkills(context.catalogue, context.items, appointment.country);
-  const sector = await appointmentSector(db, appointment);
+  const sector = await appointmentSector(db, appointment, cache);
   const horizon = horizonFor(sector.timeZone, now, context.fromDate);
   if (horizon.from > horizon.to) return [];
   const compute = async () => {
