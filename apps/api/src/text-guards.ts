@@ -7,11 +7,20 @@ import { badRequest } from './errors.ts';
  * 400) and, in fields people read, markup and direction-changing characters.
  */
 
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff<>]/;
+/**
+ * Control characters (NUL among them) and lone UTF-16 surrogates: PostgreSQL refuses them with an
+ * error, so text that reaches a query must not carry them, or a typo becomes a 500.
+ */
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Half of a UTF-16 pair without its other half: not text at all. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** What people read must not hide: C1 controls, zero-width and direction-changing characters, markup. */
+const UNREADABLE = /[\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff<>]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
 
 /**
  * Free text that people type and other people read: no markup, no control or direction-changing
@@ -19,7 +28,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * and SQL-looking text stay allowed ("O'Higgins"); queries are parameterised.
  */
 export function isSafeText(value: string): boolean {
-  return !LONE_SURROGATE.test(value) && !FORBIDDEN_CHARACTERS.test(value);
+  return isStorableText(value) && !UNREADABLE.test(value);
 }
 
 export const UNSAFE_TEXT_MSG = 'contiene caracteres no permitidos.';
@@ -36,18 +45,6 @@ export function refineSafeText<T extends z.ZodType>(schema: T) {
     };
     visit(value, []);
   });
-}
-
-/**
- * Control characters (NUL among them) and lone UTF-16 surrogates: PostgreSQL refuses them with an
- * error, so text that reaches a query must not carry them, or a typo becomes a 500.
- */
-const UNSTORABLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
 }
 
 /** A 400 naming the field when free text that goes into a query could not be stored. */
