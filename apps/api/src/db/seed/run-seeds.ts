@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { seedRuns } from '../schema.ts';
 
@@ -28,9 +27,4 @@ export async function runSeeds(db: Db, seeds: readonly Seed[]): Promise<string[]
     if (ran) applied.push(seed.name);
   }
   return applied;
-}
-
-export async function hasSeedRun(db: Db, name: string): Promise<boolean> {
-  const rows = await db.select().from(seedRuns).where(eq(seedRuns.name, name)).limit(1);
-  return rows.length > 0;
 }

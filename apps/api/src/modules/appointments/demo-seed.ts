@@ -26,8 +26,6 @@ export const DEMO_CART_ID = 'demo-cart';
 export const DEMO_CART_APPOINTMENT_ID = '6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40';
 export const DEMO_CART_APPOINTMENT_TOKEN = cartMakerAppointmentToken(DEMO_CART_ID);
 
-const DEMO_CART_ADDRESS = DEMO_APOQUINDO_ADDRESS;
-
 /** The demo cart's first patient: two exams and a pack, looked up by slug when seeding. */
 const DEMO_CART_ITEM_SLUGS = ['hemograma', 'perfil-lipidico'] as const;
 const DEMO_CART_PACK_SLUGS = ['chequeo-preventivo'] as const;
@@ -39,11 +37,11 @@ async function seedDemoCart(db: Db): Promise<void> {
   if (!(await findAppointmentById(db, DEMO_CART_APPOINTMENT_ID))) {
     const sector = await findCoveringSector(
       db,
-      { lat: DEMO_CART_ADDRESS.targetLat, lng: DEMO_CART_ADDRESS.targetLng },
+      { lat: DEMO_APOQUINDO_ADDRESS.targetLat, lng: DEMO_APOQUINDO_ADDRESS.targetLng },
       { country: client.country, salesSource: client.salesSource },
     );
     await insertAppointment(db, {
-      ...DEMO_CART_ADDRESS,
+      ...DEMO_APOQUINDO_ADDRESS,
       id: DEMO_CART_APPOINTMENT_ID,
       tokenHash: hashAppointmentToken(DEMO_CART_APPOINTMENT_TOKEN),
       clientId: client.id,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
+import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
 import {
   appointmentNotFound,
@@ -32,7 +33,6 @@ import {
 } from './queries.ts';
 
 /** Spec part 1 §8, the same text the client config 404 shows. */
-const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
 /** Spec part 1 §8: the server's slug and the text the widget shows for it. */
 export const NO_NURSES = {
   err: 'no-nurses-for-given-location',

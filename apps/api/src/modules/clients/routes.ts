@@ -2,10 +2,7 @@ import { clientConfigQuerySchema, clientConfigSchema } from '@visita/domain/cont
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
-import { createClientConfigReader } from './service.ts';
-
-/** Spec part 1 §8: the widget shows this for a client config 404. */
-export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
+import { createClientConfigReader, INVALID_CLIENT_MSG } from './service.ts';
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readClientConfig = createClientConfigReader(app.db);

@@ -4,6 +4,9 @@ import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { findClientById } from './queries.ts';
 
+/** Spec part 1 §8: the widget shows this for a client config 404. */
+export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
+
 /** The client as the widget reads it: spec part 1 §3, snake_case as on the wire. */
 export function toClientConfig(row: ClientRow): ClientConfig {
   return {

@@ -28,9 +28,6 @@ export const DEMO_NOT_AFFILIATED_RUT = '22.222.222-2';
 /** The confirmed Caja Los Andes appointment holding the influenza vaccine for DEMO_VACCINATED_RUT. */
 export const DEMO_FUND_APPOINTMENT_ID = '3b9e2c71-5a4d-4e8f-9c06-7d1f2a3b4c5d';
 
-/** Avenida Apoquindo 4500, Las Condes: inside the marketplace coverage Caja Los Andes uses. */
-const FUND_ADDRESS = DEMO_APOQUINDO_ADDRESS;
-
 async function seedDemoUsers(db: Db): Promise<void> {
   // The demo account's token is never handed out: it only has to exist, hashed.
   await insertUserIfNew(db, {
@@ -69,7 +66,7 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
   if (vaccineId === undefined) return;
   const sector = await findCoveringSector(
     db,
-    { lat: FUND_ADDRESS.targetLat, lng: FUND_ADDRESS.targetLng },
+    { lat: DEMO_APOQUINDO_ADDRESS.targetLat, lng: DEMO_APOQUINDO_ADDRESS.targetLng },
     { country: 'cl', salesSource: CAJA_LOS_ANDES },
   );
   const patient: AppointmentPatient = {
@@ -89,7 +86,7 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
   };
   const finalizedAt = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
   await insertAppointment(db, {
-    ...FUND_ADDRESS,
+    ...DEMO_APOQUINDO_ADDRESS,
     id: DEMO_FUND_APPOINTMENT_ID,
     // Nobody continues this appointment: its token is thrown away.
     tokenHash: hashAppointmentToken(newAppointmentToken()),
