@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toAppointmentAddress } from '../addresses.ts';
+import { AMOUNT_NEGATIVE_MESSAGE, validateAmountToPay } from '../money.ts';
 import {
   appointmentAddressSchema,
   availabilityAnswerSchema,
@@ -81,11 +82,11 @@ describe('appointments contract', () => {
     expect(scheduleBodySchema.safeParse(body).success).toBe(valid);
   });
 
-  it('defaults a manual confirmation to In address, Partner, Payment Successful, forced', () => {
+  it("defaults a manual confirmation to In address, Partner, forced; the payment status is the source's", () => {
+    // Left out, payment_status takes the sales source's default (Payment Pending for some sources).
     expect(manualConfirmBodySchema.parse({})).toEqual({
       payment_method: 'In address',
       payment_gateway: 'Partner',
-      payment_status: 'Payment Successful',
       split_payment: false,
       client_exams_to_pay: [],
       patient_exams_to_pay: [],
@@ -98,6 +99,11 @@ describe('appointments contract', () => {
     expect(parsed.patients[0]).toMatchObject({ packs: [], is_fonasa: false });
     expect(finalizeAppointmentBodySchema.safeParse({ patients: [], sales_source: 'x' }).success).toBe(false);
     expect(setAmountBodySchema.safeParse({ discount: 10, total: 116 }).success).toBe(true);
-    expect(setAmountBodySchema.safeParse({ discount: -1, total: 116 }).success).toBe(false);
+    // A negative amount passes the schema so the amount rules answer it with the spec's text.
+    const negative = setAmountBodySchema.parse({ discount: -1, total: 116 });
+    expect(validateAmountToPay({ subtotal: negative.total, promotion: negative.discount }).promotion).toBe(
+      AMOUNT_NEGATIVE_MESSAGE,
+    );
+    expect(setAmountBodySchema.safeParse({ discount: 'x', total: 116 }).success).toBe(false);
   });
 });

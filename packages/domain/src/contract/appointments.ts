@@ -58,6 +58,7 @@ export const createAppointmentBodySchema = appointmentAddressSchema.extend({
   appointment_id: z.string().trim().max(100).nullish(),
   receiver_id: z.union([z.string(), z.number()]).nullish(),
   referral_code: z.string().trim().max(100).nullish(),
+  place_id: z.string().trim().max(300).nullish(),
 });
 export type CreateAppointmentBody = z.infer<typeof createAppointmentBodySchema>;
 export type CreateAppointmentBodyInput = z.input<typeof createAppointmentBodySchema>;
@@ -88,7 +89,8 @@ export const availabilityQuerySchema = z.object({
   items: queryListSchema,
   region: z.string().trim().max(100).optional(),
   include_source_only: z.union([z.boolean(), z.stringbool()]).default(true),
-  from_date: isoDateSchema,
+  // Left out, the API uses today in the sector's zone; the widget always sends it.
+  from_date: isoDateSchema.optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 export type AvailabilityQueryInput = z.input<typeof availabilityQuerySchema>;
@@ -125,7 +127,11 @@ export const finalizeAppointmentBodySchema = z.object({
 export type FinalizeAppointmentBody = z.infer<typeof finalizeAppointmentBodySchema>;
 
 /** POST /v2/appointments/{id}/amount/ { discount, total } (the lm-paid-amount step). */
-export const setAmountBodySchema = z.object({ discount: amountSchema, total: amountSchema });
+/** Any number (or null): the domain's amount rules answer with the spec's texts, not a schema error. */
+export const setAmountBodySchema = z.object({
+  discount: z.number().finite().nullish(),
+  total: z.number().finite().nullish(),
+});
 export type SetAmountBody = z.infer<typeof setAmountBodySchema>;
 
 /** PATCH /appointments/{id}/last-mile/. */
@@ -137,19 +143,27 @@ export type LastMileBody = z.infer<typeof lastMileBodySchema>;
 
 // ---- Manual confirmation and payments (part 2 §7) ----
 
-export const examsToPaySchema = z.array(
-  z.object({ patient_index: z.number().int().nonnegative(), item_ids: z.array(itemIdSchema) }),
-);
-export type ExamsToPayWire = z.infer<typeof examsToPaySchema>;
-
 /** POST /appointments/{id}/manual_confirm/. */
+const boundedExamsToPaySchema = z
+  .array(
+    z.object({
+      patient_index: z.number().int().nonnegative().max(49),
+      item_ids: z.array(itemIdSchema).max(200),
+    }),
+  )
+  .max(50);
+
+/**
+ * payment_status left out takes the sales source's default (Payment Pending for some sources);
+ * the exam lists are bounded so a body cannot make the API store an arbitrarily large split.
+ */
 export const manualConfirmBodySchema = z.object({
-  payment_method: z.string().trim().max(100).default(DEFAULT_PAYMENT_METHOD),
-  payment_gateway: z.string().trim().max(100).default(DEFAULT_PAYMENT_GATEWAY),
-  payment_status: z.enum(['Payment Successful', 'Payment Pending']).default('Payment Successful'),
+  payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
+  payment_gateway: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_GATEWAY),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional(),
   split_payment: z.boolean().default(false),
-  client_exams_to_pay: examsToPaySchema.default([]),
-  patient_exams_to_pay: examsToPaySchema.default([]),
+  client_exams_to_pay: boundedExamsToPaySchema.default([]),
+  patient_exams_to_pay: boundedExamsToPaySchema.default([]),
   referral_code: z.string().trim().max(100).nullish(),
   force_confirmation: z.literal(true).default(true),
 });
@@ -159,21 +173,6 @@ export type ManualConfirmBodyInput = z.input<typeof manualConfirmBodySchema>;
 /** GET /v2/appointments/{id}/ and /address/: the id in the path (checked by the API, not here, so any bad id is a 404). */
 export const appointmentParamsSchema = z.object({ id: z.string() });
 export type AppointmentParams = z.infer<typeof appointmentParamsSchema>;
-
-/** POST /v2/appointments/ also keeps the place id of the chosen suggestion when the widget sends it. */
-export const createAppointmentRequestSchema = createAppointmentBodySchema.extend({
-  place_id: z.string().trim().max(300).nullish(),
-});
-export type CreateAppointmentRequest = z.infer<typeof createAppointmentRequestSchema>;
-
-/**
- * GET /v2/time-availability/ as the API accepts it: from_date may be left out (today in the
- * sector's zone); the widget always sends it.
- */
-export const availabilityRequestSchema = availabilityQuerySchema.extend({
-  from_date: isoDateSchema.optional(),
-});
-export type AvailabilityRequest = z.infer<typeof availabilityRequestSchema>;
 
 /** POST /v2/appointments/{id}/schedule/ answer: the block held and until when (ISO instant). */
 export const scheduleAnswerSchema = z.object({
@@ -196,30 +195,6 @@ export const APPOINTMENT_LIFECYCLE_STATUSES = [
 ] as const;
 export type AppointmentLifecycleStatus = (typeof APPOINTMENT_LIFECYCLE_STATUSES)[number];
 
-/** Bounded so a body cannot make the API store an arbitrarily large split. */
-const boundedExamsToPaySchema = z
-  .array(
-    z.object({
-      patient_index: z.number().int().nonnegative().max(49),
-      item_ids: z.array(itemIdSchema).max(200),
-    }),
-  )
-  .max(50);
-
-/**
- * POST /appointments/{id}/manual_confirm/ as the API accepts it: payment_status left out takes
- * the sales source's default (Payment Pending for some sources), which the widget's schema
- * above cannot express since it defaults to Payment Successful.
- */
-export const manualConfirmRequestSchema = manualConfirmBodySchema.extend({
-  payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
-  payment_gateway: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_GATEWAY),
-  payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional(),
-  client_exams_to_pay: boundedExamsToPaySchema.default([]),
-  patient_exams_to_pay: boundedExamsToPaySchema.default([]),
-});
-export type ManualConfirmRequest = z.infer<typeof manualConfirmRequestSchema>;
-
 /** The answer of a manual confirmation. */
 export const manualConfirmAnswerSchema = z.object({
   id: z.string(),
@@ -230,16 +205,6 @@ export const manualConfirmAnswerSchema = z.object({
   confirmed_at: z.string(),
 });
 export type ManualConfirmAnswer = z.infer<typeof manualConfirmAnswerSchema>;
-
-/**
- * POST /v2/appointments/{id}/amount/ as the API accepts it: any number (or null), so the domain's
- * amount rules answer with the spec's texts instead of a generic schema error.
- */
-export const setAmountRequestSchema = z.object({
-  discount: z.number().finite().nullish(),
-  total: z.number().finite().nullish(),
-});
-export type SetAmountRequest = z.infer<typeof setAmountRequestSchema>;
 
 /** The amount step as stored: subtotal, discount (promotion), iva and total, 2 decimals. */
 export const appointmentAmountsSchema = z.object({

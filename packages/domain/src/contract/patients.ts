@@ -65,25 +65,27 @@ export type NotFoundAnswer = z.infer<typeof notFoundAnswerSchema>;
 /**
  * POST /users/register_wo_password/: the patient fields (no services or packs) plus locale,
  * scopes, is_partial_register=false, disable_email_create_password=true, acquisition_source.
- * The field rules and their slugs are validators/registration.ts.
+ * The field rules and their slugs are validators/registration.ts: every field is optional here so
+ * a missing key gets the validator's 'The following keys cannot be empty: ...' rather than a
+ * generic schema error. For mx the document may be empty (the identifier is then generated).
  */
 export const registerBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  first_name: z.string().trim().max(100),
+  email: z.string().trim().toLowerCase().max(254).nullish(),
+  first_name: z.string().trim().max(100).nullish(),
   second_name: z.string().trim().max(100).nullish(),
-  last_name: z.string().trim().max(100),
-  second_last_name: z.string().trim().max(100),
-  date_of_birth: z.string().trim().max(20),
-  document_type: z.string().trim().max(20),
-  document_number: z.string().trim().max(50),
-  gender: z.string().trim().max(20),
-  country: z.string().trim().max(20),
-  phone: z.string().trim().max(20),
+  last_name: z.string().trim().max(100).nullish(),
+  second_last_name: z.string().trim().max(100).nullish(),
+  date_of_birth: z.string().trim().max(20).nullish(),
+  document_type: z.string().trim().max(20).nullish(),
+  document_number: z.string().trim().max(50).nullish(),
+  gender: z.string().trim().max(20).nullish(),
+  country: z.string().trim().max(20).nullish(),
+  phone: z.string().trim().max(20).nullish(),
   locale: countryCodeSchema,
   scopes: z.string().max(2000),
   is_partial_register: z.literal(false),
   disable_email_create_password: z.literal(true),
-  acquisition_source: z.string().trim().max(100),
+  acquisition_source: z.string().trim().max(100).nullish(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerAnswerSchema = z.object({ access_token: z.string() });
@@ -116,29 +118,3 @@ export const appointmentPatientSchema = patientRecordSchema.extend({
 });
 export type AppointmentPatient = z.infer<typeof appointmentPatientSchema>;
 export type AppointmentPatientInput = z.input<typeof appointmentPatientSchema>;
-
-/**
- * What POST /users/register_wo_password/ accepts before its validator runs: the same fields as
- * registerBodySchema, each optional, so a missing key is answered with the validator's
- * 'The following keys cannot be empty: ...' rather than a generic schema error. For mx the
- * document may be empty (the identifier is then generated, part 2 §3).
- */
-export const registerRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).nullish(),
-  first_name: z.string().trim().max(100).nullish(),
-  second_name: z.string().trim().max(100).nullish(),
-  last_name: z.string().trim().max(100).nullish(),
-  second_last_name: z.string().trim().max(100).nullish(),
-  date_of_birth: z.string().trim().max(20).nullish(),
-  document_type: z.string().trim().max(20).nullish(),
-  document_number: z.string().trim().max(50).nullish(),
-  gender: z.string().trim().max(20).nullish(),
-  country: z.string().trim().max(20).nullish(),
-  phone: z.string().trim().max(20).nullish(),
-  locale: countryCodeSchema,
-  scopes: z.string().max(2000),
-  is_partial_register: z.literal(false),
-  disable_email_create_password: z.literal(true),
-  acquisition_source: z.string().trim().max(100).nullish(),
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;

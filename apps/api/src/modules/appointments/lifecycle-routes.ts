@@ -5,9 +5,9 @@ import {
   lastMileAnswerSchema,
   lastMileBodySchema,
   manualConfirmAnswerSchema,
-  manualConfirmRequestSchema,
+  manualConfirmBodySchema,
   paymentSummaryAnswerSchema,
-  setAmountRequestSchema,
+  setAmountBodySchema,
 } from '@visita/domain/contract/appointments';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +35,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
           'enfermera queda permanente. Con el token de la cita, solo para las fuentes de venta que ' +
           'confirman manualmente; con el token de API del cliente, siempre.',
         params: appointmentParamsSchema,
-        body: refineSafeText(manualConfirmRequestSchema),
+        body: refineSafeText(manualConfirmBodySchema),
         response: { 200: manualConfirmAnswerSchema, ...errors },
       },
     },
@@ -71,7 +71,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
           `${accessDescription} total es el Subtotal del paso y discount la Promoción / Descuento ` +
           '(monto); la respuesta trae subtotal, discount, iva y total con 2 decimales.',
         params: appointmentParamsSchema,
-        body: setAmountRequestSchema,
+        body: setAmountBodySchema,
         response: { 200: appointmentAmountsSchema, ...errors },
       },
     },

@@ -3,9 +3,9 @@ import type {
   AppointmentAmounts,
   LastMileBody,
   ManualConfirmAnswer,
-  ManualConfirmRequest,
+  ManualConfirmBody,
   PaymentSummaryAnswer,
-  SetAmountRequest,
+  SetAmountBody,
 } from '@visita/domain/contract/appointments';
 import { localeFromCountry } from '@visita/domain/locale';
 import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
@@ -172,7 +172,7 @@ export const manualConfirmationNotAllowed = () =>
 export const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
 
 /** The split payment as stored: who pays which exams (part 2 §3). */
-function splitPaymentOf(body: ManualConfirmRequest): Record<string, unknown> | null {
+function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {
   if (!body.split_payment) return null;
   return {
     split_payment: true,
@@ -191,7 +191,7 @@ export async function manualConfirm(
   db: Db,
   appointment: AppointmentRow,
   viaStaffToken: boolean,
-  body: ManualConfirmRequest,
+  body: ManualConfirmBody,
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
   if (!viaStaffToken && !MANUAL_CONFIRMATION_SALES_SOURCES.includes(appointment.salesSource)) {
@@ -263,7 +263,7 @@ const AMOUNT_EDITABLE: AppointmentStatusValue[] = ['pending', 'scheduled'];
  * amount before discount and IVA) and `discount` the 'Promoción / Descuento (monto)'. The IVA
  * and Total the step shows read-only are computed here, as the domain computes them, and stored.
  */
-export function computeAmounts(body: SetAmountRequest): AppointmentAmounts {
+export function computeAmounts(body: SetAmountBody): AppointmentAmounts {
   const subtotal = body.total ?? null;
   const promotion = body.discount ?? null;
   for (const value of [subtotal, promotion]) {
@@ -281,7 +281,7 @@ export function computeAmounts(body: SetAmountRequest): AppointmentAmounts {
 export async function setAmount(
   db: Db,
   appointment: AppointmentRow,
-  body: SetAmountRequest,
+  body: SetAmountBody,
 ): Promise<AppointmentAmounts> {
   const amounts = computeAmounts(body);
   const [row] = await db

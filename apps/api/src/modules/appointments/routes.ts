@@ -4,7 +4,7 @@ import {
   appointmentParamsSchema,
   appointmentSummarySchema,
   createAppointmentAnswerSchema,
-  createAppointmentRequestSchema,
+  createAppointmentBodySchema,
 } from '@visita/domain/contract/appointments';
 import { cartMakerWithTokenAnswerSchema } from '@visita/domain/contract/cart-maker';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
@@ -39,7 +39,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Responde el id y el token de la cita, que toda llamada posterior debe presentar. ' +
           `Con appointment_id, ${accessDescription}`,
-        body: refineSafeText(createAppointmentRequestSchema),
+        body: refineSafeText(createAppointmentBodySchema),
         response: { 200: createAppointmentAnswerSchema, 201: createAppointmentAnswerSchema, ...errors },
       },
     },

@@ -3,7 +3,7 @@ import type {
   AppointmentAddress,
   AppointmentSummary,
   CreateAppointmentAnswer,
-  CreateAppointmentRequest,
+  CreateAppointmentBody,
 } from '@visita/domain/contract/appointments';
 import type { CartMakerWithTokenAnswer } from '@visita/domain/contract/cart-maker';
 import type { Receiver } from '@visita/domain/contract/client-config';
@@ -56,7 +56,7 @@ const optionalText = (value: string | null | undefined) => {
 /** The rules that need the database, in the order a person can fix them. */
 async function checkBooking(
   db: Db,
-  body: CreateAppointmentRequest,
+  body: CreateAppointmentBody,
 ): Promise<{ client: ClientRow; sectorId: number }> {
   const client = await findClientById(db, body.client_id);
   if (!client) throw badRequest('client-not-found', INVALID_CLIENT_MSG);
@@ -82,7 +82,7 @@ async function checkBooking(
 }
 
 function appointmentFields(
-  body: CreateAppointmentRequest,
+  body: CreateAppointmentBody,
   client: ClientRow,
   sectorId: number,
 ): Omit<NewAppointmentRow, 'tokenHash'> {
@@ -127,7 +127,7 @@ function appointmentFields(
 export async function saveAppointment(
   db: Db,
   request: FastifyRequest,
-  body: CreateAppointmentRequest,
+  body: CreateAppointmentBody,
 ): Promise<{ created: boolean; answer: CreateAppointmentAnswer }> {
   const existingId = body.appointment_id?.trim() ? body.appointment_id.trim() : null;
   // Access first: nobody learns anything about the body's rules for an appointment they cannot reach.

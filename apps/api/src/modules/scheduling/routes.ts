@@ -2,7 +2,7 @@ import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentParamsSchema,
   availabilityAnswerSchema,
-  availabilityRequestSchema,
+  availabilityQuerySchema,
   scheduleAnswerSchema,
   scheduleBodySchema,
 } from '@visita/domain/contract/appointments';
@@ -45,7 +45,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           'enfermera del sector de la dirección, con todas las habilidades de los servicios (los ' +
           'packs por sus ítems), está de turno, no libre ese día y sin visita en él. Los bloques ya ' +
           `comenzados no se ofrecen. appointment_id: ${accessDescription}`,
-        querystring: refineSafeText(availabilityRequestSchema),
+        querystring: refineSafeText(availabilityQuerySchema),
         response: { 200: availabilityAnswerSchema, ...errors },
       },
     },

@@ -4,7 +4,7 @@ import {
   findByIdentifierQuerySchema,
   notFoundAnswerSchema,
   registerAnswerSchema,
-  registerRequestSchema,
+  registerBodySchema,
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAccount, PATIENT_NOT_FOUND, registerAccount } from './service.ts';
@@ -40,7 +40,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Valida con las reglas de registro (parte 2 §5) y responde el access_token de la cuenta. ' +
           '409 email-already-used o patient-already-has-account.',
-        body: registerRequestSchema,
+        body: registerBodySchema,
         response: { 201: registerAnswerSchema, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },

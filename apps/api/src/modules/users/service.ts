@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FindByIdentifierAnswer, RegisterRequest } from '@visita/domain/contract/patients';
+import type { FindByIdentifierAnswer, RegisterBody } from '@visita/domain/contract/patients';
 import { findByIdentifierAnswerSchema } from '@visita/domain/contract/patients';
 import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
@@ -116,7 +116,7 @@ interface Document {
  * Part 2 §3: in Mexico a patient without a document gets one generated from the name and the
  * birth date, with type generic_id. Null when there is a document (or nothing to build one from).
  */
-function generatedDocument(body: RegisterRequest): Document | null {
+function generatedDocument(body: RegisterBody): Document | null {
   if (body.country !== 'mx' || (body.document_number ?? '') !== '') return null;
   const generated = mexicanGeneratedDocument(body);
   return generated
@@ -131,7 +131,7 @@ function generatedDocument(body: RegisterRequest): Document | null {
  */
 export async function registerAccount(
   db: Db,
-  body: RegisterRequest,
+  body: RegisterBody,
   now: Date = new Date(),
 ): Promise<{ access_token: string }> {
   for (const [key, value] of Object.entries(body)) {
