@@ -1,4 +1,5 @@
 import type { ClientStep, ModeConfig, Receiver } from '@visita/domain/contract/client-config';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -419,4 +420,112 @@ export const users = pgTable(
 export const fundAffiliates = pgTable('fund_affiliates', {
   rut: text('rut').primaryKey(),
   salesSource: text('sales_source').notNull(),
+});
+
+/**
+ * Once-per-patient items (the fund's influenza vaccine): one row per patient identifier, item and
+ * sales source. The primary key is what stops two appointments finalised at the same instant from
+ * both giving the same patient the item; the row goes when its appointment is cancelled or expires.
+ */
+export const patientItemClaims = pgTable(
+  'patient_item_claims',
+  {
+    identifier: text('identifier').notNull(),
+    itemSlug: text('item_slug').notNull(),
+    salesSource: text('sales_source').notNull(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.identifier, table.itemSlug, table.salesSource] }),
+    index('patient_item_claims_appointment_idx').on(table.appointmentId),
+  ],
+);
+
+/**
+ * A card token of the sandbox gateway (POST /v2/sandbox/card-tokens/). Only what a receipt shows
+ * is kept: brand, last four, expiry and the test outcome the cardholder name chose; never the
+ * number or the security code. A token pays once.
+ */
+export const cardTokens = pgTable('card_tokens', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  lastFour: text('last_four').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** MercadoPago test-card convention: APRO, CONT, CALL, FUND, SECU, EXPI, FORM, OTHE. */
+  outcome: text('outcome').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payment attempt on an appointment. (appointment, idempotency key) is unique, so a retried or
+ * double-submitted attempt is answered from its first row instead of charging again; at most one
+ * approved payment per appointment (partial unique index).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    gateway: text('gateway').notNull(),
+    method: text('method').notNull(),
+    gatewayPaymentId: text('gateway_payment_id'),
+    status: text('status', { enum: ['processing', 'approved', 'pending', 'rejected', 'cash'] }).notNull(),
+    statusDetail: text('status_detail'),
+    amount: doublePrecision('amount').notNull(),
+    currency: text('currency', { enum: ['CLP', 'MXN'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_attempt_idx').on(table.appointmentId, table.idempotencyKey),
+    uniqueIndex('payments_one_approved_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.status} in ('approved', 'cash')`),
+  ],
+);
+
+/**
+ * A medical order sent instead of a booking (POST /orden-medica/create-ticket/): the lead of spec
+ * part 2 §3 as sent, and the files stored through the STORAGE adapter. Operators list these.
+ */
+export const medicalOrders = pgTable(
+  'medical_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupedOrdenMedicaId: text('grouped_orden_medica_id').notNull(),
+    clientId: text('client_id').references(() => clients.id),
+    salesSource: text('sales_source').notNull(),
+    country: text('country', { enum: ['cl', 'mx'] }).notNull(),
+    path: text('path'),
+    sectorId: integer('sector_id').references(() => sectors.id),
+    lead: jsonb('lead').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('medical_orders_grouped_idx').on(table.groupedOrdenMedicaId),
+    index('medical_orders_created_idx').on(table.createdAt),
+  ],
+);
+
+export const medicalOrderFiles = pgTable('medical_order_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  medicalOrderId: uuid('medical_order_id')
+    .notNull()
+    .references(() => medicalOrders.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type', { enum: ['application/pdf', 'image/jpeg', 'image/png'] }).notNull(),
+  size: integer('size').notNull(),
+  originalName: text('original_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
