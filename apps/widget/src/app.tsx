@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
 import { getCopy } from './copy/catalogue.ts';
-import { useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
+import { useLocale, useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
 import { MessageScreen } from './ui/message-screen.tsx';
 import { Wizard } from './wizard.tsx';
@@ -25,11 +25,14 @@ export function clientIdFromPath(pathname: string): string | null {
 function ClientGate({ clientId }: { clientId: string }) {
   const query = useClientConfig(clientId);
   const setClient = useSession((state) => state.setClient);
+  const setCountry = useLocale((state) => state.setCountry);
   const loaded = useSession((state) => state.clientData !== null);
 
   useEffect(() => {
-    if (query.data) setClient(query.data);
-  }, [query.data, setClient]);
+    if (!query.data) return;
+    setClient(query.data);
+    setCountry(query.data.country);
+  }, [query.data, setClient, setCountry]);
 
   if (query.error) {
     const message =

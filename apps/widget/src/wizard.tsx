@@ -1,7 +1,7 @@
 import { modeConfigFor } from '@visita/domain/client';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import type { Step } from '@visita/domain/steps';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { IN_ALLIANCE_SOURCE, SOURCES_WITHOUT_SHELL_BRANDING } from './copy/catalogue.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
@@ -9,13 +9,70 @@ import { isFramed, postClose } from './host/frame.ts';
 import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
 import { useSession } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
-import { PendingStep } from './ui/pending-step.tsx';
+import { Loader } from './ui/loader.tsx';
+import { Toaster } from './ui/toaster.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
 
 /** Which component draws each step; steps know nothing of one another. */
-const STEP_COMPONENTS: Partial<Record<Step, ComponentType>> = {
+const STEP_COMPONENTS: Record<Step, ComponentType> = {
+  // The first screen ships in the entry; every later step loads on demand.
   introduction: IntroductionStep,
+  'schedule-type': lazy(() =>
+    import('./steps/schedule-type/schedule-type-step.tsx').then((m) => ({ default: m.ScheduleTypeStep })),
+  ),
+  address: lazy(() => import('./steps/address/address-step.tsx').then((m) => ({ default: m.AddressStep }))),
+  services: lazy(() =>
+    import('./steps/services/services-step.tsx').then((m) => ({ default: m.ServicesStep })),
+  ),
+  date: lazy(() => import('./steps/date/date-step.tsx').then((m) => ({ default: m.DateStep }))),
+  patient: lazy(() => import('./steps/patient/patient-step.tsx').then((m) => ({ default: m.PatientStep }))),
+  confirmation: lazy(() =>
+    import('./steps/confirmation/confirmation-step.tsx').then((m) => ({ default: m.ConfirmationStep })),
+  ),
+  payment: lazy(() => import('./steps/payment/payment-step.tsx').then((m) => ({ default: m.PaymentStep }))),
+  success: lazy(() => import('./steps/success/success-step.tsx').then((m) => ({ default: m.SuccessStep }))),
+  'upload-order': lazy(() =>
+    import('./steps/upload-order/upload-order-step.tsx').then((m) => ({ default: m.UploadOrderStep })),
+  ),
+  'contact-order': lazy(() =>
+    import('./steps/contact-order/contact-order-step.tsx').then((m) => ({ default: m.ContactOrderStep })),
+  ),
+  'address-order': lazy(() =>
+    import('./steps/address-order/address-order-step.tsx').then((m) => ({ default: m.AddressOrderStep })),
+  ),
+  'uploading-order': lazy(() =>
+    import('./steps/uploading-order/uploading-order-step.tsx').then((m) => ({
+      default: m.UploadingOrderStep,
+    })),
+  ),
+  'order-received': lazy(() =>
+    import('./steps/order-received/order-received-step.tsx').then((m) => ({ default: m.OrderReceivedStep })),
+  ),
+  'select-patient': lazy(() =>
+    import('./steps/select-patient/select-patient-step.tsx').then((m) => ({ default: m.SelectPatientStep })),
+  ),
+  'from-cart-maker-resume': lazy(() =>
+    import('./steps/from-cart-maker-resume/from-cart-maker-resume-step.tsx').then((m) => ({
+      default: m.FromCartMakerResumeStep,
+    })),
+  ),
+  'terms-and-conditions': lazy(() =>
+    import('./steps/terms-and-conditions/terms-and-conditions-step.tsx').then((m) => ({
+      default: m.TermsAndConditionsStep,
+    })),
+  ),
+  receipt: lazy(() => import('./steps/receipt/receipt-step.tsx').then((m) => ({ default: m.ReceiptStep }))),
+  origin: lazy(() => import('./steps/origin/origin-step.tsx').then((m) => ({ default: m.OriginStep }))),
+  'contact-info': lazy(() =>
+    import('./steps/contact-info/contact-info-step.tsx').then((m) => ({ default: m.ContactInfoStep })),
+  ),
+  'lm-paid-amount': lazy(() =>
+    import('./steps/lm-paid-amount/lm-paid-amount-step.tsx').then((m) => ({ default: m.LmPaidAmountStep })),
+  ),
+  'split-payment': lazy(() =>
+    import('./steps/split-payment/split-payment-step.tsx').then((m) => ({ default: m.SplitPaymentStep })),
+  ),
 };
 
 function footerFor(salesSource: string | undefined): ShellProps['footer'] {
@@ -53,12 +110,11 @@ export function Wizard({ config }: { config: ClientConfig }) {
         onClose={shellMode === 'modal' && framed ? () => postClose() : null}
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
-        {StepComponent ? (
+        <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
           <StepComponent key={step} />
-        ) : (
-          <PendingStep key={step} text={copy.shell.stepInProgress} />
-        )}
+        </Suspense>
       </Shell>
+      <Toaster />
     </div>
   );
 }

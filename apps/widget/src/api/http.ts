@@ -21,6 +21,8 @@ export class HttpError extends Error {
 
 export interface RequestContext {
   apiToken?: string | null;
+  /** The appointment's token from its creation: calls on that appointment present it. */
+  appointmentToken?: string | null;
   /** The selected address: every call carries it (spec part 1 §7). */
   address?: { latitude: number; longitude: number } | null;
 }
@@ -56,6 +58,7 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json', 'x-polygon-beta-tester': 'true' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (context?.apiToken) headers.authorization = `Bearer ${context.apiToken}`;
+  if (context?.appointmentToken) headers['x-appointment-token'] = context.appointmentToken;
   if (context?.address) {
     headers['x-address-latitude'] = String(context.address.latitude);
     headers['x-address-longitude'] = String(context.address.longitude);

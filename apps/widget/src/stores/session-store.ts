@@ -1,4 +1,5 @@
 import type { SessionOrigin } from '@visita/domain/client';
+import type { Address } from '@visita/domain/addresses';
 import type { ClientConfig, Receiver } from '@visita/domain/contract/client-config';
 import type { CountryCode } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
@@ -16,8 +17,10 @@ export interface SessionState {
   scheduleType: ScheduleType;
   salesSource: string;
   clientData: ClientConfig | null;
-  addressData: unknown | null;
+  addressData: Address | null;
   appointmentId: string | null;
+  /** The token the API gave with the appointment; every later call on it presents it. */
+  appointmentToken: string | null;
   folioId: string | null;
   fileArray: File[];
   insuranceSelected: Insurance;
@@ -32,6 +35,9 @@ export interface SessionState {
 export interface SessionActions {
   setClient(config: ClientConfig): void;
   setScheduleType(scheduleType: ScheduleType): void;
+  /** Sets any of the fields; the rules for when live in flow/ and the steps. */
+  update(patch: Partial<SessionState>): void;
+  setAppointment(appointment: { id: string; token?: string | null } | null): void;
 }
 
 export type SessionStore = SessionState & SessionActions;
@@ -47,6 +53,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   clientData: null,
   addressData: null,
   appointmentId: null,
+  appointmentToken: null,
   folioId: null,
   fileArray: [],
   insuranceSelected: 'particular',
@@ -70,5 +77,8 @@ export function createSessionStore(clientId: string | null) {
         clientReceivers: config.receivers,
       }),
     setScheduleType: (scheduleType) => set({ scheduleType }),
+    update: (patch) => set(patch),
+    setAppointment: (appointment) =>
+      set({ appointmentId: appointment?.id ?? null, appointmentToken: appointment?.token ?? null }),
   }));
 }

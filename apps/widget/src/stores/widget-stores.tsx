@@ -1,11 +1,30 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { type StoreApi, useStore } from 'zustand';
+import { type CartStore, createCartStore } from './cart-store.ts';
 import { createFlowStore, type FlowStore } from './flow-store.ts';
+import { createLocaleStore, type LocaleStore } from './locale-store.ts';
+import { createPriceStore, type PriceStore } from './price-store.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
+import { createToastStore, type ToastStore } from './toast-store.ts';
 
-interface WidgetStores {
+export interface WidgetStores {
   session: StoreApi<SessionStore>;
   flow: StoreApi<FlowStore>;
+  cart: StoreApi<CartStore>;
+  price: StoreApi<PriceStore>;
+  locale: StoreApi<LocaleStore>;
+  toast: StoreApi<ToastStore>;
+}
+
+export function createWidgetStores(clientId: string | null): WidgetStores {
+  return {
+    session: createSessionStore(clientId),
+    flow: createFlowStore(),
+    cart: createCartStore(),
+    price: createPriceStore(),
+    locale: createLocaleStore(),
+    toast: createToastStore(),
+  };
 }
 
 const WidgetStoresContext = createContext<WidgetStores | null>(null);
@@ -21,23 +40,37 @@ export function WidgetStoresProvider({
   clientId: string | null;
   children: ReactNode;
 }) {
-  const [stores] = useState<WidgetStores>(() => ({
-    session: createSessionStore(clientId),
-    flow: createFlowStore(),
-  }));
+  const [stores] = useState<WidgetStores>(() => createWidgetStores(clientId));
   return <WidgetStoresContext.Provider value={stores}>{children}</WidgetStoresContext.Provider>;
 }
 
-function useStores(): WidgetStores {
+/** The raw stores, for reading the latest state inside callbacks (`stores.cart.getState()`). */
+export function useWidgetStores(): WidgetStores {
   const stores = useContext(WidgetStoresContext);
-  if (!stores) throw new Error('useWidgetStore must be used inside WidgetStoresProvider');
+  if (!stores) throw new Error('useWidgetStores must be used inside WidgetStoresProvider');
   return stores;
 }
 
 export function useSession<T>(selector: (state: SessionStore) => T): T {
-  return useStore(useStores().session, selector);
+  return useStore(useWidgetStores().session, selector);
 }
 
 export function useFlow<T>(selector: (state: FlowStore) => T): T {
-  return useStore(useStores().flow, selector);
+  return useStore(useWidgetStores().flow, selector);
+}
+
+export function useCart<T>(selector: (state: CartStore) => T): T {
+  return useStore(useWidgetStores().cart, selector);
+}
+
+export function usePrice<T>(selector: (state: PriceStore) => T): T {
+  return useStore(useWidgetStores().price, selector);
+}
+
+export function useLocale<T>(selector: (state: LocaleStore) => T): T {
+  return useStore(useWidgetStores().locale, selector);
+}
+
+export function useToasts<T>(selector: (state: ToastStore) => T): T {
+  return useStore(useWidgetStores().toast, selector);
 }

@@ -1,0 +1,57 @@
+import { createStore } from 'zustand/vanilla';
+
+/** The price store of spec part 1 §3 (and the split-payment amounts of part 2 §3). */
+export interface PriceState {
+  payAtHome: boolean;
+  basePrice: number;
+  serviceFee: number;
+  discount: number;
+  cartPrice: number;
+  fonasaDiscount: number;
+  paymentAtHome: number;
+  isLoadingPrice: boolean;
+  errorPrice: string | null;
+  appointmentId: string | null;
+  coupon: string | null;
+  clientAmountToPay: number;
+  patientAmountToPay: number;
+  clientSelectedExamsToPay: string[];
+  patientSelectedExamsToPay: string[];
+  /** A schedule error slug such as 'no-availability' (part 2 §4). */
+  scheduleError: string | null;
+}
+
+export interface PriceActions {
+  /** Sets any of the fields: the steps own the rules, the store only keeps values. */
+  update(patch: Partial<PriceState>): void;
+  reset(): void;
+}
+
+export type PriceStore = PriceState & PriceActions;
+
+export const initialPrice = (): PriceState => ({
+  payAtHome: false,
+  basePrice: 0,
+  serviceFee: 0,
+  discount: 0,
+  cartPrice: 0,
+  fonasaDiscount: 0,
+  paymentAtHome: 0,
+  isLoadingPrice: false,
+  errorPrice: null,
+  appointmentId: null,
+  coupon: null,
+  clientAmountToPay: 0,
+  patientAmountToPay: 0,
+  clientSelectedExamsToPay: [],
+  patientSelectedExamsToPay: [],
+  scheduleError: null,
+});
+
+export function createPriceStore() {
+  return createStore<PriceStore>()((set) => ({
+    ...initialPrice(),
+    update: (patch) => set(patch),
+    reset: () => set(initialPrice()),
+  }));
+}
