@@ -19,8 +19,8 @@ export const paymentSummaryAnswerSchema = z.object({
 });
 export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
 
-/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body. */
-export const cashPaymentBodySchema = z.object({}).default({});
+/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body (none, null or {}). */
+export const cashPaymentBodySchema = z.preprocess((value) => value ?? {}, z.object({}));
 export type CashPaymentBody = z.infer<typeof cashPaymentBodySchema>;
 /** The confirmation, as manual_confirm answers it: payment_method 'In address', gateway 'Partner'. */
 export const cashPaymentAnswerSchema = manualConfirmAnswerSchema;

@@ -11,8 +11,14 @@ import {
 export interface MercadoPagoSettings {
   accessToken: string;
   publicKeys: Record<CountryCode, string>;
-  /** Per request; the SDK retries 429 and 5xx with the same idempotency key. */
+  /** Per request. */
   timeoutMs?: number;
+  /**
+   * The SDK retries 429, 5xx and network failures with the same idempotency key (so a retry never
+   * charges twice); its default (3 retries from 1 s, doubling) would keep the patient waiting 7 s.
+   */
+  maxRetries?: number;
+  retryDelayMs?: number;
 }
 
 /** MercadoPago's error causes that mean the card token is not usable (unknown, used, expired). */
@@ -70,7 +76,12 @@ export function createMercadoPagoGateway(settings: MercadoPagoSettings): Payment
   const configFor = (idempotencyKey: string) =>
     new MercadoPagoConfig({
       accessToken: settings.accessToken,
-      options: { timeout: settings.timeoutMs ?? 10_000, idempotencyKey },
+      options: {
+        timeout: settings.timeoutMs ?? 10_000,
+        maxRetries: settings.maxRetries ?? 2,
+        initialDelay: settings.retryDelayMs ?? 300,
+        idempotencyKey,
+      },
     });
   return {
     kind: 'mercadopago',
