@@ -12,7 +12,9 @@ export function createPaymentGateway(
   switch (config.PAYMENTS) {
     case 'mercadopago':
       if (!config.MP_ACCESS_TOKEN || !config.MP_PUBLIC_KEY_CL || !config.MP_PUBLIC_KEY_MX)
-        throw new Error('MP_ACCESS_TOKEN, MP_PUBLIC_KEY_CL y MP_PUBLIC_KEY_MX: obligatorias con PAYMENTS=mercadopago');
+        throw new Error(
+          'MP_ACCESS_TOKEN, MP_PUBLIC_KEY_CL y MP_PUBLIC_KEY_MX: obligatorias con PAYMENTS=mercadopago',
+        );
       return createMercadoPagoGateway({
         accessToken: config.MP_ACCESS_TOKEN,
         publicKeys: { cl: config.MP_PUBLIC_KEY_CL, mx: config.MP_PUBLIC_KEY_MX },

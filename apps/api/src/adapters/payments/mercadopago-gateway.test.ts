@@ -67,7 +67,9 @@ describe('MercadoPago gateway', () => {
   });
 
   it('sends MXN with its cents and a customer as the payer when given', async () => {
-    const calls = stub([{ status: 201, body: mpPaymentAnswer({ transaction_amount: 1234.5, currency_id: 'MXN' }) }]);
+    const calls = stub([
+      { status: 201, body: mpPaymentAnswer({ transaction_amount: 1234.5, currency_id: 'MXN' }) },
+    ]);
     await gateway().charge({ ...charge, amount: 1234.5, currency: 'MXN', customerId: '1234567891-abc' });
     expect(calls[0]?.body).toMatchObject({
       transaction_amount: 1234.5,
@@ -89,7 +91,11 @@ describe('MercadoPago gateway', () => {
     ['cancelled', 'expired', 'rejected'],
   ])('reads status %s (%s) as %s', async (status, detail, expected) => {
     stub([{ status: 201, body: mpPaymentAnswer({ status, status_detail: detail }) }]);
-    expect(await gateway().charge(charge)).toEqual({ id: '1319024367', status: expected, statusDetail: detail });
+    expect(await gateway().charge(charge)).toEqual({
+      id: '1319024367',
+      status: expected,
+      statusDetail: detail,
+    });
   });
 
   it('turns an unknown or used card token into InvalidCardTokenError, without retrying', async () => {

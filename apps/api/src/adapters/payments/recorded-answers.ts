@@ -3,13 +3,19 @@
 
 /** POST /v1/payments, approved (201). */
 export function mpPaymentAnswer(
-  overrides: { status?: string; status_detail?: string; transaction_amount?: number; currency_id?: string } = {},
+  overrides: {
+    status?: string;
+    status_detail?: string;
+    transaction_amount?: number;
+    currency_id?: string;
+  } = {},
 ) {
   const amount = overrides.transaction_amount ?? 12990;
   return {
     id: 1319024367,
     date_created: '2026-11-23T09:12:44.000-03:00',
-    date_approved: overrides.status && overrides.status !== 'approved' ? null : '2026-11-23T09:12:45.000-03:00',
+    date_approved:
+      overrides.status && overrides.status !== 'approved' ? null : '2026-11-23T09:12:45.000-03:00',
     date_last_updated: '2026-11-23T09:12:45.000-03:00',
     money_release_date: '2026-12-11T09:12:45.000-03:00',
     operation_type: 'regular_payment',

@@ -69,11 +69,7 @@ export async function takeItemStock(db: Db, itemId: number, units: number): Prom
     .update(catalogueItems)
     .set({ stock: sql`${catalogueItems.stock} - ${units}` })
     .where(
-      and(
-        eq(catalogueItems.id, itemId),
-        isNotNull(catalogueItems.stock),
-        gte(catalogueItems.stock, units),
-      ),
+      and(eq(catalogueItems.id, itemId), isNotNull(catalogueItems.stock), gte(catalogueItems.stock, units)),
     )
     .returning({ id: catalogueItems.id });
   if (taken) return true;

@@ -23,7 +23,9 @@ export async function findOpenPayment(db: Db, appointmentId: string): Promise<Pa
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), inArray(payments.status, ['processing', 'pending'])))
+    .where(
+      and(eq(payments.appointmentId, appointmentId), inArray(payments.status, ['processing', 'pending'])),
+    )
     .limit(1);
   return row;
 }

@@ -80,7 +80,10 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const [nurse] = await t.app.db.insert(nurses).values({ name: 'Enfermera pagos', skills: ['lab'] }).returning();
+    const [nurse] = await t.app.db
+      .insert(nurses)
+      .values({ name: 'Enfermera pagos', skills: ['lab'] })
+      .returning();
     if (!nurse) throw new Error('nurse insert returned nothing');
     nurseId = nurse.id;
   }, 60_000);
@@ -137,14 +140,16 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     if ((options.status ?? 'scheduled') === 'scheduled') {
       block += 1;
       const blockStart = new Date(Date.UTC(2031, 0, 1) + block * 3_600_000);
-      await db().insert(visits).values({
-        appointmentId: row.id,
-        nurseId,
-        blockStart,
-        blockEnd: new Date(blockStart.getTime() + 3_600_000),
-        status: 'hold',
-        expiresAt: new Date(Date.now() + 20 * 60_000),
-      });
+      await db()
+        .insert(visits)
+        .values({
+          appointmentId: row.id,
+          nurseId,
+          blockStart,
+          blockEnd: new Date(blockStart.getTime() + 3_600_000),
+          status: 'hold',
+          expiresAt: new Date(Date.now() + 20 * 60_000),
+        });
     }
     return { id: row.id, token };
   }
@@ -213,8 +218,12 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
   const setStock = (itemId: number, stock: number | null) =>
     db().update(catalogueItems).set({ stock }).where(eq(catalogueItems.id, itemId));
   const stockOf = async (itemId: number) =>
-    (await db().select({ stock: catalogueItems.stock }).from(catalogueItems).where(eq(catalogueItems.id, itemId)))[0]
-      ?.stock;
+    (
+      await db()
+        .select({ stock: catalogueItems.stock })
+        .from(catalogueItems)
+        .where(eq(catalogueItems.id, itemId))
+    )[0]?.stock;
 
   describe('GET /api/v2/payments/config/', () => {
     it('names the sandbox gateway, which needs no public key', async () => {
@@ -267,12 +276,24 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
 
     it('takes amex with its 4-digit code and the 405188 debit card without one', async () => {
       expect((await tokenize(body({ card_number: AMEX, security_code: '1234' }))).statusCode).toBe(201);
-      expect((await tokenize(body({ card_number: '4051885600446623', security_code: '' }))).statusCode).toBe(201);
+      expect((await tokenize(body({ card_number: '4051885600446623', security_code: '' }))).statusCode).toBe(
+        201,
+      );
     });
 
     it.each([
-      ['a number failing Luhn', { card_number: '4111111111111112' }, 'invalid-card-number', CARD_NUMBER_MESSAGE],
-      ['an unsupported brand (Discover)', { card_number: '6011111111111117' }, 'invalid-card-number', CARD_NUMBER_MESSAGE],
+      [
+        'a number failing Luhn',
+        { card_number: '4111111111111112' },
+        'invalid-card-number',
+        CARD_NUMBER_MESSAGE,
+      ],
+      [
+        'an unsupported brand (Discover)',
+        { card_number: '6011111111111117' },
+        'invalid-card-number',
+        CARD_NUMBER_MESSAGE,
+      ],
       ['a visa of 13 digits', { card_number: '4222222222222' }, 'invalid-card-number', CARD_NUMBER_MESSAGE],
       [
         'an expired card (last year)',
@@ -281,7 +302,12 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         CARD_EXPIRY_MESSAGE,
       ],
       ['a 2-digit code', { security_code: '12' }, 'invalid-security-code', CARD_CVC_MESSAGE],
-      ['amex with 3 digits', { card_number: AMEX, security_code: '123' }, 'invalid-security-code', CARD_CVC_MESSAGE],
+      [
+        'amex with 3 digits',
+        { card_number: AMEX, security_code: '123' },
+        'invalid-security-code',
+        CARD_CVC_MESSAGE,
+      ],
     ])('refuses %s', async (_case, overrides, err, msg) => {
       const response = await tokenize(body(overrides));
       expect(response.statusCode).toBe(400);
@@ -313,53 +339,73 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
   });
 
   describe('POST /api/v2/mercado-pago/{id}/card/', () => {
-    it.each(OUTCOMES)('the %s card answers %i %j and leaves the appointment %s', async (name, code, answer, after) => {
-      const { id, token } = await appointment();
-      const amount = await quoted(id);
-      const response = await pay(id, token, {
-        token: await cardToken(name),
-        payment_method_id: 'visa',
-        amount,
-        customer_id: null,
-      });
-      expect(response.statusCode, response.body).toBe(code);
-      expect(response.json()).toEqual(answer);
-      const row = await statusOf(id);
-      expect(row?.status).toBe(after);
-      const [payment] = await paymentsOf(id);
-      expect(payment).toMatchObject({ gateway: 'sandbox', method: 'visa', amount, currency: 'CLP' });
-      if (after === 'confirmed') {
-        expect(row).toMatchObject({
-          paymentMethod: 'visa',
-          paymentGateway: 'Sandbox',
-          paymentStatus: 'Payment Successful',
+    it.each(OUTCOMES)(
+      'the %s card answers %i %j and leaves the appointment %s',
+      async (name, code, answer, after) => {
+        const { id, token } = await appointment();
+        const amount = await quoted(id);
+        const response = await pay(id, token, {
+          token: await cardToken(name),
+          payment_method_id: 'visa',
+          amount,
+          customer_id: null,
         });
-        expect(row?.confirmedAt).toBeInstanceOf(Date);
-        expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
-        expect(payment?.status).toBe('approved');
-      } else {
-        expect(await visitOf(id)).toMatchObject({ status: 'hold' });
-        expect(payment?.status).toBe(code === 200 ? 'pending' : 'rejected');
-      }
-    });
+        expect(response.statusCode, response.body).toBe(code);
+        expect(response.json()).toEqual(answer);
+        const row = await statusOf(id);
+        expect(row?.status).toBe(after);
+        const [payment] = await paymentsOf(id);
+        expect(payment).toMatchObject({ gateway: 'sandbox', method: 'visa', amount, currency: 'CLP' });
+        if (after === 'confirmed') {
+          expect(row).toMatchObject({
+            paymentMethod: 'visa',
+            paymentGateway: 'Sandbox',
+            paymentStatus: 'Payment Successful',
+          });
+          expect(row?.confirmedAt).toBeInstanceOf(Date);
+          expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
+          expect(payment?.status).toBe('approved');
+        } else {
+          expect(await visitOf(id)).toMatchObject({ status: 'hold' });
+          expect(payment?.status).toBe(code === 200 ? 'pending' : 'rejected');
+        }
+      },
+    );
 
     it('leaves a rejected appointment payable again, and approves with another card', async () => {
       const { id, token } = await appointment();
       const amount = await quoted(id);
-      const rejected = await pay(id, token, { token: await cardToken('FUND'), payment_method_id: 'visa', amount });
+      const rejected = await pay(id, token, {
+        token: await cardToken('FUND'),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(rejected.statusCode).toBe(402);
-      const approved = await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount });
+      const approved = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(approved.json()).toEqual({ status: 'approved', status_detail: 'accredited' });
       expect((await statusOf(id))?.status).toBe('confirmed');
-      expect((await paymentsOf(id)).map((payment) => payment.status).sort()).toEqual(['approved', 'rejected']);
+      expect((await paymentsOf(id)).map((payment) => payment.status).sort()).toEqual([
+        'approved',
+        'rejected',
+      ]);
     });
 
     it('does not take a second payment while one is pending review (CONT)', async () => {
       const { id, token } = await appointment();
       const amount = await quoted(id);
       const pendingToken = await cardToken('CONT');
-      expect((await pay(id, token, { token: pendingToken, payment_method_id: 'visa', amount })).statusCode).toBe(200);
-      const second = await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount });
+      expect(
+        (await pay(id, token, { token: pendingToken, payment_method_id: 'visa', amount })).statusCode,
+      ).toBe(200);
+      const second = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(second.statusCode).toBe(409);
       expect(second.json()).toEqual({ err: 'payment-in-process', msg: NOT_PAYABLE_SERVER_ERROR });
       // The same attempt again is answered as before.
@@ -410,7 +456,9 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       const refused = responses.find((response) => response.statusCode === 409);
       expect(refused?.json().msg).toBe(NOT_PAYABLE_SERVER_ERROR);
       const used = await Promise.all(
-        tokens.map(async (card) => (await db().select().from(cardTokens).where(eq(cardTokens.id, card)))[0]?.usedAt),
+        tokens.map(
+          async (card) => (await db().select().from(cardTokens).where(eq(cardTokens.id, card)))[0]?.usedAt,
+        ),
       );
       expect(used.filter(Boolean)).toHaveLength(1);
       expect((await paymentsOf(id)).filter((payment) => payment.status === 'approved')).toHaveLength(1);
@@ -420,8 +468,18 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       const { id, token } = await appointment();
       const amount = await quoted(id);
       const headers = { 'idempotency-key': 'intento-1' };
-      const first = await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount }, headers);
-      const retry = await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount }, headers);
+      const first = await pay(
+        id,
+        token,
+        { token: await cardToken('APRO'), payment_method_id: 'visa', amount },
+        headers,
+      );
+      const retry = await pay(
+        id,
+        token,
+        { token: await cardToken('APRO'), payment_method_id: 'visa', amount },
+        headers,
+      );
       expect(first.statusCode).toBe(200);
       expect(retry.json()).toEqual(first.json());
       expect(await paymentsOf(id)).toHaveLength(1);
@@ -440,7 +498,11 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
 
       const paid = await appointment();
       const paidAmount = await quoted(paid.id);
-      await pay(paid.id, paid.token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount: paidAmount });
+      await pay(paid.id, paid.token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: paidAmount,
+      });
       const twice = await pay(paid.id, paid.token, {
         token: await cardToken('APRO'),
         payment_method_id: 'visa',
@@ -497,7 +559,11 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       const amount = await quoted(id);
       // Orina completa at RedSalud, plus the lab visit fee: only the fee is paid online.
       expect(amount).toBe(1490);
-      const response = await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount });
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(response.statusCode, response.body).toBe(200);
     });
 
@@ -541,7 +607,9 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       });
       const other = await appointment();
       const card = await cardToken('APRO');
-      expect((await pay(other.id, other.token, { token: card, payment_method_id: 'visa', amount })).statusCode).toBe(200);
+      expect(
+        (await pay(other.id, other.token, { token: card, payment_method_id: 'visa', amount })).statusCode,
+      ).toBe(200);
       const reused = await pay(id, token, { token: card, payment_method_id: 'visa', amount });
       expect(reused.json().err).toBe('invalid-card-token');
       expect((await statusOf(id))?.status).toBe('scheduled');
@@ -550,7 +618,11 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     it('rejects a payment method that is not the card brand (bad_filled_other)', async () => {
       const { id, token } = await appointment();
       const amount = await quoted(id);
-      const response = await pay(id, token, { token: await cardToken('APRO', MASTER), payment_method_id: 'visa', amount });
+      const response = await pay(id, token, {
+        token: await cardToken('APRO', MASTER),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(response.statusCode).toBe(402);
       expect(response.json().err).toBe('cc_rejected_bad_filled_other');
     });
@@ -577,9 +649,10 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         carts: [{ items: [ID.vacunaInfluenza] }, { items: [ID.vacunaInfluenza, ID.hemograma] }],
       });
       const amount = await quoted(id);
-      expect((await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await pay(id, token, { token: await cardToken('APRO'), payment_method_id: 'visa', amount }))
+          .statusCode,
+      ).toBe(200);
       expect(await stockOf(ID.vacunaInfluenza)).toBe(8);
       await setStock(ID.vacunaInfluenza, 1000);
     });
@@ -603,11 +676,20 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         confirmed_at: expect.any(String),
       });
       const row = await statusOf(id);
-      expect(row).toMatchObject({ status: 'confirmed', paymentMethod: 'In address', paymentGateway: 'Partner' });
+      expect(row).toMatchObject({
+        status: 'confirmed',
+        paymentMethod: 'In address',
+        paymentGateway: 'Partner',
+      });
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed' });
       const rows = await paymentsOf(id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'cash', gateway: 'Partner', method: 'In address', currency: 'MXN' });
+      expect(rows[0]).toMatchObject({
+        status: 'cash',
+        gateway: 'Partner',
+        method: 'In address',
+        currency: 'MXN',
+      });
       // A repeated call answers the same confirmation; nothing more is recorded.
       const again = await cash(id, { [APPOINTMENT_TOKEN_HEADER]: token });
       expect(again.statusCode).toBe(200);
@@ -648,19 +730,36 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     });
 
     it("refuses a pending appointment with the server's English text, and a foreign token with 404", async () => {
-      const pending = await appointment({ clientId: 'demo-mx', country: 'mx', status: 'pending', carts: [{ items: [ID.biometriaHematica] }] });
+      const pending = await appointment({
+        clientId: 'demo-mx',
+        country: 'mx',
+        status: 'pending',
+        carts: [{ items: [ID.biometriaHematica] }],
+      });
       const response = await cash(pending.id, { [APPOINTMENT_TOKEN_HEADER]: pending.token });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR });
-      const other = await appointment({ clientId: 'demo-mx', country: 'mx', carts: [{ items: [ID.biometriaHematica] }] });
+      const other = await appointment({
+        clientId: 'demo-mx',
+        country: 'mx',
+        carts: [{ items: [ID.biometriaHematica] }],
+      });
       const foreign = await cash(other.id, { [APPOINTMENT_TOKEN_HEADER]: pending.token });
       expect(foreign.statusCode).toBe(404);
     });
 
     it('refuses paying at home while a card payment is pending review', async () => {
-      const { id, token } = await appointment({ clientId: 'demo-mx', country: 'mx', carts: [{ items: [ID.biometriaHematica] }] });
+      const { id, token } = await appointment({
+        clientId: 'demo-mx',
+        country: 'mx',
+        carts: [{ items: [ID.biometriaHematica] }],
+      });
       const amount = await quoted(id);
-      const card = await pay(id, token, { token: await cardToken('CONT'), payment_method_id: 'visa', amount });
+      const card = await pay(id, token, {
+        token: await cardToken('CONT'),
+        payment_method_id: 'visa',
+        amount,
+      });
       expect(card.json().status).toBe('in_process');
       const response = await cash(id, { [APPOINTMENT_TOKEN_HEADER]: token });
       expect(response.statusCode).toBe(409);
@@ -672,7 +771,11 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
   describe('stock at confirmation', () => {
     beforeEach(() => setStock(ID.vacunaInfluenza, 1000));
     const fundAppointment = () =>
-      appointment({ clientId: 'cajalosandes', salesSource: 'cajalosandes', carts: [{ items: [ID.vacunaInfluenza] }] });
+      appointment({
+        clientId: 'cajalosandes',
+        salesSource: 'cajalosandes',
+        carts: [{ items: [ID.vacunaInfluenza] }],
+      });
     const operative = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v2/operative/cajalosandes/status/' })).json();
 

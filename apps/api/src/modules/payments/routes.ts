@@ -44,7 +44,8 @@ async function authorizeCardPayment(db: Db, request: FastifyRequest, id: string)
   const bearer = readBearerToken(request.headers);
   if (bearer && !readAppointmentToken(request.headers) && isAppointmentId(id)) {
     const appointment = await findAppointmentById(db, id);
-    if (appointment && appointmentTokenMatches(bearer, appointment.tokenHash)) return { appointment, token: bearer };
+    if (appointment && appointmentTokenMatches(bearer, appointment.tokenHash))
+      return { appointment, token: bearer };
   }
   return authorizeAppointment(db, request, id);
 }

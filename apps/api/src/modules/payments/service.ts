@@ -75,17 +75,25 @@ export const INVALID_CARD_TOKEN = {
   err: 'invalid-card-token',
   msg: 'No pudimos validar tu tarjeta. Ingresa sus datos nuevamente.',
 } as const;
-export const GATEWAY_UNAVAILABLE = { err: 'payment-gateway-unavailable', msg: UNEXPECTED_PAYMENT_ERROR_MESSAGE } as const;
+export const GATEWAY_UNAVAILABLE = {
+  err: 'payment-gateway-unavailable',
+  msg: UNEXPECTED_PAYMENT_ERROR_MESSAGE,
+} as const;
 export const CASH_NOT_ALLOWED = {
   err: 'cash-payment-not-allowed',
   msg: 'Esta cita debe pagarse con tarjeta; no admite pago en domicilio.',
 } as const;
 
-const fail = (status: number, error: { err: string; msg: string }) => new AppError(status, error.err, error.msg);
+const fail = (status: number, error: { err: string; msg: string }) =>
+  new AppError(status, error.err, error.msg);
 
 /** A rejection: 402 with MercadoPago's status_detail as err and the widget's Spanish text as msg. */
 export const rejection = (statusDetail: string) =>
-  new AppError(402, statusDetail, PAYMENT_REJECTION_MESSAGES[statusDetail] ?? UNEXPECTED_PAYMENT_ERROR_MESSAGE);
+  new AppError(
+    402,
+    statusDetail,
+    PAYMENT_REJECTION_MESSAGES[statusDetail] ?? UNEXPECTED_PAYMENT_ERROR_MESSAGE,
+  );
 
 // ---- The amount ----
 
@@ -142,7 +150,12 @@ export async function createSandboxCardToken(
     expYear: body.expiration_year,
     outcome: outcomeForCardholder(body.cardholder_name),
   });
-  return { id, payment_method_id: brand, first_six_digits: number.slice(0, 6), last_four_digits: number.slice(-4) };
+  return {
+    id,
+    payment_method_id: brand,
+    first_six_digits: number.slice(0, 6),
+    last_four_digits: number.slice(-4),
+  };
 }
 
 export function paymentsConfig(gateway: PaymentGateway, country: CountryCode): PaymentsConfigAnswer {
@@ -219,7 +232,8 @@ export async function payByCard(
   if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
 
   const cart = appointmentCart(appointment.patients);
-  if (!cart.some((patient) => patient.items.length + patient.packs.length > 0)) throw fail(409, NOTHING_TO_PAY);
+  if (!cart.some((patient) => patient.items.length + patient.packs.length > 0))
+    throw fail(409, NOTHING_TO_PAY);
   const amount = onlineAmount(await quoteAppointment(db, catalogue, appointment));
   if (amount <= 0) throw fail(409, NOTHING_TO_PAY);
   if (Math.abs(body.amount - amount) >= 0.005) throw fail(400, AMOUNT_MISMATCH);
@@ -323,7 +337,11 @@ export async function payByCard(
         'refund after a failed confirmation failed',
       );
     }
-    await updatePayment(db, payment.id, { status: 'rejected', statusDetail: detail, gatewayPaymentId: charged.id });
+    await updatePayment(db, payment.id, {
+      status: 'rejected',
+      statusDetail: detail,
+      gatewayPaymentId: charged.id,
+    });
     if (!(error instanceof AppError)) throw error;
     throw why;
   }
@@ -418,7 +436,9 @@ function cashAnswer(row: AppointmentRow): CashPaymentAnswer {
     status: 'confirmed',
     payment_method: row.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     payment_gateway: row.paymentGateway ?? DEFAULT_PAYMENT_GATEWAY,
-    payment_status: (row.paymentStatus as CashPaymentAnswer['payment_status'] | null) ?? defaultPaymentStatus(row.salesSource),
+    payment_status:
+      (row.paymentStatus as CashPaymentAnswer['payment_status'] | null) ??
+      defaultPaymentStatus(row.salesSource),
     confirmed_at: (row.confirmedAt ?? new Date()).toISOString(),
   };
 }
