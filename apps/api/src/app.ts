@@ -16,6 +16,7 @@ import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
 import patientsRoutes from './modules/patients/routes.ts';
+import paymentsRoutes from './modules/payments/routes.ts';
 import pricingRoutes from './modules/pricing/routes.ts';
 import schedulingRoutes from './modules/scheduling/routes.ts';
 import usersRoutes from './modules/users/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
       await api.register(fundRoutes);
       await api.register(finalizeRoutes);
       await api.register(lifecycleRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );
