@@ -54,6 +54,15 @@ const envSchema = z.object({
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Most S3-compatible servers (MinIO, Ceph, R2…) only answer path-style URLs; AWS takes both.
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'debe ser true o false' })
+      .default('true')
+      .transform((value) => value === 'true'),
+  ),
   LAAS_HOSTS: z.preprocess(
     emptyAsUndefined,
     z
