@@ -12,7 +12,9 @@ export const UPLOADS_DIR = 'uploads';
  * Files on the local disk under `<dataDir>/uploads`. Keys are checked twice: by their pattern, and
  * by resolving the path and requiring it under the root, so no key can reach outside it.
  */
-export function createFsStorage(dataDir: string): FileStorage & { root: string; pathOf(key: string): string } {
+export function createFsStorage(
+  dataDir: string,
+): FileStorage & { root: string; pathOf(key: string): string } {
   const root = resolve(dataDir, UPLOADS_DIR);
 
   const pathOf = (key: string) => {

@@ -71,9 +71,18 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const upload = (parts: FormPart[], url = '/api/orden-medica/create-ticket/?client_id=demo', headers = {}) => {
+  const upload = (
+    parts: FormPart[],
+    url = '/api/orden-medica/create-ticket/?client_id=demo',
+    headers = {},
+  ) => {
     const body = multipart(parts);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
   };
 
   const uploads = () => listFiles(join(dataDir, 'uploads'));
@@ -85,43 +94,75 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       ['a PNG', PNG, 'captura.png', 'image/png', 'image/png', 'png'],
       // Judged by content: a JPEG named and declared as a PDF is stored as the JPEG it is.
       ['a JPEG sent as .pdf', JPEG, 'orden.pdf', 'application/pdf', 'image/jpeg', 'jpg'],
-    ])('%s, answering ok and the grouped id, and stores it under DATA_DIR/uploads', async (_name, data, filename, declared, stored, ext) => {
-      const res = await upload([leadPart(lead()), { name: 'path', value: '/demo' }, file(data, filename, declared)]);
-      expect(res.statusCode).toBe(200);
-      const body = res.json<{ msg: string; groupedOrdenMedicaId: string }>();
-      expect(body).toEqual({ msg: 'ok', groupedOrdenMedicaId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    ])(
+      '%s, answering ok and the grouped id, and stores it under DATA_DIR/uploads',
+      async (_name, data, filename, declared, stored, ext) => {
+        const res = await upload([
+          leadPart(lead()),
+          { name: 'path', value: '/demo' },
+          file(data, filename, declared),
+        ]);
+        expect(res.statusCode).toBe(200);
+        const body = res.json<{ msg: string; groupedOrdenMedicaId: string }>();
+        expect(body).toEqual({ msg: 'ok', groupedOrdenMedicaId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
+        const [order] = await t.app.db
+          .select()
+          .from(medicalOrders)
+          .where(eq(medicalOrders.groupedOrdenMedicaId, body.groupedOrdenMedicaId));
+        expect(order).toMatchObject({
+          clientId: 'demo',
+          salesSource: 'marketplace',
+          country: 'cl',
+          path: '/demo',
+          status: 'new',
+        });
+        expect(order?.sectorId).toEqual(expect.any(Number));
+        expect(order?.lead).toMatchObject({ name: 'Ana Pérez', target_lat: -33.4129 });
+        const files = await t.app.db
+          .select()
+          .from(medicalOrderFiles)
+          .where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
+        expect(files).toHaveLength(1);
+        expect(files[0]).toMatchObject({ contentType: stored, size: data.length, originalName: filename });
+        const key = files[0]?.storageKey ?? '';
+        expect(key).toMatch(
+          new RegExp(`^medical-orders/${body.groupedOrdenMedicaId}/[0-9a-f-]{36}\\.${ext}$`),
+        );
+        // The client's file name never names the stored file.
+        expect(key).not.toContain(filename.replace(/\..*$/, ''));
+        expect(await readFile(join(dataDir, 'uploads', key))).toEqual(data);
+      },
+    );
+
+    it('several files in one order, the lead sent after them', async () => {
+      const res = await upload([
+        file(PDF),
+        file(PNG, 'b.png', 'image/png'),
+        file(JPEG, 'c.jpg', 'image/jpeg'),
+        leadPart(lead()),
+      ]);
+      expect(res.statusCode).toBe(200);
+      const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
       const [order] = await t.app.db
         .select()
         .from(medicalOrders)
-        .where(eq(medicalOrders.groupedOrdenMedicaId, body.groupedOrdenMedicaId));
-      expect(order).toMatchObject({ clientId: 'demo', salesSource: 'marketplace', country: 'cl', path: '/demo', status: 'new' });
-      expect(order?.sectorId).toEqual(expect.any(Number));
-      expect(order?.lead).toMatchObject({ name: 'Ana Pérez', target_lat: -33.4129 });
+        .where(eq(medicalOrders.groupedOrdenMedicaId, groupedOrdenMedicaId));
       const files = await t.app.db
         .select()
         .from(medicalOrderFiles)
         .where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
-      expect(files).toHaveLength(1);
-      expect(files[0]).toMatchObject({ contentType: stored, size: data.length, originalName: filename });
-      const key = files[0]?.storageKey ?? '';
-      expect(key).toMatch(new RegExp(`^medical-orders/${body.groupedOrdenMedicaId}/[0-9a-f-]{36}\\.${ext}$`));
-      // The client's file name never names the stored file.
-      expect(key).not.toContain(filename.replace(/\..*$/, ''));
-      expect(await readFile(join(dataDir, 'uploads', key))).toEqual(data);
-    });
-
-    it('several files in one order, the lead sent after them', async () => {
-      const res = await upload([file(PDF), file(PNG, 'b.png', 'image/png'), file(JPEG, 'c.jpg', 'image/jpeg'), leadPart(lead())]);
-      expect(res.statusCode).toBe(200);
-      const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
-      const [order] = await t.app.db.select().from(medicalOrders).where(eq(medicalOrders.groupedOrdenMedicaId, groupedOrdenMedicaId));
-      const files = await t.app.db.select().from(medicalOrderFiles).where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
-      expect(files.map((row) => row.contentType).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+      expect(files.map((row) => row.contentType).sort()).toEqual([
+        'application/pdf',
+        'image/jpeg',
+        'image/png',
+      ]);
     });
 
     it('the client from the x-client-id header', async () => {
-      const res = await upload([leadPart(lead()), file(PDF)], '/api/orden-medica/create-ticket/', { 'x-client-id': 'demo' });
+      const res = await upload([leadPart(lead()), file(PDF)], '/api/orden-medica/create-ticket/', {
+        'x-client-id': 'demo',
+      });
       expect(res.statusCode).toBe(200);
     });
 
@@ -190,10 +231,13 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     });
 
     it.each([
-      ['no address fields at all', (() => {
-        const { address_line_1: _a, target_address: _b, target_lat: _c, target_lng: _d, ...rest } = lead();
-        return rest;
-      })()],
+      [
+        'no address fields at all',
+        (() => {
+          const { address_line_1: _a, target_address: _b, target_lat: _c, target_lng: _d, ...rest } = lead();
+          return rest;
+        })(),
+      ],
       ['null coordinates', lead({ target_lat: null, target_lng: null })],
       ['empty address text', lead({ address_line_1: '', target_address: '  ' })],
     ])('a lead with %s: 400 No se ha seleccionado una dirección', async (_name, value) => {
@@ -204,16 +248,19 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     });
 
     it.each([
-      ['Avenida Grecia 1000, Antofagasta (a region closed to the marketplace)', lead({
-        ...ANTOFAGASTA,
-        address_line_1: 'Avenida Grecia 1000',
-        target_address: 'Avenida Grecia 1000, Antofagasta, Región de Antofagasta, Chile',
-        comuna: 'Antofagasta',
-        region: 'Región de Antofagasta',
-        street: 'Avenida Grecia',
-        number: '1000',
-        target_street_number: '1000',
-      })],
+      [
+        'Avenida Grecia 1000, Antofagasta (a region closed to the marketplace)',
+        lead({
+          ...ANTOFAGASTA,
+          address_line_1: 'Avenida Grecia 1000',
+          target_address: 'Avenida Grecia 1000, Antofagasta, Región de Antofagasta, Chile',
+          comuna: 'Antofagasta',
+          region: 'Región de Antofagasta',
+          street: 'Avenida Grecia',
+          number: '1000',
+          target_street_number: '1000',
+        }),
+      ],
       // The point decides, not the region's text.
       ['Antofagasta coordinates with a Santiago region', lead(ANTOFAGASTA)],
     ])('%s: 400 no-nurses-for-given-location', async (_name, value) => {
@@ -231,9 +278,17 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       ['a JSON array', '[1,2]', 'lead: debe ser un objeto JSON.'],
       ['an invalid phone', lead({ phone: '123' }), 'lead.phone: el número no tiene el formato correcto'],
       ['an invalid e-mail', lead({ email: 'ana@' }), 'lead.email: el email no tiene el formato correcto'],
-      ['a wrong section_origin', lead({ section_origin: 'web' }), expect.stringMatching(/^lead\.section_origin: /)],
+      [
+        'a wrong section_origin',
+        lead({ section_origin: 'web' }),
+        expect.stringMatching(/^lead\.section_origin: /),
+      ],
       ['a missing name', lead({ name: undefined }), expect.stringMatching(/^lead\.name: /)],
-      ['markup in the name', lead({ name: '<script>alert(1)</script>' }), 'lead.name: contiene caracteres no permitidos.'],
+      [
+        'markup in the name',
+        lead({ name: '<script>alert(1)</script>' }),
+        'lead.name: contiene caracteres no permitidos.',
+      ],
       ['a latitude as text', lead({ target_lat: '-33.41' }), expect.stringMatching(/^lead\.target_lat: /)],
     ])('a lead with %s: 400 naming the field', async (_name, value, msg) => {
       const res = await upload([leadPart(value), file(PDF)]);
@@ -258,7 +313,11 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     it.each([
       ['a sales_source that does not exist', lead({ sales_source: 'no-existe' }), 'invalid-sales-source'],
       ["another client's sales_source", lead({ sales_source: 'clinicaalemana' }), 'invalid-sales-source'],
-      ['a country other than the client’s', lead({ country: 'mx', phone: '+525512345678' }), 'invalid-country'],
+      [
+        'a country other than the client’s',
+        lead({ country: 'mx', phone: '+525512345678' }),
+        'invalid-country',
+      ],
     ])('%s: 400', async (_name, value, err) => {
       const res = await upload([leadPart(value), file(PDF)]);
       expect(res.statusCode).toBe(400);
@@ -269,17 +328,27 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     it.each([
       ['no client', '/api/orden-medica/create-ticket/', {}],
       ['an unknown client', '/api/orden-medica/create-ticket/?client_id=no-existe', {}],
-      ['a query and header that disagree', '/api/orden-medica/create-ticket/?client_id=demo', { 'x-client-id': 'clinicaalemana' }],
+      [
+        'a query and header that disagree',
+        '/api/orden-medica/create-ticket/?client_id=demo',
+        { 'x-client-id': 'clinicaalemana' },
+      ],
     ])('%s: 400 client-not-found', async (_name, url, headers) => {
       const res = await upload([leadPart(lead()), file(PDF)], url, headers);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ err: 'client-not-found', msg: 'El identificador de cliente no es válido.' });
+      expect(res.json()).toEqual({
+        err: 'client-not-found',
+        msg: 'El identificador de cliente no es válido.',
+      });
     });
 
     it('more than 10 files: 400', async () => {
       const res = await upload([leadPart(lead()), ...Array.from({ length: 11 }, () => file(PDF))]);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ err: 'too-many-files', msg: 'Puedes subir hasta 10 archivos por orden médica.' });
+      expect(res.json()).toEqual({
+        err: 'too-many-files',
+        msg: 'Puedes subir hasta 10 archivos por orden médica.',
+      });
       await expectNothingStored();
     });
 
@@ -297,7 +366,10 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
         payload: { lead: lead() },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ err: 'not-multipart', msg: 'La orden médica se envía como multipart/form-data.' });
+      expect(res.json()).toEqual({
+        err: 'not-multipart',
+        msg: 'La orden médica se envía como multipart/form-data.',
+      });
     });
 
     it('a truncated multipart body: 400, never 500', async () => {
@@ -326,13 +398,23 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       const res = await upload([leadPart(lead()), file(PDF, filename)]);
       expect(res.statusCode).toBe(200);
       const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
-      const [order] = await t.app.db.select().from(medicalOrders).where(eq(medicalOrders.groupedOrdenMedicaId, groupedOrdenMedicaId));
-      const [row] = await t.app.db.select().from(medicalOrderFiles).where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
+      const [order] = await t.app.db
+        .select()
+        .from(medicalOrders)
+        .where(eq(medicalOrders.groupedOrdenMedicaId, groupedOrdenMedicaId));
+      const [row] = await t.app.db
+        .select()
+        .from(medicalOrderFiles)
+        .where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
       const stored = resolve(dataDir, 'uploads', row?.storageKey ?? '');
-      expect(relative(join(dataDir, 'uploads'), stored)).toMatch(/^medical-orders\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf$/);
+      expect(relative(join(dataDir, 'uploads'), stored)).toMatch(
+        /^medical-orders\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.pdf$/,
+      );
       expect(await readFile(stored)).toEqual(PDF);
       // Nothing outside the uploads folder, and the name kept for display only, without folders.
-      expect((await everything()).every((path) => path.startsWith(join(dataDir, 'uploads') + '/'))).toBe(true);
+      expect((await everything()).every((path) => path.startsWith(join(dataDir, 'uploads') + '/'))).toBe(
+        true,
+      );
       expect(row?.originalName ?? '').not.toMatch(/[/\\]/);
     });
   });
@@ -340,7 +422,11 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
   describe('GET /api/orden-medica/ (staff)', () => {
     const staffUpload = async (name: string) => {
       const res = await upload(
-        [leadPart(lead({ sales_source: 'demo-laas', name })), { name: 'path', value: '/demo-laas' }, file(PDF, 'orden.pdf')],
+        [
+          leadPart(lead({ sales_source: 'demo-laas', name })),
+          { name: 'path', value: '/demo-laas' },
+          file(PDF, 'orden.pdf'),
+        ],
         '/api/orden-medica/create-ticket/?client_id=demo-laas',
       );
       expect(res.statusCode).toBe(200);
@@ -358,7 +444,12 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       const second = await staffUpload('Segunda Persona');
       const res = await list();
       expect(res.statusCode).toBe(200);
-      const body = res.json<{ count: number; page: number; page_size: number; results: Array<Record<string, unknown>> }>();
+      const body = res.json<{
+        count: number;
+        page: number;
+        page_size: number;
+        results: Array<Record<string, unknown>>;
+      }>();
       expect(body).toMatchObject({ count: 2, page: 1, page_size: 20 });
       expect(body.results.map((order) => order.grouped_orden_medica_id)).toEqual([second, first]);
       expect(body.results[0]).toMatchObject({
@@ -368,11 +459,23 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
         country: 'cl',
         path: '/demo-laas',
         lead: { name: 'Segunda Persona', section_origin: 'medical-order-sdk' },
-        files: [{ content_type: 'application/pdf', size: PDF.length, original_name: 'orden.pdf', id: expect.any(String), created_at: expect.any(String) }],
+        files: [
+          {
+            content_type: 'application/pdf',
+            size: PDF.length,
+            original_name: 'orden.pdf',
+            id: expect.any(String),
+            created_at: expect.any(String),
+          },
+        ],
       });
-      expect(Object.keys((body.results[0]?.files as object[])[0] ?? {}).sort()).toEqual(
-        ['content_type', 'created_at', 'id', 'original_name', 'size'],
-      );
+      expect(Object.keys((body.results[0]?.files as object[])[0] ?? {}).sort()).toEqual([
+        'content_type',
+        'created_at',
+        'id',
+        'original_name',
+        'size',
+      ]);
 
       const page2 = (await list('?page=2&page_size=1')).json<typeof body>();
       expect(page2).toMatchObject({ count: 2, page: 2, page_size: 1 });

@@ -120,7 +120,12 @@ async function storeOrder(
         body: createReadStream(file.path),
       });
       stored.push(key);
-      rows.push({ storageKey: key, contentType: file.contentType, size: file.size, originalName: file.originalName });
+      rows.push({
+        storageKey: key,
+        contentType: file.contentType,
+        size: file.size,
+        originalName: file.originalName,
+      });
     }
     await insertMedicalOrder(
       db,

@@ -14,7 +14,9 @@ export const PNG = Buffer.from(
 
 /** A JFIF JPEG's start of image and APP0 header, then filler: type detection reads only the start. */
 export const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]),
+  Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+  ]),
   Buffer.from([0x00, 0x01, 0x00, 0x00]),
   Buffer.alloc(64, 0),
   Buffer.from([0xff, 0xd9]),
@@ -27,7 +29,13 @@ export const ELF = Buffer.concat([
 ]);
 
 /** A Windows executable's MZ header with its PE offset. */
-export const MZ = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58, 0), Buffer.from([0x40, 0, 0, 0]), Buffer.from('PE\0\0'), Buffer.alloc(64, 0)]);
+export const MZ = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58, 0),
+  Buffer.from([0x40, 0, 0, 0]),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(64, 0),
+]);
 
 export type FormPart =
   | { name: string; value: string; contentType?: string }

@@ -86,7 +86,8 @@ async function stageFile(part: MultipartFile, target: string): Promise<StagedFil
   } catch (error) {
     await rm(target, { force: true });
     if (error instanceof AppError) throw error;
-    if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge();
     throw error;
   }
   if (contentType === null) throw fileError();
