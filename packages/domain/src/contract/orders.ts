@@ -29,6 +29,20 @@ export const createTicketQuerySchema = z.object({
   client_id: z.string().trim().min(1).max(100).optional(),
 });
 
+/**
+ * The multipart form as the OpenAPI document shows it. The server reads the parts as a stream
+ * (never as a parsed body), so this only describes them: a multipart request has no parsed body (null), which it accepts.
+ */
+export const createTicketFormSchema = z
+  .object({
+    [ORDER_FORM_FIELDS.lead]: z.string().meta({ description: 'El lead (parte 2 §3) como texto JSON.' }),
+    [ORDER_FORM_FIELDS.path]: z.string().optional().meta({ description: 'La ruta de la página que envía.' }),
+    [ORDER_FORM_FIELDS.file]: z
+      .array(z.string().meta({ format: 'binary' }))
+      .meta({ description: 'De 1 a 10 archivos PDF, JPEG o PNG de hasta 15.000.000 bytes cada uno.' }),
+  })
+  .nullish();
+
 /** Strict numbers: a lead is JSON, and a coerced null would be the point 0,0. */
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);

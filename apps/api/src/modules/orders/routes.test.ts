@@ -500,3 +500,37 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
     });
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the multipart form and both answers', async () => {
+    const engine = TEST_ENGINES[0];
+    if (!engine) throw new Error('no engine');
+    const t = await createTestApp(engine, { seed: false });
+    try {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+        paths: Record<
+          string,
+          Record<
+            string,
+            {
+              requestBody?: { content: Record<string, { schema: unknown }> };
+              responses: Record<string, unknown>;
+            }
+          >
+        >;
+      }>();
+      const post = doc.paths['/api/orden-medica/create-ticket/']?.post;
+      expect(post?.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+        properties: { lead: { type: 'string' }, orden: { type: 'array', items: { format: 'binary' } } },
+      });
+      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '413']);
+      expect(Object.keys(doc.paths['/api/orden-medica/']?.get?.responses ?? {}).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   CLIENT_ID_HEADER,
+  createTicketFormSchema,
   createTicketOkSchema,
   createTicketQuerySchema,
   MEDICAL_ORDERS_PATH,
@@ -15,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage/create-storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import {
   CLIENT_TOKEN_INVALID,
   CLIENT_TOKEN_MISSING,
@@ -23,6 +24,7 @@ import {
   readBearerToken,
 } from '../../plugins/app/client-auth.ts';
 import { createTicket, listMedicalOrders } from './service.ts';
+import { NOT_MULTIPART } from './upload.ts';
 
 const errors = { 400: apiErrorSchema };
 
@@ -52,12 +54,17 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   app.post(
     API_ROUTES.createTicket,
     {
+      // Before the body schema runs: anything but multipart is refused with its own answer.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
+      },
       schema: {
         tags: ['orders'],
         summary: 'Recibe una orden médica (archivos y datos de contacto y dirección)',
         description: UPLOAD_DESCRIPTION,
         consumes: ['multipart/form-data'],
         querystring: createTicketQuerySchema,
+        body: createTicketFormSchema,
         response: { 200: createTicketOkSchema, 413: apiErrorSchema, ...errors },
       },
     },

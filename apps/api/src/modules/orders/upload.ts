@@ -13,6 +13,10 @@ import { isSafeText } from '../../text-guards.ts';
 
 /** DESIGN.md: one text for a file of the wrong type or over 15 MB. */
 export const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
+export const NOT_MULTIPART = {
+  err: 'not-multipart',
+  msg: 'La orden médica se envía como multipart/form-data.',
+} as const;
 export const INVALID_FORM = { err: 'invalid-form', msg: 'El formulario enviado no es válido.' } as const;
 
 const fileError = () => badRequest(FILE_ERROR.err, FILE_ERROR.msg);
@@ -144,7 +148,7 @@ export async function readOrderForm<Lead>(
   checkLead: (value: unknown) => Promise<Lead>,
 ): Promise<OrderForm<Lead>> {
   if (!request.isMultipart()) {
-    throw badRequest('not-multipart', 'La orden médica se envía como multipart/form-data.');
+    throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
   }
   const form: OrderForm<Lead> = { lead: undefined, path: null, files: [] };
   let leadSeen = false;
