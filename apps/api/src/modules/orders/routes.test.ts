@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { FILE_ERROR_MESSAGE } from '@visita/domain/files';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -220,6 +221,35 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ err: 'invalid-file', msg: FILE_ERROR_MESSAGE });
       expect(await countOrders()).toBe(orders);
+      await expectNothingStored();
+    });
+
+    it('a 60 MB upload is cut off near the limit, not read to its end', async () => {
+      const body = multipart([leadPart(lead()), file(PDF)]);
+      // The same form with a 60 MB file, produced lazily so what the server pulls can be counted.
+      const [head, tail] = [
+        body.payload.subarray(0, body.payload.indexOf(PDF)),
+        body.payload.subarray(body.payload.indexOf(PDF) + PDF.length),
+      ];
+      let pulled = 0;
+      async function* produce() {
+        yield head;
+        yield PDF;
+        for (let i = 0; i < 60; i++) {
+          pulled += 1_000_000;
+          yield Buffer.alloc(1_000_000, 0x20);
+        }
+        yield tail;
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orden-medica/create-ticket/?client_id=demo',
+        payload: Readable.from(produce()),
+        headers: body.headers,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ err: 'invalid-file', msg: FILE_ERROR_MESSAGE });
+      expect(pulled).toBeLessThan(20_000_000);
       await expectNothingStored();
     });
 

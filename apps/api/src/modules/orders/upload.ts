@@ -50,7 +50,7 @@ export function displayFileName(name: string | undefined): string | null {
 
 /**
  * Streams one file part to disk. The size limit is busboy's (it stops passing bytes at the limit
- * and flags the stream truncated) and counted again here; the type is judged from the first bytes
+ * and signals it; the upload is cut off right there) and counted again here; the type is judged from the first bytes
  * as they arrive, so a wrong file stops the upload there instead of after 15 MB.
  */
 async function stageFile(part: MultipartFile, target: string): Promise<StagedFile> {
@@ -84,6 +84,10 @@ async function stageFile(part: MultipartFile, target: string): Promise<StagedFil
       );
     },
   });
+  // busboy flags the limit at the byte it is passed but would keep reading (and discarding) the
+  // rest of the part before ending the stream: stop there instead, and answer at once.
+  const onLimit = () => guard.destroy(tooLarge());
+  part.file.once('limit', onLimit);
   try {
     await pipeline(part.file, guard, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
     if (part.file.truncated) throw tooLarge();
@@ -93,6 +97,8 @@ async function stageFile(part: MultipartFile, target: string): Promise<StagedFil
     if (part.file.truncated || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw tooLarge();
     throw error;
+  } finally {
+    part.file.off('limit', onLimit);
   }
   if (contentType === null) throw fileError();
   return { path: target, contentType, size, originalName: displayFileName(part.filename) };
