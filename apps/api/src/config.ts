@@ -63,6 +63,15 @@ const envSchema = z.object({
       .default('true')
       .transform((value) => value === 'true'),
   ),
+  ORDER_UPLOADS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(1, 'debe estar entre 1 y 100000')
+      .max(100_000, 'debe estar entre 1 y 100000')
+      .default(20),
+  ),
   LAAS_HOSTS: z.preprocess(
     emptyAsUndefined,
     z

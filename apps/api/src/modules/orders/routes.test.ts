@@ -65,7 +65,7 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'visita-orders-test-'));
-    t = await createTestApp(engine, { env: { DATA_DIR: dataDir } });
+    t = await createTestApp(engine, { env: { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '1000' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -553,7 +553,7 @@ describe('OpenAPI document', () => {
       expect(post?.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
         properties: { lead: { type: 'string' }, orden: { type: 'array', items: { format: 'binary' } } },
       });
-      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '413']);
+      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '413', '429']);
       expect(Object.keys(doc.paths['/api/orden-medica/']?.get?.responses ?? {}).sort()).toEqual([
         '200',
         '400',
@@ -561,6 +561,39 @@ describe('OpenAPI document', () => {
       ]);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('upload rate per address', () => {
+  it('answers 429 {err, msg} past ORDER_UPLOADS_PER_MINUTE, per address', async () => {
+    const engine = TEST_ENGINES[0];
+    if (!engine) throw new Error('no engine');
+    const dataDir = await mkdtemp(join(tmpdir(), 'visita-orders-rate-'));
+    const t = await createTestApp(engine, { env: { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '2' } });
+    try {
+      const send = (ip: string) => {
+        const body = multipart([leadPart(lead()), file(PDF)]);
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/orden-medica/create-ticket/?client_id=demo',
+          payload: body.payload,
+          headers: { ...body.headers, 'x-forwarded-for': ip },
+          remoteAddress: '10.0.0.1',
+        });
+      };
+      expect((await send('203.0.113.7')).statusCode).toBe(200);
+      expect((await send('203.0.113.7')).statusCode).toBe(200);
+      const third = await send('203.0.113.7');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        err: 'too-many-requests',
+        msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
+      });
+      expect((await send('198.51.100.9')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   CLIENT_ID_HEADER,
@@ -28,6 +29,11 @@ import { NOT_MULTIPART } from './upload.ts';
 
 const errors = { 400: apiErrorSchema };
 
+export const TOO_MANY_UPLOADS = {
+  err: 'too-many-requests',
+  msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
+} as const;
+
 /** Staff only: the client comes from its Bearer API token, and sees its own orders alone. */
 async function staffClient(request: FastifyRequest) {
   const token = readBearerToken(request.headers);
@@ -50,10 +56,16 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   const storage = options.storage ?? createStorage(app.config);
   // Registered here only: no other route accepts multipart. Limits are set per request (upload.ts).
   await app.register(multipart);
+  // Anyone can upload (a patient has no account): per address, so nobody fills the storage.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, TOO_MANY_UPLOADS.err, TOO_MANY_UPLOADS.msg),
+  });
 
   app.post(
     API_ROUTES.createTicket,
     {
+      config: { rateLimit: { max: app.config.ORDER_UPLOADS_PER_MINUTE, timeWindow: 60_000 } },
       // Before the body schema runs: anything but multipart is refused with its own answer.
       preValidation: async (request) => {
         if (!request.isMultipart()) throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
@@ -65,7 +77,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
         consumes: ['multipart/form-data'],
         querystring: createTicketQuerySchema,
         body: createTicketFormSchema,
-        response: { 200: createTicketOkSchema, 413: apiErrorSchema, ...errors },
+        response: { 200: createTicketOkSchema, 413: apiErrorSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request) => createTicket(app.db, storage, request, request.query.client_id),
