@@ -15,6 +15,7 @@ import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
+import ordersRoutes from './modules/orders/routes.ts';
 import patientsRoutes from './modules/patients/routes.ts';
 import paymentsRoutes from './modules/payments/routes.ts';
 import pricingRoutes from './modules/pricing/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
       await api.register(finalizeRoutes);
       await api.register(lifecycleRoutes);
       await api.register(paymentsRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: '/api' },
   );
