@@ -17,7 +17,7 @@ export function FromCartMakerResumeStep() {
   const loaded = useSession((state) => state.startLoaded);
   const countryCode = useSession((state) => state.countryCode);
   const coupon = useSession((state) => state.coupon.code);
-  const items = useCart((state) => state.cart.patients.flatMap((patient) => patient.items));
+  const items = Object.values(useCart((state) => state.cart.items));
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (loaded) headingRef.current?.focus();

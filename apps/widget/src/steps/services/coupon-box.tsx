@@ -44,6 +44,8 @@ export function CouponBox() {
         setError(empty);
         return;
       }
+      // Any apply (typed or automatic) ends the automatic one.
+      autoApplied.current = true;
       const code = normalizeCoupon(raw);
       const toast = stores.toast.getState().show;
       const session = stores.session.getState();
