@@ -24,7 +24,7 @@ let total = 0;
 for (const src of entries) {
   const bytes = gzipSync(readFileSync(join(dist, src.replace(/^\//, '')))).length;
   total += bytes;
-  console.log(`${src}: ${(bytes / 1000).toFixed(2)} kB gzip`);
+  console.info(`${src}: ${(bytes / 1000).toFixed(2)} kB gzip`);
 }
 if (total > BUDGET_BYTES) {
   console.error(
@@ -32,6 +32,6 @@ if (total > BUDGET_BYTES) {
   );
   process.exit(1);
 }
-console.log(
+console.info(
   `Widget entry ${(total / 1000).toFixed(2)} kB gzip, within the ${BUDGET_BYTES / 1000} kB budget.`,
 );

@@ -1,4 +1,4 @@
-import { type CartItem } from '@visita/domain/cart-item';
+import type { CartItem } from '@visita/domain/cart-item';
 import { modeConfigFor } from '@visita/domain/client';
 import { cartMakerCurrentAppointmentId, shouldPrefillCart } from '@visita/domain/session';
 import { startFromQuery, type StartQuery } from '@visita/domain/navigation';

@@ -1,6 +1,6 @@
 import { PRICE_REQUOTE_DELAY_MS } from '@visita/domain/constants';
 import { cartPriceBody, quoteKey } from '@visita/domain/quote';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { getCartPrice } from '../api/cart-price.ts';
 import { HttpError } from '../api/http.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
@@ -20,7 +20,9 @@ export function usePriceQuote() {
   const latitude = useSession((state) => state.addressData?.latitude);
   const key = `${quoteKey(patients, coupon)}@${commune ?? ''}`;
   const patientsRef = useRef(patients);
-  patientsRef.current = patients;
+  useLayoutEffect(() => {
+    patientsRef.current = patients;
+  });
 
   useEffect(() => {
     const session = stores.session.getState();

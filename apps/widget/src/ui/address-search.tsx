@@ -6,7 +6,7 @@ import {
 } from '@visita/domain/addresses';
 import { ADDRESS_SUGGESTION_DEBOUNCE_MS } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { RequestContext } from '../api/http.ts';
 import { getAddressSuggestions } from '../api/places-autocomplete.ts';
 import { geocodePlace } from '../api/places-geocode.ts';
@@ -98,10 +98,57 @@ export function AddressSearch({
   const [searchedText, setSearchedText] = useState<string | null>(null);
   const requestRef = useRef(0);
   const contextRef = useRef(context);
-  contextRef.current = context;
+  useLayoutEffect(() => {
+    contextRef.current = context;
+  });
+
+  const choose = (address: Address) => {
+    setText(addressText(address));
+    setOpen(false);
+    setOptions([]);
+    onChange(address);
+  };
+
+  async function pickSuggestion(suggestion: AddressSuggestion) {
+    const request = ++requestRef.current;
+    setText(suggestion.description);
+    setBusy(true);
+    setOptions([]);
+    try {
+      const covered = await coveredCandidates(suggestion, {
+        countryCode,
+        salesSource,
+        context: contextRef.current,
+      });
+      if (request !== requestRef.current) return;
+      if (covered.length === 0) {
+        setOpen(false);
+        onOutOfCoverage();
+      } else if (covered.length === 1) {
+        choose(covered[0] as Address);
+      } else {
+        setOptions(
+          covered.map((address) => ({
+            key: `${address.street}-${address.number}-${address.commune}`,
+            label: addressText(address),
+            pick: () => choose(address),
+          })),
+        );
+        setActive(0);
+        setOpen(true);
+      }
+    } catch {
+      if (request !== requestRef.current) return;
+      setOpen(false);
+      onOutOfCoverage();
+    } finally {
+      if (request === requestRef.current) setBusy(false);
+    }
+  }
 
   // A new selected address from outside (a resumed cart) shows its text.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the outside address wins over the typed text
     if (value) setText(addressText(value));
   }, [value]);
 
@@ -150,50 +197,6 @@ export function AddressSearch({
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  const choose = (address: Address) => {
-    setText(addressText(address));
-    setOpen(false);
-    setOptions([]);
-    onChange(address);
-  };
-
-  async function pickSuggestion(suggestion: AddressSuggestion) {
-    const request = ++requestRef.current;
-    setText(suggestion.description);
-    setBusy(true);
-    setOptions([]);
-    try {
-      const covered = await coveredCandidates(suggestion, {
-        countryCode,
-        salesSource,
-        context: contextRef.current,
-      });
-      if (request !== requestRef.current) return;
-      if (covered.length === 0) {
-        setOpen(false);
-        onOutOfCoverage();
-      } else if (covered.length === 1) {
-        choose(covered[0] as Address);
-      } else {
-        setOptions(
-          covered.map((address) => ({
-            key: `${address.street}-${address.number}-${address.commune}`,
-            label: addressText(address),
-            pick: () => choose(address),
-          })),
-        );
-        setActive(0);
-        setOpen(true);
-      }
-    } catch {
-      if (request !== requestRef.current) return;
-      setOpen(false);
-      onOutOfCoverage();
-    } finally {
-      if (request === requestRef.current) setBusy(false);
-    }
-  }
-
   const onTextChange = (next: string) => {
     setText(next);
     // Editing the text clears the selected address and any error (spec part 1 §4).
@@ -207,7 +210,7 @@ export function AddressSearch({
     }
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
       setOpen(false);
       return;

@@ -57,6 +57,8 @@ export function AddressStep() {
   useEffect(() => headingRef.current?.focus(), []);
   // The cart maker's address arrives after the step shows.
   useEffect(() => {
+    // Syncing from the store once, when the cart maker's address lands: not a render cascade.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (saved && !address) setAddress(saved);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);

@@ -36,7 +36,9 @@ export function FromCartMakerResumeStep() {
             <span>{item.name}</span>
             <span>
               {formatCurrency(
-                item.is_promotion && item.promotion_price != null ? item.promotion_price : (item.price ?? 0),
+                item.is_promotion && typeof item.promotion_price === 'number'
+                  ? item.promotion_price
+                  : (item.price ?? 0),
                 countryCode,
               )}
             </span>

@@ -87,6 +87,8 @@ export function CouponBox() {
     const code = pending ?? (sessionCoupon.code ? null : (referral.data ?? null));
     if (!code) return;
     autoApplied.current = true;
+    // The automatic code shows in the box once, as if typed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setText(code);
     void apply(code);
   }, [enabled, sessionCoupon, referral.data, apply]);
@@ -98,6 +100,8 @@ export function CouponBox() {
     if (lastKey.current === itemsKey) return;
     lastKey.current = itemsKey;
     const { coupon } = stores.session.getState();
+    // Re-validation is a request; its answer (not this effect) sets state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (coupon.valid && coupon.code && enabled) void apply(coupon.code, true);
   }, [itemsKey, enabled, apply, stores]);
 

@@ -3,7 +3,7 @@ import { EXAM_SEARCH_DEBOUNCE_MS } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
 import { SEARCH_FAILED_MESSAGE } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useExamSearch } from '../../api/search-exams.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { SERVICES_COPY } from '../../copy/part-1.ts';
@@ -64,7 +64,7 @@ export function ExamSearch({
     setActive(-1);
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') setOpen(false);
     else if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -134,7 +134,7 @@ export function ExamSearch({
               >
                 {item.name} ·{' '}
                 {formatCurrency(
-                  item.is_promotion && item.promotion_price != null
+                  item.is_promotion && typeof item.promotion_price === 'number'
                     ? item.promotion_price
                     : (item.price ?? 0),
                   countryCode,

@@ -62,7 +62,6 @@ export function ServicesStep() {
       {cart.patients.map((patient, index) => (
         <PatientPanel
           // Patients have no id of their own before the patient step.
-          // eslint-disable-next-line react/no-array-index-key
           key={index}
           index={index}
           patient={patient}
