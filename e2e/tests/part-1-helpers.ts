@@ -12,9 +12,12 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 export async function goToAddress(page: Page, client = 'demo', query = ''): Promise<void> {
   await page.goto(`/${client}${query}`);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: '¿Cómo quieres agendar?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
+  // Clients with both features ask how to book first; others go straight to the address.
+  const schedule = page.getByRole('heading', { name: '¿Cómo quieres agendar?' });
+  const address = page.getByRole('heading', { name: '¿Dónde te visitamos?' });
+  await expect(schedule.or(address)).toBeVisible();
+  if (await schedule.isVisible()) await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(address).toBeVisible();
 }
 
 /** Types an address and picks its suggestion once the debounced autocomplete answers. */

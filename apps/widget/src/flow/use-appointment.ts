@@ -1,3 +1,4 @@
+import { NO_ADDRESS_SELECTED_MESSAGE } from '@visita/domain/addresses';
 import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_UNKNOWN_ERROR_MESSAGE } from '@visita/domain/messages';
 import { useCallback } from 'react';
 import { createAppointment } from '../api/create-appointment.ts';
@@ -32,7 +33,11 @@ export function useAppointment() {
       const address = session.addressData;
       const config = session.clientData;
       if (!address || !config) {
-        toast('error', APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_TOAST_MS);
+        toast(
+          'error',
+          address ? APPOINTMENT_ERROR_MESSAGE : NO_ADDRESS_SELECTED_MESSAGE,
+          APPOINTMENT_TOAST_MS,
+        );
         return false;
       }
       const existing = session.appointmentId

@@ -58,6 +58,8 @@ export interface AddressSearchProps {
   /** A message under the field (e.g. 'Ingresa una dirección', or the out-of-coverage text). */
   error?: string | null;
   context?: RequestContext;
+  /** Called when the search field loses focus (e.g. to show 'Ingresa una dirección'). */
+  onBlur?: () => void;
   /** Texts for the list's states. */
   searchingText: string;
   noResultsText: string;
@@ -83,6 +85,7 @@ export function AddressSearch({
   placeholder,
   error,
   context,
+  onBlur,
   searchingText,
   noResultsText,
 }: AddressSearchProps) {
@@ -252,6 +255,7 @@ export function AddressSearch({
         maxLength={200}
         onChange={(event) => onTextChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onBlur={onBlur}
       />
       {showList ? (
         <ul

@@ -1,5 +1,6 @@
 import {
   ADDITIONAL_INFO_EXAMPLE,
+  ADDRESS_REQUIRED_MESSAGE,
   ADDRESS_OUT_OF_RANGE_ERROR,
   ADDRESS_SEARCH_PLACEHOLDER,
   ADDRESS_SERVICES_SUBTITLE,
@@ -14,6 +15,7 @@ import {
   validateAddressForm,
 } from '@visita/domain/addresses';
 import { resolveInsurance } from '@visita/domain/insurance';
+import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { ADDRESS_COPY } from '../../copy/part-1.ts';
@@ -41,7 +43,6 @@ export function AddressStep() {
   const salesSource = useSession((state) => state.salesSource);
   const origin = useSession((state) => state.origin);
   const isLastMile = useSession((state) => state.clientData?.is_last_mile === true);
-  const fromCartMaker = useSession((state) => state.fromCartMaker);
   const saved = useSession((state) => state.addressData);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -53,6 +54,8 @@ export function AddressStep() {
   const [outOfCoverage, setOutOfCoverage] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // After a first try (the field left without choosing), a missing address is named.
+  const [attempted, setAttempted] = useState(false);
 
   useEffect(() => headingRef.current?.focus(), []);
   // The cart maker's address arrives after the step shows.
@@ -96,7 +99,7 @@ export function AddressStep() {
       }
     });
     // The cart maker's flow creates the appointment here; an existing one gets the new address.
-    const needsSave = fromCartMaker || Boolean(session.appointmentId);
+    const needsSave = createsAppointmentAt('address', session) || Boolean(session.appointmentId);
     if (needsSave) {
       setSubmitting(true);
       const ok = await ensureAppointment({ update: true });
@@ -123,7 +126,8 @@ export function AddressStep() {
         onOutOfCoverage={onOutOfCoverage}
         label={ADDRESS_COPY.searchLabel}
         placeholder={ADDRESS_SEARCH_PLACEHOLDER}
-        error={outOfCoverage ? outOfCoverageText : null}
+        error={outOfCoverage ? outOfCoverageText : attempted && !address ? ADDRESS_REQUIRED_MESSAGE : null}
+        onBlur={() => setAttempted(true)}
         context={context}
         searchingText={ADDRESS_COPY.searching}
         noResultsText={ADDRESS_COPY.noSuggestions}

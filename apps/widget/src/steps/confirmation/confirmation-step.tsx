@@ -6,7 +6,9 @@ import {
   type Insurance,
   isFonasaAvailableIn,
 } from '@visita/domain/insurance';
+import { APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
 import { fastingText } from '@visita/domain/results';
+import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
 import {
   CONFIRMATION_COPY,
@@ -62,10 +64,16 @@ export function ConfirmationStep() {
   };
 
   const onContinue = async () => {
-    setSubmitting(true);
-    const ok = await ensureAppointment();
-    setSubmitting(false);
-    if (!ok) return;
+    if (createsAppointmentAt('confirmation', stores.session.getState())) {
+      setSubmitting(true);
+      const ok = await ensureAppointment();
+      setSubmitting(false);
+      if (!ok) return;
+    }
+    if (!stores.session.getState().appointmentId) {
+      stores.toast.getState().show('error', APPOINTMENT_ID_NOT_FOUND_MESSAGE);
+      return;
+    }
     recordPurchase({
       appointmentId: stores.session.getState().appointmentId,
       total: stores.price.getState().cartPrice,

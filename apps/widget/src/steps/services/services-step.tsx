@@ -4,6 +4,7 @@ import {
   patientsWithoutServices,
 } from '@visita/domain/cart';
 import { TOAST_DURATION_MS } from '@visita/domain/constants';
+import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
 import { EXAM_PRICE_AT_HOME_SOURCES, PRICE_DISCLAIMERS, SERVICES_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
@@ -48,6 +49,11 @@ export function ServicesStep() {
       return;
     }
     // The date step schedules a block on the appointment: it must exist before moving on.
+    const session = stores.session.getState();
+    if (!createsAppointmentAt('services', session)) {
+      next();
+      return;
+    }
     setSubmitting(true);
     const ok = await ensureAppointment();
     setSubmitting(false);
