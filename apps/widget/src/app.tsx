@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
 import { getCopy } from './copy/catalogue.ts';
@@ -46,20 +45,15 @@ function ClientGate({ clientId }: { clientId: string }) {
   return <Wizard config={query.data} />;
 }
 
-/** One widget instance: its own query cache and stores. */
+/** One widget instance: its own stores (and, in the wizard, its own query cache). */
 export function App({ clientId }: { clientId: string | null }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <WidgetStoresProvider clientId={clientId}>
-        {clientId ? (
-          <ClientGate clientId={clientId} />
-        ) : (
-          <MessageScreen message={SHELL_COPY.app.missingClientId} />
-        )}
-      </WidgetStoresProvider>
-    </QueryClientProvider>
+    <WidgetStoresProvider clientId={clientId}>
+      {clientId ? (
+        <ClientGate clientId={clientId} />
+      ) : (
+        <MessageScreen message={SHELL_COPY.app.missingClientId} />
+      )}
+    </WidgetStoresProvider>
   );
 }

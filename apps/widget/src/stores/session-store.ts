@@ -30,6 +30,10 @@ export interface SessionState {
   skipAddressStep: boolean;
   parentDomain: string | null;
   displayedServicesIds: string[];
+  /** The cart maker's appointment and token: the address step continues it (part 1 §4). */
+  cartMakerAppointment: { id: string; token: string | null } | null;
+  /** The query's cart, coupon and address have loaded (spec part 1 §4 'Load flow'). */
+  startLoaded: boolean;
 }
 
 export interface SessionActions {
@@ -63,6 +67,8 @@ export const initialSession = (clientId: string | null): SessionState => ({
   skipAddressStep: false,
   parentDomain: null,
   displayedServicesIds: [],
+  cartMakerAppointment: null,
+  startLoaded: false,
 });
 
 export function createSessionStore(clientId: string | null) {
