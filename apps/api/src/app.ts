@@ -10,6 +10,7 @@ import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
 import couponsRoutes from './modules/coupons/routes.ts';
+import embedRoutes from './modules/embed/routes.ts';
 import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clientsRoutes);
+      await api.register(embedRoutes);
       await api.register(geocodingRoutes);
       await api.register(coverageRoutes);
       await api.register(catalogueRoutes);
