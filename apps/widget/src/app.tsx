@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
+import { HostGate } from './host/host-gate.tsx';
 import { getCopy } from './copy/catalogue.ts';
 import { useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
@@ -52,7 +53,12 @@ export function App({ clientId }: { clientId: string | null }) {
     <QueryClientProvider client={queryClient}>
       <WidgetStoresProvider clientId={clientId}>
         {clientId ? (
-          <ClientGate clientId={clientId} />
+          <HostGate
+            clientId={clientId}
+            fallback={<Loader label={SHELL_COPY.app.loading} showImage={false} />}
+          >
+            <ClientGate clientId={clientId} />
+          </HostGate>
         ) : (
           <MessageScreen message={SHELL_COPY.app.missingClientId} />
         )}

@@ -138,6 +138,24 @@ export function parseWidgetEnvelope(data: unknown, instance: string): WidgetEnve
 }
 
 /**
+ * A web origin, canonical (lower case, no default port), from an origin or a full URL; null for
+ * anything else (another scheme, credentials, an opaque 'null'). Written without URL so the
+ * domain stays free of any runtime's globals.
+ */
+export function webOrigin(value: string | null | undefined): string | null {
+  const match = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/?#]|$)/i.exec(
+    value?.trim() ?? '',
+  );
+  if (!match) return null;
+  const scheme = (match[1] ?? '').toLowerCase();
+  const host = (match[2] ?? '').toLowerCase();
+  const port = match[3] === undefined ? null : Number(match[3]);
+  if (port !== null && port > 65535) return null;
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  return port === null || port === defaultPort ? `${scheme}://${host}` : `${scheme}://${host}:${port}`;
+}
+
+/**
  * The origin the widget was framed by, from what the embed script told it (`parentOrigin` in the
  * hash) cross-checked against what the browser says: location.ancestorOrigins[0] where it exists
  * (Chromium, Safari), else the referrer's origin. Any disagreement, or nothing to go on, is null:
@@ -148,20 +166,11 @@ export function framingOrigin(
   ancestorOrigin: string | null,
   referrer: string | null,
 ): string | null {
-  const canonical = (value: string | null): string | null => {
-    if (!value) return null;
-    try {
-      const url = new URL(value);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-      return url.origin;
-    } catch {
-      return null;
-    }
-  };
   // An opaque parent (a sandboxed frame reports 'null') is nobody to talk to.
-  if (ancestorOrigin !== null && canonical(ancestorOrigin) === null) return null;
-  const browser = canonical(ancestorOrigin) ?? canonical(referrer);
-  const claimed = canonical(told);
+  if (ancestorOrigin !== null && webOrigin(ancestorOrigin) === null) return null;
+  const browser = webOrigin(ancestorOrigin) ?? webOrigin(referrer);
+  const claimed = webOrigin(told);
+  if (told && !claimed) return null;
   if (claimed && browser) return claimed === browser ? claimed : null;
   // With no browser evidence the claim stands: messages are still accepted only from the parent
   // window itself and with that exact origin, and sent only to it, so a false claim reaches no one.

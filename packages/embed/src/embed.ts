@@ -71,9 +71,10 @@ let counter = 0;
 
 export function open(options: VisitaOptions): VisitaInstance {
   const id = `w${++counter}${Math.random().toString(36).slice(2, 10)}`;
-  const listeners: { [K in VisitaEvent]?: Set<VisitaListener<K>> } = {};
+  type AnyListener = (detail: unknown) => void;
+  const listeners = new Map<string, Set<AnyListener>>();
   const emit = <K extends VisitaEvent>(event: K, detail: VisitaEventMap[K]) =>
-    listeners[event]?.forEach((listener) => {
+    listeners.get(event)?.forEach((listener) => {
       // One failing listener must not keep the others from hearing the event.
       try {
         listener(detail);
@@ -96,17 +97,18 @@ export function open(options: VisitaOptions): VisitaInstance {
       return iframe;
     },
     on(event, listener) {
-      ((listeners[event] ??= new Set()) as Set<typeof listener>).add(listener);
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener as AnyListener));
       return instance;
     },
     off(event, listener) {
-      (listeners[event] as Set<typeof listener> | undefined)?.delete(listener);
+      listeners.get(event)?.delete(listener as AnyListener);
       return instance;
     },
     close,
     destroy() {
       close();
-      for (const key of Object.keys(listeners)) delete listeners[key as VisitaEvent];
+      listeners.clear();
     },
   };
 
@@ -217,7 +219,7 @@ export function open(options: VisitaOptions): VisitaInstance {
     document.body.append(overlay);
     iframe.focus();
   } else {
-    host!.append(iframe);
+    (host as HTMLElement).append(iframe);
   }
   return instance;
 }

@@ -1,5 +1,6 @@
 import type { SessionOrigin } from '@visita/domain/client';
 import type { ClientConfig, Receiver } from '@visita/domain/contract/client-config';
+import type { PreloadedPatient } from '@visita/domain/host-messages';
 import type { CountryCode } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
 
@@ -27,11 +28,20 @@ export interface SessionState {
   skipAddressStep: boolean;
   parentDomain: string | null;
   displayedServicesIds: string[];
+  /** The host's patient (part 2 §4 preloadedPatientData), already validated. */
+  preloadedPatient: PreloadedPatient | null;
 }
+
+/** What the embedding page hands over (host/host-gate.tsx sets it). */
+export type HostConfig = Partial<
+  Pick<SessionState, 'apiToken' | 'folioId' | 'displayedServicesIds' | 'preloadedPatient'>
+>;
 
 export interface SessionActions {
   setClient(config: ClientConfig): void;
   setScheduleType(scheduleType: ScheduleType): void;
+  setHostSession(origin: SessionOrigin, parentDomain: string): void;
+  setHostConfig(config: HostConfig): void;
 }
 
 export type SessionStore = SessionState & SessionActions;
@@ -56,6 +66,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   skipAddressStep: false,
   parentDomain: null,
   displayedServicesIds: [],
+  preloadedPatient: null,
 });
 
 export function createSessionStore(clientId: string | null) {
@@ -70,5 +81,7 @@ export function createSessionStore(clientId: string | null) {
         clientReceivers: config.receivers,
       }),
     setScheduleType: (scheduleType) => set({ scheduleType }),
+    setHostSession: (origin, parentDomain) => set({ origin, parentDomain }),
+    setHostConfig: (config) => set(config),
   }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webOrigin } from '../host-messages.ts';
 
 /** Where the widget asks whether the page framing it may talk to it, and as what origin. */
 export const EMBED_HOST_PATH = '/embed/host/';
@@ -16,14 +17,7 @@ export const embedHostQuerySchema = z.object({
   parent_origin: z
     .string({ error: 'Falta el origen de la página (parent_origin).' })
     .max(300, 'El origen de la página no es válido.')
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-      } catch {
-        return false;
-      }
-    }, 'El origen de la página no es válido.'),
+    .refine((value) => webOrigin(value) === value, 'El origen de la página no es válido.'),
 });
 export type EmbedHostQuery = z.infer<typeof embedHostQuerySchema>;
 

@@ -1,4 +1,5 @@
 import type { EmbedHost } from '@visita/domain/contract/embed';
+import { webOrigin } from '@visita/domain/host-messages';
 import { originForHost } from '@visita/domain/session';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
@@ -11,13 +12,9 @@ import { CONFIG_TTL_MS } from '../clients/service.ts';
  * into a header, where it could widen or break the policy.
  */
 export function canonicalOrigin(domain: string): string | null {
-  try {
-    const url = new URL(domain.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
+  const trimmed = domain.trim();
+  // An origin, not a page: 'https://partner.cl/path' is a typo to drop, not a wider grant.
+  return /^https?:\/\/[^/?#]+\/?$/i.test(trimmed) ? webOrigin(trimmed) : null;
 }
 
 export function registeredOrigins(domains: readonly string[] | null | undefined): string[] {
@@ -41,7 +38,8 @@ export function embedHostFor(
   const origin = canonicalOrigin(parentOrigin);
   const allowed = origin !== null && registeredOrigins(domains).includes(origin);
   // Only a registered page can open a staff session: LAAS_HOSTS alone does not let anyone in.
-  const laas = allowed && originForHost(new URL(origin).host, laasHosts) === 'laas';
+  const laas =
+    allowed && origin !== null && originForHost(origin.replace(/^https?:\/\//, ''), laasHosts) === 'laas';
   return { allowed, origin: laas ? 'laas' : 'sdk' };
 }
 
