@@ -42,7 +42,12 @@ export default fp<WidgetOptions>(
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : // The embed script's name is not hashed (partners hard-code it): cache briefly, then revalidate by ETag.
+              path.startsWith(embedDir)
+              ? 'public, max-age=300, stale-while-revalidate=86400'
+              : 'no-cache',
         );
       },
     });
@@ -75,17 +80,15 @@ export default fp<WidgetOptions>(
       },
     );
 
-    // The embed script's name is not hashed (partners hard-code it): cache briefly, revalidate by ETag.
     app.get('/embed.js', { schema: { hide: true } }, (_request, reply) => {
       if (!existsSync(join(embedDir, 'embed.js'))) {
         return reply.code(404).send({ err: 'not-found', msg: 'El recurso solicitado no existe.' });
       }
       return reply
-        .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
         .header('access-control-allow-origin', '*')
         .header('x-content-type-options', 'nosniff')
         .type('text/javascript; charset=utf-8')
-        .sendFile('embed.js', embedDir, { cacheControl: false });
+        .sendFile('embed.js', embedDir);
     });
 
     // Demo pages embed demo clients (one with its demo API token): only where the demo dataset is.
@@ -94,12 +97,16 @@ export default fp<WidgetOptions>(
         root: demoHostDir,
         prefix: '/demo-host/',
         decorateReply: false,
-        index: ['index.html'],
+        index: false,
         cacheControl: false,
         setHeaders(reply) {
           reply.header('cache-control', 'no-cache');
         },
       });
+      // Named, or /:clientId would take it for a client called demo-host.
+      app.get('/demo-host/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html', demoHostDir),
+      );
     }
   },
   { name: 'widget' },
