@@ -41,6 +41,8 @@ export interface AppOptions {
   database: Database;
   /** Where the built widget is; omitted in API tests. */
   widgetDist?: string;
+  /** Where the built embed script is (default packages/embed/dist). */
+  embedDir?: string;
   logger?: boolean | { level: string };
 }
 
@@ -52,6 +54,7 @@ export async function buildApp({
   config,
   database,
   widgetDist,
+  embedDir,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -108,7 +111,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
-  if (widgetDist) await app.register(widget, { distDir: widgetDist });
+  if (widgetDist) await app.register(widget, { distDir: widgetDist, ...(embedDir ? { embedDir } : {}) });
   await app.ready();
   return app;
 }
