@@ -90,6 +90,8 @@ test('the modal opens over the page and the widget close button closes it', asyn
   await page.getByRole('button', { name: 'Agendar a domicilio' }).click();
   const dialog = page.getByRole('dialog', { name: 'Visita' });
   await expect(dialog).toBeVisible();
+  // The page behind the dialog is inert: focus stays with the widget.
+  await expect(page.locator('main')).toHaveAttribute('inert', '');
   await expect
     .poll(() => events(page))
     .toContainEqual({ widget: 'modal', event: 'visita:mounted', detail: {} });
@@ -98,6 +100,7 @@ test('the modal opens over the page and the widget close button closes it', asyn
     .poll(() => events(page))
     .toContainEqual({ widget: 'modal', event: 'visita:close', detail: {} });
   await expect(dialog).toHaveCount(0);
+  await expect(page.locator('main')).not.toHaveAttribute('inert');
   // The inline widget heard nothing of it.
   expect((await events(page)).filter((e) => e.widget === 'inline' && e.event === 'visita:close')).toEqual([]);
 });
@@ -259,4 +262,48 @@ test('the staff console embedding demo-laas starts the laas flow at the address 
   const sdkFrame = page.frameLocator('#sdk iframe');
   await expect(sdkFrame.locator('.visita-theme')).toHaveAttribute('data-step', 'introduction');
   await expect(sdkFrame.locator('.visita-help')).toHaveCount(1);
+});
+
+test('the fullscreen styling message makes the frame cover the page, and back', async ({ page }) => {
+  await page.goto('/demo-host/');
+  await expect
+    .poll(() => events(page))
+    .toContainEqual({ widget: 'inline', event: 'visita:mounted', detail: {} });
+  const iframe = page.locator('#visita-inline iframe');
+  const inline = await iframe.boundingBox();
+  const frame = page.frames().find((f) => f.url().includes('/demo#instance='));
+  // What the widget's postFullscreen(true) sends: the same envelope, from the widget's own window.
+  const fullscreen = (on: boolean) =>
+    frame?.evaluate(async (value) => {
+      const { instance, parentOrigin } = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+      window.parent.postMessage(
+        { source: 'visita', v: 1, instance, type: 'fullscreen', payload: { fullscreen: value } },
+        parentOrigin ?? '',
+      );
+    }, on);
+  await fullscreen(true);
+  const viewport = page.viewportSize();
+  await expect
+    .poll(() => iframe.boundingBox())
+    .toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
+  await fullscreen(false);
+  await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(inline?.height);
+});
+
+test('options the script cannot use are reported with visita:invalidConfig', async ({ page }) => {
+  await page.goto('/demo-host/');
+  const reasons = await page.evaluate(async () => {
+    const w = window as unknown as {
+      Visita: { open(o: unknown): { on(e: string, l: (d: { reason: string }) => void): void } };
+    };
+    const heard: string[] = [];
+    w.Visita.open({ clientId: '' }).on('visita:invalidConfig', ({ reason }) => heard.push(reason));
+    w.Visita.open({ clientId: 'demo', container: '#no-such-box' }).on('visita:invalidConfig', ({ reason }) =>
+      heard.push(reason),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return heard;
+  });
+  expect(reasons).toEqual(['clientId', 'container']);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -88,6 +88,8 @@ export function open(options: VisitaOptions): VisitaInstance {
   let iframe: HTMLIFrameElement | null = null;
   let overlay: HTMLElement | null = null;
   let previousFocus: Element | null = null;
+  // While the modal is open the rest of the page is inert: focus stays in the dialog.
+  let inerted: Element[] = [];
   let fullscreen = false;
   let frameStyle = '';
 
@@ -198,6 +200,8 @@ export function open(options: VisitaOptions): VisitaInstance {
     removeEventListener('keydown', onKey);
     (overlay ?? iframe).remove();
     iframe = overlay = null;
+    for (const element of inerted) element.removeAttribute('inert');
+    inerted = [];
     if (previousFocus instanceof HTMLElement) previousFocus.focus();
   }
 
@@ -216,6 +220,8 @@ export function open(options: VisitaOptions): VisitaInstance {
     // A click on the backdrop, not on the widget, closes it.
     overlay.addEventListener('click', (event) => event.target === overlay && close());
     addEventListener('keydown', onKey);
+    inerted = [...document.body.children].filter((element) => !element.hasAttribute('inert'));
+    for (const element of inerted) element.setAttribute('inert', '');
     document.body.append(overlay);
     iframe.focus();
   } else {
