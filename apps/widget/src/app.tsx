@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
+import { HostGate } from './host/host-gate.tsx';
 import { getCopy } from './copy/catalogue.ts';
 import { useLocale, useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
@@ -50,7 +51,9 @@ export function App({ clientId }: { clientId: string | null }) {
   return (
     <WidgetStoresProvider clientId={clientId}>
       {clientId ? (
-        <ClientGate clientId={clientId} />
+        <HostGate clientId={clientId} fallback={<Loader label={SHELL_COPY.app.loading} showImage={false} />}>
+          <ClientGate clientId={clientId} />
+        </HostGate>
       ) : (
         <MessageScreen message={SHELL_COPY.app.missingClientId} />
       )}
