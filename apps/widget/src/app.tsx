@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
-import { HostGate } from './host/host-gate.tsx';
+import { isFramed } from './host/frame.ts';
 import { getCopy } from './copy/catalogue.ts';
 import { useLocale, useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
 import { MessageScreen } from './ui/message-screen.tsx';
 import { Wizard } from './wizard.tsx';
+
+// Only a framed widget talks to a host page: the bridge and its schemas load only then.
+const HostGate = lazy(() => import('./host/host-gate.tsx').then((module) => ({ default: module.HostGate })));
 
 /** Before a client is known there is no country yet: the shell texts are the same in both. */
 const SHELL_COPY = getCopy('cl');
@@ -48,12 +51,19 @@ function ClientGate({ clientId }: { clientId: string }) {
 
 /** One widget instance: its own stores (and, in the wizard, its own query cache). */
 export function App({ clientId }: { clientId: string | null }) {
+  const loader = <Loader label={SHELL_COPY.app.loading} showImage={false} />;
   return (
     <WidgetStoresProvider clientId={clientId}>
       {clientId ? (
-        <HostGate clientId={clientId} fallback={<Loader label={SHELL_COPY.app.loading} showImage={false} />}>
+        isFramed() ? (
+          <Suspense fallback={loader}>
+            <HostGate clientId={clientId} fallback={loader}>
+              <ClientGate clientId={clientId} />
+            </HostGate>
+          </Suspense>
+        ) : (
           <ClientGate clientId={clientId} />
-        </HostGate>
+        )
       ) : (
         <MessageScreen message={SHELL_COPY.app.missingClientId} />
       )}

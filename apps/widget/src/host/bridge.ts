@@ -1,8 +1,8 @@
-import {
+import type {
   widgetEnvelope,
   widgetEventPayloadSchemas,
-  type WidgetEventPayloads,
-  type WidgetEventType,
+  WidgetEventPayloads,
+  WidgetEventType,
 } from '@visita/domain/host-messages';
 
 /**
@@ -13,6 +13,15 @@ import {
 export interface HostConnection {
   parentOrigin: string;
   instance: string;
+  /**
+   * The protocol's envelope and strict payload schemas. host-gate.tsx hands them over when it
+   * connects: it is loaded only inside a frame, so a widget opened on its own page never
+   * downloads the schemas (zod) with its first screen.
+   */
+  protocol: {
+    widgetEnvelope: typeof widgetEnvelope;
+    widgetEventPayloadSchemas: typeof widgetEventPayloadSchemas;
+  };
 }
 
 let connection: HostConnection | null = null;
@@ -33,6 +42,7 @@ export function hostConnection(): HostConnection | null {
 export function postToHost<K extends WidgetEventType>(type: K, payload: WidgetEventPayloads[K]): boolean {
   // Connected only when framed; the parent check is for a page that later un-frames us (never).
   if (!connection || window.parent === window) return false;
+  const { widgetEnvelope, widgetEventPayloadSchemas } = connection.protocol;
   const checked = widgetEventPayloadSchemas[type].safeParse(payload);
   if (!checked.success) return false;
   window.parent.postMessage(

@@ -3,6 +3,8 @@ import {
   instanceIdSchema,
   parseHostConfigEnvelope,
   parsePreloadedPatient,
+  widgetEnvelope,
+  widgetEventPayloadSchemas,
 } from '@visita/domain/host-messages';
 import { stepListFor } from '@visita/domain/navigation';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -96,7 +98,7 @@ export function HostGate({
         if (host.allowed) {
           setHostSession(host.origin, parentOrigin);
           if (host.origin === 'laas') setStepList(stepListFor({ origin: 'laas', cartMaker: false }));
-          connectHost({ parentOrigin, instance });
+          connectHost({ parentOrigin, instance, protocol: { widgetEnvelope, widgetEventPayloadSchemas } });
           window.addEventListener('message', onMessage);
           if (embedded) {
             document.documentElement.classList.add('visita-embedded');
