@@ -25,6 +25,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { type CountryCode, localeFromCountry } from '@visita/domain/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type GatewayPayment,
   GatewayUnavailableError,
   InvalidCardTokenError,
   type PaymentGateway,
@@ -245,7 +246,7 @@ export async function payByCard(
     const tx = txDb as unknown as Db;
     const status = await lockAppointment(tx, appointment.id);
     const twin = await findPayment(tx, appointment.id, attemptKey);
-    if (twin) return { twin };
+    if (twin) return { twin, row: null };
     if (status !== 'scheduled') throw fail(409, NOT_PAYABLE);
     if (await findOpenPayment(tx, appointment.id)) throw fail(409, PAYMENT_IN_PROCESS);
     const row = await insertPayment(tx, {
@@ -257,12 +258,12 @@ export async function payByCard(
       amount,
       currency: currency as 'CLP' | 'MXN',
     });
-    return { row };
+    return { twin: null, row };
   });
-  if ('twin' in claimed && claimed.twin) return replay(db, claimed.twin);
-  const payment = claimed.row as PaymentRow;
+  if (claimed.twin) return replay(db, claimed.twin);
+  const payment = claimed.row;
 
-  let charged;
+  let charged: GatewayPayment;
   try {
     charged = await gateway.charge({
       token: body.token,
