@@ -1,15 +1,18 @@
 import type { Config } from '../../config.ts';
 import { createFsStorage } from './fs-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 import type { FileStorage } from './storage.ts';
 
-/** The storage STORAGE names; config.ts has already required the settings each one needs. */
-export function createStorage(config: Config): FileStorage {
+/**
+ * The storage STORAGE names; config.ts has already required the settings each one needs. The AWS
+ * SDK takes a second or more to load, so only a server that uses S3 loads it.
+ */
+export async function createStorage(config: Config): Promise<FileStorage> {
   if (config.STORAGE === 's3') {
     const { S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
     if (!S3_BUCKET || !S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
       throw new Error('STORAGE=s3 needs S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
     }
+    const { createS3Storage } = await import('./s3-storage.ts');
     return createS3Storage({
       bucket: S3_BUCKET,
       endpoint: S3_ENDPOINT,

@@ -84,16 +84,16 @@ describe('STORAGE configuration', () => {
     S3_SECRET_ACCESS_KEY: 'secret',
   };
 
-  it('fs by default, in DATA_DIR/uploads', () => {
-    const storage = createStorage(loadConfig({ DATA_DIR: '/srv/visita' }));
+  it('fs by default, in DATA_DIR/uploads', async () => {
+    const storage = await createStorage(loadConfig({ DATA_DIR: '/srv/visita' }));
     expect(storage.kind).toBe('fs');
     expect((storage as unknown as { root: string }).root).toBe('/srv/visita/uploads');
   });
 
-  it('s3 with its settings; region us-east-1 and path style unless told', () => {
+  it('s3 with its settings; region us-east-1 and path style unless told', async () => {
     const config = loadConfig(s3Env);
     expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
-    expect(createStorage(config).kind).toBe('s3');
+    expect((await createStorage(config)).kind).toBe('s3');
     expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'sa-east-1' })).toMatchObject({
       S3_REGION: 'sa-east-1',
       S3_FORCE_PATH_STYLE: false,

@@ -53,7 +53,7 @@ const UPLOAD_DESCRIPTION = [
 
 /** Medical-order upload (spec part 2 §2, §3, §7) and the staff list of orders received. */
 const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
-  const storage = options.storage ?? createStorage(app.config);
+  const storage = options.storage ?? (await createStorage(app.config));
   // Registered here only: no other route accepts multipart. Limits are set per request (upload.ts).
   await app.register(multipart);
   // Anyone can upload (a patient has no account): per address, so nobody fills the storage.
