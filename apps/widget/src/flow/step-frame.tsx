@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { QueryProvider } from '../api/query-provider.tsx';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
 import { OperativeGate } from '../ui/operative-gate.tsx';
@@ -10,7 +10,8 @@ import { loadFromQuery } from './load-from-query.ts';
  */
 export function StepFrame({ children }: { children: ReactNode }) {
   const stores = useWidgetStores();
-  useEffect(() => {
+  // Before the first paint: the query's step list and step replace the default at once.
+  useLayoutEffect(() => {
     void loadFromQuery(stores, window.location.search).finally(() =>
       stores.session.getState().update({ startLoaded: true }),
     );

@@ -1,7 +1,7 @@
 import type { CartItem } from '@visita/domain/cart-item';
 import { EXAM_SEARCH_DEBOUNCE_MS } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
-import { SEARCH_FAILED_MESSAGE } from '@visita/domain/messages';
+import { LOADING_MESSAGE, SEARCH_FAILED_MESSAGE } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useExamSearch } from '../../api/search-exams.ts';
@@ -115,7 +115,7 @@ export function ExamSearch({
             </li>
           ) : search.isPending ? (
             <li role="presentation" className="visita-suggestions__status">
-              {'Espere...'}
+              {LOADING_MESSAGE}
             </li>
           ) : results.length === 0 ? (
             <li role="presentation" className="visita-suggestions__status">
