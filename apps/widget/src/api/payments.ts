@@ -1,0 +1,100 @@
+import type {
+  AppointmentAmounts,
+  ManualConfirmAnswer,
+  ManualConfirmBodyInput,
+  SetAmountBody,
+} from '@visita/domain/contract/appointments';
+import type {
+  CardPaymentAnswer,
+  CardPaymentBody,
+  SandboxCardTokenAnswer,
+  SandboxCardTokenBody,
+} from '@visita/domain/contract/payments';
+import { API_ROUTES } from '@visita/domain/contract/paths';
+import { apiRequest, type RequestContext } from './http.ts';
+import { apiPath } from './scheduling.ts';
+
+/** GET /payments/appointments/{id}/payment_summary/: read loosely, the amount to charge is all we need. */
+export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
+  const answer = await apiRequest<{ data?: { appointment?: Record<string, unknown> }; appointment?: Record<string, unknown> }>(
+    apiPath(API_ROUTES.paymentSummary, { id: appointmentId }),
+    { context },
+  );
+  const appointment = answer.data?.appointment ?? answer.appointment ?? {};
+  const amounts = appointment.amounts as { total?: unknown } | null | undefined;
+  for (const value of [appointment.net_price, appointment.amount, appointment.total, amounts?.total]) {
+    if (typeof value === 'number' && value > 0) return value;
+  }
+  return null;
+}
+
+/** POST /payments/appointments/{id}/cash_payment/: pay at home. */
+export function payAtHome(appointmentId: string, context: RequestContext): Promise<unknown> {
+  return apiRequest(apiPath(API_ROUTES.cashPayment, { id: appointmentId }), {
+    method: 'POST',
+    body: {},
+    context,
+  });
+}
+
+/** POST /v2/mercado-pago/{id}/card/ with the appointment's token as Bearer. */
+export function payByCard(
+  appointmentId: string,
+  body: CardPaymentBody,
+  appointmentToken: string | null,
+): Promise<CardPaymentAnswer> {
+  return apiRequest<CardPaymentAnswer>(apiPath(API_ROUTES.cardPayment, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context: { apiToken: appointmentToken, appointmentToken },
+  });
+}
+
+/** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
+export function createSandboxCardToken(body: SandboxCardTokenBody): Promise<SandboxCardTokenAnswer> {
+  return apiRequest<SandboxCardTokenAnswer>(apiPath(API_ROUTES.sandboxCardTokens), { method: 'POST', body });
+}
+
+/** GET /v2/payments/config/?country=: which tokeniser and public key; absent means sandbox. */
+export async function getPaymentsConfig(
+  country: string,
+): Promise<{ provider: 'sandbox' | 'mercadopago'; public_key: string | null }> {
+  try {
+    const answer = await apiRequest<{ provider?: string; gateway?: string; public_key?: string | null }>(
+      '/v2/payments/config/',
+      { query: { country } },
+    );
+    const provider = answer.provider ?? answer.gateway;
+    return provider === 'mercadopago'
+      ? { provider: 'mercadopago', public_key: answer.public_key ?? null }
+      : { provider: 'sandbox', public_key: null };
+  } catch {
+    return { provider: 'sandbox', public_key: null };
+  }
+}
+
+/** POST /appointments/{id}/manual_confirm/. */
+export function manualConfirm(
+  appointmentId: string,
+  body: ManualConfirmBodyInput,
+  context: RequestContext,
+): Promise<ManualConfirmAnswer> {
+  return apiRequest<ManualConfirmAnswer>(apiPath(API_ROUTES.manualConfirm, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context,
+  });
+}
+
+/** POST /v2/appointments/{id}/amount/ { discount, total }. */
+export function setAppointmentAmount(
+  appointmentId: string,
+  body: SetAmountBody,
+  context: RequestContext,
+): Promise<AppointmentAmounts> {
+  return apiRequest<AppointmentAmounts>(apiPath(API_ROUTES.appointmentAmount, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context,
+  });
+}
