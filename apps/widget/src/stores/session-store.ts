@@ -28,6 +28,8 @@ export interface SessionState {
   /** Contact data of the contact steps (part 2 §3), and the registered patient's access token. */
   contactData: ContactData | null;
   accessToken: string | null;
+  /** The origin chosen on the origin step (part 2 §3 selectedClientOrigin). */
+  selectedClientOrigin: string | null;
   folioId: string | null;
   fileArray: File[];
   insuranceSelected: Insurance;
@@ -65,6 +67,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   holdExpiresAt: null,
   contactData: null,
   accessToken: null,
+  selectedClientOrigin: null,
   folioId: null,
   fileArray: [],
   insuranceSelected: 'particular',
