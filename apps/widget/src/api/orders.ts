@@ -32,7 +32,7 @@ export async function createOrderTicket(
     throw new HttpError(500, UNEXPECTED_ERROR);
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
@@ -41,7 +41,8 @@ export async function createOrderTicket(
   if (data && typeof data === 'object') {
     const record = data as Record<string, unknown>;
     const id = record.groupedOrdenMedicaId ?? record.grouped_orden_medica_id;
-    if (response.ok && record.msg === 'ok' && typeof id === 'string') return { msg: 'ok', groupedOrdenMedicaId: id };
+    if (response.ok && record.msg === 'ok' && typeof id === 'string')
+      return { msg: 'ok', groupedOrdenMedicaId: id };
     const error = record.err ?? record.error ?? record.msg;
     return { error: typeof error === 'string' ? error : 'error' };
   }

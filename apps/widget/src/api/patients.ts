@@ -25,7 +25,12 @@ export async function findByIdentifier(
       context,
     });
   } catch (error) {
-    if (error instanceof HttpError && typeof error.error === 'object' && error.error && 'error' in error.error)
+    if (
+      error instanceof HttpError &&
+      typeof error.error === 'object' &&
+      error.error &&
+      'error' in error.error
+    )
       return null;
     throw error;
   }

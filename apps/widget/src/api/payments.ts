@@ -16,10 +16,10 @@ import { apiPath } from './scheduling.ts';
 
 /** GET /payments/appointments/{id}/payment_summary/: read loosely, the amount to charge is all we need. */
 export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
-  const answer = await apiRequest<{ data?: { appointment?: Record<string, unknown> }; appointment?: Record<string, unknown> }>(
-    apiPath(API_ROUTES.paymentSummary, { id: appointmentId }),
-    { context },
-  );
+  const answer = await apiRequest<{
+    data?: { appointment?: Record<string, unknown> };
+    appointment?: Record<string, unknown>;
+  }>(apiPath(API_ROUTES.paymentSummary, { id: appointmentId }), { context });
   const appointment = answer.data?.appointment ?? answer.appointment ?? {};
   const amounts = appointment.amounts as { total?: unknown } | null | undefined;
   for (const value of [appointment.net_price, appointment.amount, appointment.total, amounts?.total]) {

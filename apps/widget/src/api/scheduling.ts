@@ -1,13 +1,12 @@
-import type {
-  AvailabilityAnswer,
-  ScheduleAnswer,
-  ScheduleBody,
-} from '@visita/domain/contract/appointments';
+import type { AvailabilityAnswer, ScheduleAnswer, ScheduleBody } from '@visita/domain/contract/appointments';
 import { API_ROUTES, pathFor } from '@visita/domain/contract/paths';
 import { apiRequest, type RequestContext } from './http.ts';
 
 /** apiRequest adds the /api prefix itself. */
-export function apiPath(route: Parameters<typeof pathFor>[0], params?: Parameters<typeof pathFor>[1]): string {
+export function apiPath(
+  route: Parameters<typeof pathFor>[0],
+  params?: Parameters<typeof pathFor>[1],
+): string {
   return pathFor(route, params).replace(/^\/api/, '');
 }
 

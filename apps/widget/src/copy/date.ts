@@ -14,7 +14,15 @@ export {
 export const PREVIOUS_WEEK_LABEL = 'Semana anterior';
 export const NEXT_WEEK_LABEL = 'Semana siguiente';
 export const WEEKDAYS_SHORT = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'] as const;
-export const WEEKDAYS_LONG = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
+export const WEEKDAYS_LONG = [
+  'lunes',
+  'martes',
+  'miércoles',
+  'jueves',
+  'viernes',
+  'sábado',
+  'domingo',
+] as const;
 export const SELECTED_SLOT_LABEL = 'Horario seleccionado:';
 export const slotSummary = (weekday: string, dayAndMonth: string, begin: string, end: string) =>
   `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${dayAndMonth}, de ${begin} a ${end}`;

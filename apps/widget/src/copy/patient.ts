@@ -43,7 +43,11 @@ export const PATIENT_LABELS = {
   phone: 'Teléfono',
 } as const;
 export const GENDER_LABELS = { male: 'Masculino', female: 'Femenino', other: 'No binario' } as const;
-export const DOCUMENT_TYPE_LABELS = { ci: 'Rut', passport: 'Pasaporte', generic_id: 'Otro documento' } as const;
+export const DOCUMENT_TYPE_LABELS = {
+  ci: 'Rut',
+  passport: 'Pasaporte',
+  generic_id: 'Otro documento',
+} as const;
 export const MONTH_LABELS = [
   'Enero',
   'Febrero',

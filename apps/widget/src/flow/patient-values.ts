@@ -3,7 +3,11 @@ import { isPack } from '@visita/domain/cart-item';
 import type { AppointmentPatientInput, PatientRecord, RegisterBody } from '@visita/domain/contract/patients';
 import type { DocumentType, Gender } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
-import { normalizePatientValues, PATIENT_FORM_DEFAULTS, type PatientFormValues } from '@visita/domain/patient-form';
+import {
+  normalizePatientValues,
+  PATIENT_FORM_DEFAULTS,
+  type PatientFormValues,
+} from '@visita/domain/patient-form';
 import { parseCalendarDate, toIsoDate } from '@visita/domain/validators/birth-date';
 import { registrationEmail } from '@visita/domain/validators/email';
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
@@ -36,7 +40,10 @@ export function emptyDraft(countryCode: CountryCode): PatientDraft {
   };
 }
 
-export function draftFromInfo(info: CartPatientInfo | null | undefined, countryCode: CountryCode): PatientDraft {
+export function draftFromInfo(
+  info: CartPatientInfo | null | undefined,
+  countryCode: CountryCode,
+): PatientDraft {
   const draft = emptyDraft(countryCode);
   if (!info) return draft;
   const born = parseCalendarDate(info.date_of_birth ?? null);
@@ -110,7 +117,10 @@ export function patientRecord(info: CartPatientInfo): PatientRecord {
 }
 
 /** A patient as the appointment update and finalisation carry it: the record plus its items. */
-export function appointmentPatient(patient: Pick<CartPatient, 'items' | 'insurance'>, info: CartPatientInfo): AppointmentPatientInput {
+export function appointmentPatient(
+  patient: Pick<CartPatient, 'items' | 'insurance'>,
+  info: CartPatientInfo,
+): AppointmentPatientInput {
   return {
     ...patientRecord(info),
     items: patient.items.filter((item) => !isPack(item)).map((item) => item.id),
@@ -121,12 +131,28 @@ export function appointmentPatient(patient: Pick<CartPatient, 'items' | 'insuran
 
 /** Scopes of a patient registered without password (part 2 §6: the exact list is not shown). */
 export const REGISTRATION_SCOPES = [
-  'consulta:create', 'consulta:read', 'consulta:update', 'consulta:list', 'consulta:delete',
-  'hso_appointments:create', 'hso_appointments:read', 'hso_appointments:update', 'hso_appointments:list', 'hso_appointments:delete',
-  'hso_services:read', 'hso_services:list', 'hso_workers:read', 'hso_workers:list', 'payments:list',
+  'consulta:create',
+  'consulta:read',
+  'consulta:update',
+  'consulta:list',
+  'consulta:delete',
+  'hso_appointments:create',
+  'hso_appointments:read',
+  'hso_appointments:update',
+  'hso_appointments:list',
+  'hso_appointments:delete',
+  'hso_services:read',
+  'hso_services:list',
+  'hso_workers:read',
+  'hso_workers:list',
+  'payments:list',
 ].join(' ');
 
-export function registrationBody(info: CartPatientInfo, countryCode: CountryCode, origin: string): RegisterBody {
+export function registrationBody(
+  info: CartPatientInfo,
+  countryCode: CountryCode,
+  origin: string,
+): RegisterBody {
   // A Mexican generated identifier is left empty: the API builds the same one (part 2 §3).
   const generated = info.document_type === 'generic_id';
   return {

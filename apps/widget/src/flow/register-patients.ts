@@ -37,8 +37,7 @@ export interface RegisterPatientsInput {
 }
 
 export type RegisterPatientsResult =
-  | { ok: true; accessToken: string | null; notices: string[] }
-  | { ok: false; message: string; slug?: string };
+  { ok: true; accessToken: string | null; notices: string[] } | { ok: false; message: string; slug?: string };
 
 /** The API's message for a slug of ours, else the fallback. */
 function slugMessage(
@@ -76,7 +75,7 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
   for (const [index, info] of input.infos.entries()) {
     const identifier = patientIdentifier(info, input.countryCode);
     if (!identifier) return { ok: false, message: PATIENT_WITHOUT_IDENTIFIER_MESSAGE };
-    let found = null;
+    let found: Awaited<ReturnType<typeof findByIdentifier>>;
     try {
       found = await findByIdentifier(identifier, context);
     } catch {
@@ -85,8 +84,9 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
     }
     if (!found && index === 0) {
       try {
-        accessToken = (await registerPatient(registrationBody(info, input.countryCode, input.origin), context))
-          .access_token;
+        accessToken = (
+          await registerPatient(registrationBody(info, input.countryCode, input.origin), context)
+        ).access_token;
       } catch (error) {
         return { ok: false, ...slugMessage(error, APPOINTMENT_CREATION_FAILED_MESSAGE, true) };
       }
@@ -105,7 +105,9 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
       }
     }
   }
-  const patients = input.patients.map((patient, index) => appointmentPatient(patient, input.infos[index] ?? {}));
+  const patients = input.patients.map((patient, index) =>
+    appointmentPatient(patient, input.infos[index] ?? {}),
+  );
   try {
     await updateAppointmentPatients(input.appointmentId, patients, context);
     await finalizeAppointment(

@@ -41,8 +41,6 @@ export function Combobox({
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setText(value?.label ?? ''), [value]);
-
   // The search waits for the person to stop typing.
   useEffect(() => {
     const timer = setTimeout(() => {

@@ -77,7 +77,16 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'v
   placeholder?: string;
 };
 
-export function SelectField({ label, value, onValue, options, error, id, placeholder, ...rest }: SelectProps) {
+export function SelectField({
+  label,
+  value,
+  onValue,
+  options,
+  error,
+  id,
+  placeholder,
+  ...rest
+}: SelectProps) {
   const generated = useId();
   const selectId = id ?? generated;
   const errorId = `${selectId}-error`;

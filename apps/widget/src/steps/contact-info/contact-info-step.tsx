@@ -1,6 +1,11 @@
 import { isEmailFieldShown } from '@visita/domain/contact';
 import { normalizeEmail, validateEmail } from '@visita/domain/validators/email';
-import { initialPhoneValue, normalizePhone, phoneMaxLength, validatePhone } from '@visita/domain/validators/phone';
+import {
+  initialPhoneValue,
+  normalizePhone,
+  phoneMaxLength,
+  validatePhone,
+} from '@visita/domain/validators/phone';
 import { useState } from 'react';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { CONTACT_LABELS, CONTINUE_BUTTON, PATIENT_CONTACT_TITLE } from '../../copy/contact.ts';
@@ -49,7 +54,9 @@ export function ContactInfoStep() {
           );
           const session = stores.session.getState();
           const patients = stores.cart.getState().cart.patients;
-          const complete = patients.every((patient) => patient.patient?.first_name && patient.patient.date_of_birth);
+          const complete = patients.every(
+            (patient) => patient.patient?.first_name && patient.patient.date_of_birth,
+          );
           if (!complete || !session.appointmentId) {
             next();
             return;

@@ -33,7 +33,9 @@ export function ContactOrderStep() {
   const update = useSession((state) => state.update);
   const defaultEmail = clientData?.default_patient_email?.trim() || null;
   const emailShown = isEmailFieldShown(defaultEmail);
-  const specialNeedsOffered = clientData ? modeConfigFor(clientData, origin).special_indications_at_om === true : false;
+  const specialNeedsOffered = clientData
+    ? modeConfigFor(clientData, origin).special_indications_at_om === true
+    : false;
   const formRef = useRef<HTMLFormElement>(null);
 
   const [values, setValues] = useState<ContactData>(
@@ -66,7 +68,9 @@ export function ContactOrderStep() {
           const found = validateContact(values, rules);
           const first = ORDER.find((field) => found[field]);
           if (first) {
-            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field='${first}']`)?.focus());
+            requestAnimationFrame(() =>
+              formRef.current?.querySelector<HTMLElement>(`[data-field='${first}']`)?.focus(),
+            );
             return;
           }
           const contact = normalizeContact(
@@ -114,7 +118,10 @@ export function ContactOrderStep() {
             data-field="prevision"
             value={values.prevision ?? ''}
             placeholder=""
-            options={(['particular', 'fonasa'] as const).map((key) => ({ value: key, label: PREVISION_LABELS[key] }))}
+            options={(['particular', 'fonasa'] as const).map((key) => ({
+              value: key,
+              label: PREVISION_LABELS[key],
+            }))}
             onValue={(value) => set({ prevision: (value || null) as Insurance | null })}
             error={errors.prevision}
           />

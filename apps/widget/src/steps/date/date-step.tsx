@@ -75,7 +75,6 @@ export function DateStep() {
   const [selectedRange, setSelectedRange] = useState<TimeRange | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const requested = useRef(new Set<string>());
-  const autoPicked = useRef(false);
 
   const missing = !appointmentId || !address;
   const request = useMemo(
@@ -94,8 +93,8 @@ export function DateStep() {
 
   /** Loads the blocks from `fromDate` (a week start, or today) and merges them in. */
   const loadFrom = useCallback(
-    async (fromDate: string, signal?: AbortSignal): Promise<number> => {
-      if (!request) return 0;
+    async (fromDate: string, signal?: AbortSignal): Promise<Availability> => {
+      if (!request) return {};
       requested.current.add(startOfWeek(fromDate));
       setLoadingWeeks((count) => count + 1);
       try {
@@ -106,11 +105,11 @@ export function DateStep() {
         );
         const grouped = groupAvailability(answer.data.filter((entry) => entry.date <= horizon.to));
         setAvailability((current) => ({ ...current, ...grouped }));
-        return Object.keys(grouped).length;
+        return grouped;
       } catch (error) {
         // Errors are reported, nothing returned (part 2 §7).
         if (!(error instanceof DOMException)) console.error('availability', error);
-        return 0;
+        return {};
       } finally {
         setLoadingWeeks((count) => count - 1);
       }
@@ -119,22 +118,34 @@ export function DateStep() {
   );
 
   // The current week and the following one; if nothing, up to 5 weekly windows from today.
+  // The first time, the first available day (and its first time) is picked and its week shown.
   useEffect(() => {
     if (!request) return;
     const controller = new AbortController();
     void (async () => {
-      const found =
-        (await loadFrom(today, controller.signal)) + (await loadFrom(addDays(firstWeek, 7), controller.signal));
-      if (found === 0 && !controller.signal.aborted) {
-        let scanned = 0;
+      let found: Availability = {
+        ...(await loadFrom(today, controller.signal)),
+        ...(await loadFrom(addDays(firstWeek, 7), controller.signal)),
+      };
+      if (Object.keys(found).length === 0) {
         for (const window of scanWindows(today).slice(2)) {
           if (controller.signal.aborted) return;
-          scanned = await loadFrom(window, controller.signal);
-          if (scanned > 0) break;
+          found = await loadFrom(window, controller.signal);
+          if (Object.keys(found).length > 0) break;
         }
-        if (scanned === 0) updatePrice({ scheduleError: NO_AVAILABILITY_ERROR });
+        if (Object.keys(found).length === 0) updatePrice({ scheduleError: NO_AVAILABILITY_ERROR });
       }
-      if (!controller.signal.aborted) setInitialDone(true);
+      if (controller.signal.aborted) return;
+      setInitialDone(true);
+      const first = Object.keys(found)
+        .filter((day) => (found[day]?.length ?? 0) > 0)
+        .sort()[0];
+      if (!first) return;
+      setWeekStart(startOfWeek(first));
+      setSelectedDay(first);
+      setSelectedRange(found[first]?.[0] ?? null);
+      const nextWeek = shouldLoadNextWeek(first, today, requested.current);
+      if (nextWeek) void loadFrom(nextWeek);
     })();
     return () => controller.abort();
     // Only once per appointment and address.
@@ -154,18 +165,6 @@ export function DateStep() {
     },
     [availability, today, loadFrom],
   );
-
-  // The first time: pick the first available day (and its first time) and show its week.
-  useEffect(() => {
-    if (autoPicked.current || !initialDone) return;
-    const first = Object.keys(availability)
-      .filter((day) => (availability[day]?.length ?? 0) > 0)
-      .sort()[0];
-    if (!first) return;
-    autoPicked.current = true;
-    setWeekStart(startOfWeek(first));
-    selectDay(first);
-  }, [initialDone, availability, selectDay]);
 
   const goToWeek = (start: string) => {
     setWeekStart(start);

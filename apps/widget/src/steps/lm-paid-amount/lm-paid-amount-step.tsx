@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { HttpError } from '../../api/http.ts';
 import { setAppointmentAmount } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import { AMOUNT_LABELS, AMOUNT_TITLE, AMOUNT_UNEXPECTED_ERROR, CONTINUE_BUTTON } from '../../copy/lm-paid-amount.ts';
+import {
+  AMOUNT_LABELS,
+  AMOUNT_TITLE,
+  AMOUNT_UNEXPECTED_ERROR,
+  CONTINUE_BUTTON,
+} from '../../copy/lm-paid-amount.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
@@ -30,7 +35,9 @@ export function LmPaidAmountStep() {
   const errors = attempted || promotion !== '' ? validateAmountToPay(input) : {};
   const shown = attempted ? errors : { promotion: errors.promotion };
   const valid = Object.keys(validateAmountToPay(input)).length === 0;
-  const { iva, total } = valid ? computeAmountToPay(input.subtotal ?? 0, input.promotion ?? 0) : { iva: 0, total: 0 };
+  const { iva, total } = valid
+    ? computeAmountToPay(input.subtotal ?? 0, input.promotion ?? 0)
+    : { iva: 0, total: 0 };
   const money = (amount: number) => formatCurrency(amount, countryCode, { floor: false });
 
   return (

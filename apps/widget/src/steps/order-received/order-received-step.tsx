@@ -23,10 +23,20 @@ export function OrderReceivedStep() {
   };
 
   return (
-    <section className="visita-step" aria-labelledby="visita-order-received-title" style={{ textAlign: 'center' }}>
+    <section
+      className="visita-step"
+      aria-labelledby="visita-order-received-title"
+      style={{ textAlign: 'center' }}
+    >
       <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
       </svg>
       <StepHeading id="visita-order-received-title">{ORDER_RECEIVED_TITLE[countryCode]}</StepHeading>
       <p className="visita-step__subtitle">{ORDER_RECEIVED_TEXT}</p>

@@ -50,7 +50,9 @@ const FIELD_ORDER = [
 
 /** The host's patient, once the embed bridge stores it (session.preloadedPatient). */
 function usePreloadedPatient(): PreloadedPatient | null {
-  return useSession((state) => (state as { preloadedPatient?: PreloadedPatient | null }).preloadedPatient ?? null);
+  return useSession(
+    (state) => (state as { preloadedPatient?: PreloadedPatient | null }).preloadedPatient ?? null,
+  );
 }
 
 /** 'Datos del paciente' (part 2 §2-5): one form per patient, then the registration sequence. */
@@ -196,9 +198,11 @@ export function PatientStep() {
   if (autoSubmitting) return <Spinner label={SUBMITTING_LABEL} />;
 
   const title = patientStepTitle(index, count, nonBinary);
-  const days = draft.year && draft.month ? dayChoices(Number(draft.year), Number(draft.month)) : dayChoices(2000, 1);
+  const days =
+    draft.year && draft.month ? dayChoices(Number(draft.year), Number(draft.month)) : dayChoices(2000, 1);
   const documentType = draft.document_type ?? 'ci';
-  const documentTypes = countryCode === 'cl' ? (['ci', 'passport'] as const) : (['generic_id', 'passport'] as const);
+  const documentTypes =
+    countryCode === 'cl' ? (['ci', 'passport'] as const) : (['generic_id', 'passport'] as const);
   const birthError = errors.date_of_birth;
 
   return (
@@ -284,7 +288,10 @@ export function PatientStep() {
           label={PATIENT_LABELS.gender}
           data-field="gender"
           value={draft.gender ?? 'male'}
-          options={genderOptions(nonBinary).map((gender) => ({ value: gender, label: GENDER_LABELS[gender] }))}
+          options={genderOptions(nonBinary).map((gender) => ({
+            value: gender,
+            label: GENDER_LABELS[gender],
+          }))}
           onValue={(value) => setDraft({ gender: value as PatientDraft['gender'] })}
           error={errors.gender}
         />
@@ -299,12 +306,18 @@ export function PatientStep() {
           error={errors.document_type}
         />
         <TextField
-          label={documentType === 'generic_id' ? PATIENT_LABELS.document_number_optional : PATIENT_LABELS.document_number}
+          label={
+            documentType === 'generic_id'
+              ? PATIENT_LABELS.document_number_optional
+              : PATIENT_LABELS.document_number
+          }
           data-field="document_number"
           value={draft.document_number ?? ''}
           maxLength={documentMaxLength(documentType)}
           onValue={(value) =>
-            setDraft({ document_number: documentType === 'ci' && value.trim() !== '' ? formatRut(value) : value })
+            setDraft({
+              document_number: documentType === 'ci' && value.trim() !== '' ? formatRut(value) : value,
+            })
           }
           error={errors.document_number}
         />

@@ -24,14 +24,20 @@ export type PaymentFailure = { kind: 'stockout' } | { kind: 'message'; message: 
 export function paymentFailure(error: unknown): PaymentFailure {
   if (error instanceof HttpError) {
     const body = error.error as { err?: unknown; msg?: unknown } | unknown[] | string | null;
-    if (Array.isArray(body) || typeof body === 'string') return { kind: 'message', message: paymentErrorMessage(body) };
+    if (Array.isArray(body) || typeof body === 'string')
+      return { kind: 'message', message: paymentErrorMessage(body) };
     const err = typeof body?.err === 'string' ? body.err : null;
     const msg = typeof body?.msg === 'string' ? body.msg : null;
     if (err === STOCKOUT_ERROR || msg === STOCKOUT_ERROR) return { kind: 'stockout' };
-    if (err && PAYMENT_REJECTION_MESSAGES[err]) return { kind: 'message', message: PAYMENT_REJECTION_MESSAGES[err] };
+    if (err && PAYMENT_REJECTION_MESSAGES[err])
+      return { kind: 'message', message: PAYMENT_REJECTION_MESSAGES[err] };
     if (msg === NOT_PAYABLE_SERVER_ERROR) return { kind: 'message', message: paymentErrorMessage(msg) };
-    if (err && /^(cc_rejected|rejected)/.test(err)) return { kind: 'message', message: UNEXPECTED_PAYMENT_ERROR_MESSAGE };
-    return { kind: 'message', message: msg ?? (err ? paymentErrorMessage(err) : UNEXPECTED_PAYMENT_ERROR_MESSAGE) };
+    if (err && /^(cc_rejected|rejected)/.test(err))
+      return { kind: 'message', message: UNEXPECTED_PAYMENT_ERROR_MESSAGE };
+    return {
+      kind: 'message',
+      message: msg ?? (err ? paymentErrorMessage(err) : UNEXPECTED_PAYMENT_ERROR_MESSAGE),
+    };
   }
   return { kind: 'message', message: UNEXPECTED_PAYMENT_ERROR_MESSAGE };
 }

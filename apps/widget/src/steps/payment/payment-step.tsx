@@ -15,7 +15,13 @@ import { errorMessage } from '@visita/domain/error-catalogue';
 import { formatCurrency } from '@visita/domain/money';
 import { splitPayment } from '@visita/domain/split-payment';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { getAmountToPay, getPaymentsConfig, manualConfirm, payAtHome, payByCard } from '../../api/payments.ts';
+import {
+  getAmountToPay,
+  getPaymentsConfig,
+  manualConfirm,
+  payAtHome,
+  payByCard,
+} from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import {
@@ -145,9 +151,12 @@ export function PaymentStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [manual, needsSplit, countryCode, appointmentId]);
 
-  useEffect(() => () => {
-    if (switchTimer.current) clearTimeout(switchTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (switchTimer.current) clearTimeout(switchTimer.current);
+    },
+    [],
+  );
 
   const now = currentMonth();
   const allErrors: CardFormErrors = validateCardForm(form, now);
@@ -273,7 +282,12 @@ export function PaymentStep() {
               </button>
             </h2>
             {expanded ? (
-              <div id={panelId} className="p2-accordion__panel" role="region" aria-label={PAYMENT_OPTION_TITLES[option.key]}>
+              <div
+                id={panelId}
+                className="p2-accordion__panel"
+                role="region"
+                aria-label={PAYMENT_OPTION_TITLES[option.key]}
+              >
                 {option.key === 'home' ? (
                   <p>{PAY_AT_HOME_TEXT}</p>
                 ) : (

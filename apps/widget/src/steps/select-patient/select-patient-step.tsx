@@ -44,7 +44,9 @@ export function SelectPatientStep() {
   const patients = useCart((state) => state.cart.patients);
   const count = Math.max(patients.length, 1);
   const [results, setResults] = useState<ClientPatient[]>([]);
-  const [chosen, setChosen] = useState<(ComboboxOption | null)[]>(() => Array.from({ length: count }, () => null));
+  const [chosen, setChosen] = useState<(ComboboxOption | null)[]>(() =>
+    Array.from({ length: count }, () => null),
+  );
   const [error, setError] = useState<string | null>(clientId ? null : CLIENT_ID_NOT_FOUND_MESSAGE);
   const known = useRef(new Map<string, ClientPatient>());
   const controller = useRef<AbortController | null>(null);
@@ -131,7 +133,12 @@ export function SelectPatientStep() {
       </p>
       <FormError message={error} />
       <div className="visita-step__actions">
-        <button type="button" className="visita-button" disabled={chosen.every((option) => !option)} onClick={submit}>
+        <button
+          type="button"
+          className="visita-button"
+          disabled={chosen.every((option) => !option)}
+          onClick={submit}
+        >
           {CONTINUE_BUTTON}
         </button>
       </div>

@@ -69,8 +69,12 @@ export function SplitPaymentStep() {
             updatePrice({
               clientAmountToPay: split.clientAmountToPay,
               patientAmountToPay: split.patientAmountToPay,
-              clientSelectedExamsToPay: split.clientSelectedExamsToPay.flatMap((entry) => entry.itemIds.map(String)),
-              patientSelectedExamsToPay: split.patientSelectedExamsToPay.flatMap((entry) => entry.itemIds.map(String)),
+              clientSelectedExamsToPay: split.clientSelectedExamsToPay.flatMap((entry) =>
+                entry.itemIds.map(String),
+              ),
+              patientSelectedExamsToPay: split.patientSelectedExamsToPay.flatMap((entry) =>
+                entry.itemIds.map(String),
+              ),
             });
             // The split is decided: on to the payment (the step that sent the person here).
             setStep('payment');

@@ -39,7 +39,13 @@ export function SuccessStep() {
     <section className="visita-step" aria-labelledby="visita-success-title" style={{ textAlign: 'center' }}>
       <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
       </svg>
       <StepHeading id="visita-success-title">{SUCCESS_TITLE}</StepHeading>
       <p className="visita-step__subtitle">{SUCCESS_SUBTITLE}</p>

@@ -106,7 +106,12 @@ export function UploadOrderStep() {
         </ul>
       ) : null}
       <div className="visita-step__actions">
-        <button type="button" className="visita-button" disabled={!canContinueUpload(files.length)} onClick={next}>
+        <button
+          type="button"
+          className="visita-button"
+          disabled={!canContinueUpload(files.length)}
+          onClick={next}
+        >
           {CONTINUE_BUTTON}
         </button>
       </div>

@@ -33,7 +33,12 @@ export function UploadingOrderStep() {
         origin: session.origin,
         salesSource: session.salesSource,
       });
-      const answer = await createOrderTicket(session.fileArray, lead, window.location.pathname, session.clientId);
+      const answer = await createOrderTicket(
+        session.fileArray,
+        lead,
+        window.location.pathname,
+        session.clientId,
+      );
       const failure = orderUploadError(answer);
       if (failure) {
         setError(failure);
