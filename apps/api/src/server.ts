@@ -4,7 +4,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
+import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
 
+/** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
+const HOLD_SWEEP_MS = 60_000;
 const DEFAULT_WIDGET_DIST = fileURLToPath(new URL('../../widget/dist', import.meta.url));
 
 async function main() {
@@ -34,6 +37,14 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
   });
 
+  // Lapsed holds free their blocks and their appointments expire (DESIGN.md, Scheduling).
+  const sweep = setInterval(() => {
+    expireLapsedHolds(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'hold sweep failed'),
+    );
+  }, HOLD_SWEEP_MS);
+  sweep.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -45,6 +56,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    clearInterval(sweep);
     try {
       await app.close();
       await database.close();

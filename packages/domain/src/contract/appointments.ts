@@ -18,7 +18,11 @@ import { appointmentPatientSchema } from './patients.ts';
  */
 export const APPOINTMENT_TOKEN_HEADER = 'x-appointment-token';
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'scheduled'] as const;
+/**
+ * Every status an appointment can be in: pending → scheduled → confirmed, and cancelled or expired
+ * (a hold that lapsed). The spec names the first three, the ones the widget continues from.
+ */
+export const APPOINTMENT_STATUSES = ['pending', 'scheduled', 'confirmed', 'cancelled', 'expired'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** The appointment address fields (part 1 §3), as created and as GET /v2/appointments/{id}/address/ answers. */
@@ -185,16 +189,6 @@ export type ScheduleAnswer = z.infer<typeof scheduleAnswerSchema>;
 
 // ---- The lifecycle as the API accepts and answers it ----
 
-/** Every status an appointment can be in (the summary's APPOINTMENT_STATUSES are those the widget continues from). */
-export const APPOINTMENT_LIFECYCLE_STATUSES = [
-  'pending',
-  'scheduled',
-  'confirmed',
-  'cancelled',
-  'expired',
-] as const;
-export type AppointmentLifecycleStatus = (typeof APPOINTMENT_LIFECYCLE_STATUSES)[number];
-
 /** The answer of a manual confirmation. */
 export const manualConfirmAnswerSchema = z.object({
   id: z.string(),
@@ -220,7 +214,7 @@ export const paymentSummaryAnswerSchema = z.object({
   data: z.object({
     appointment: z.object({
       id: z.string(),
-      status: z.enum(APPOINTMENT_LIFECYCLE_STATUSES),
+      status: z.enum(APPOINTMENT_STATUSES),
       payment_method: z.string().nullable(),
       payment_gateway: z.string().nullable(),
       payment_status: z.string().nullable(),
@@ -234,5 +228,5 @@ export const paymentSummaryAnswerSchema = z.object({
 export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
 
 /** PATCH /appointments/{id}/last-mile/ answer: the appointment's status. */
-export const lastMileAnswerSchema = z.object({ status: z.enum(APPOINTMENT_LIFECYCLE_STATUSES) });
+export const lastMileAnswerSchema = z.object({ status: z.enum(APPOINTMENT_STATUSES) });
 export type LastMileAnswer = z.infer<typeof lastMileAnswerSchema>;

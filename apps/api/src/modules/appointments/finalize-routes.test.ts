@@ -248,4 +248,23 @@ describe.each(TEST_ENGINES)('appointment patients and finalisation on $name', (e
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(errorShape);
   });
+
+  it('gives a patient the once-per-patient vaccine on exactly one of 8 appointments finalised at once', async () => {
+    const affiliate = patient({ document_number: '9.876.543-3' });
+    await insertFundAffiliatesIfMissing(t.app.db, [{ rut: '9.876.543-3', salesSource: 'cajalosandes' }]);
+    const rows = await Promise.all(
+      Array.from({ length: 8 }, () => appointment({ client: 'cajalosandes', source: 'cajalosandes' })),
+    );
+    const answers = await Promise.all(
+      rows.map((row) => call('POST', row, { patients: [affiliate], sales_source: 'cajalosandes' })),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json()).toEqual({
+        err: 'item-already-booked',
+        msg: 'Lo sentimos, solo está permitido agendar una vez por paciente',
+      });
+    }
+  });
 });

@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { isSafeText } from '../../text-guards.ts';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
-import { checkFundRules } from '../fund/service.ts';
+import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
 import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
 import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts';
 
@@ -188,6 +188,14 @@ export async function preparePatients(
   return prepared;
 }
 
+const fundPatients = (patients: readonly AppointmentPatient[]) =>
+  patients.map((patient) => ({
+    document_type: patient.document_type,
+    document_number: patient.document_number,
+    items: patient.items as number[],
+    packs: patient.packs as number[],
+  }));
+
 async function checkRules(
   db: Db,
   catalogue: CatalogueReader,
@@ -196,17 +204,7 @@ async function checkRules(
   now: Date,
 ): Promise<AppointmentPatient[]> {
   const prepared = await preparePatients(db, catalogue, appointment, patients, now);
-  await checkFundRules(
-    db,
-    catalogue,
-    appointment,
-    prepared.map((patient) => ({
-      document_type: patient.document_type,
-      document_number: patient.document_number,
-      items: patient.items as number[],
-      packs: patient.packs as number[],
-    })),
-  );
+  await checkFundRules(db, catalogue, appointment, fundPatients(prepared));
   return prepared;
 }
 
@@ -253,9 +251,15 @@ export async function finalizeAppointment(
     throw badRequest('invalid-access-token', 'El token de acceso del paciente no es válido.');
   }
   const prepared = await checkRules(db, catalogue, appointment, body.patients, now);
-  const updated = await updateAppointmentWhileStatus(db, appointment.id, ['scheduled'], {
-    patients: prepared,
-    finalizedAt: now,
+  const claims = await oncePerPatientClaims(catalogue, appointment.salesSource, fundPatients(prepared));
+  const updated = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const row = await updateAppointmentWhileStatus(tx, appointment.id, ['scheduled'], {
+      patients: prepared,
+      finalizedAt: now,
+    });
+    if (row) await claimOncePerPatientItems(tx, appointment.id, claims);
+    return row;
   });
   if (!updated) throw new AppError(409, APPOINTMENT_NOT_SCHEDULED.err, APPOINTMENT_NOT_SCHEDULED.msg);
   return updated;

@@ -13,12 +13,13 @@ import {
   computeAmounts,
   defaultPaymentStatus,
   expireAppointment,
+  expireLapsedHolds,
   transition,
 } from './lifecycle.ts';
 
 const STATUSES: AppointmentStatusValue[] = ['pending', 'scheduled', 'confirmed', 'cancelled', 'expired'];
 const ALLOWED: Record<AppointmentEvent, Partial<Record<AppointmentStatusValue, AppointmentStatusValue>>> = {
-  schedule: { pending: 'scheduled', scheduled: 'scheduled' },
+  schedule: { pending: 'scheduled', scheduled: 'scheduled', expired: 'scheduled' },
   confirm: { scheduled: 'confirmed' },
   cancel: { pending: 'cancelled', scheduled: 'cancelled' },
   expire: { scheduled: 'expired' },
@@ -577,6 +578,39 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       const pending = await create();
       await expect(expireAppointment(t.app.db, pending.id)).rejects.toMatchObject({
         err: 'invalid-appointment-status',
+      });
+    });
+
+    it('the sweep frees lapsed holds and expires their appointments, and leaves live ones', async () => {
+      const live = await create();
+      await schedule(live.id);
+      const lapsed = await create();
+      await schedule(lapsed.id, -1);
+      const confirmed = await create();
+      await schedule(confirmed.id);
+      expect((await confirm(confirmed.id, { [APPOINTMENT_TOKEN_HEADER]: confirmed.token })).statusCode).toBe(
+        200,
+      );
+      expect(await expireLapsedHolds(t.app.db)).toBeGreaterThanOrEqual(1);
+      expect((await row(lapsed.id)).status).toBe('expired');
+      expect(await visitOf(lapsed.id)).toBeUndefined();
+      expect((await row(live.id)).status).toBe('scheduled');
+      expect(await visitOf(live.id)).toMatchObject({ status: 'hold' });
+      expect((await row(confirmed.id)).status).toBe('confirmed');
+      expect(await visitOf(confirmed.id)).toMatchObject({ status: 'confirmed', expiresAt: null });
+      // The person sees why: the summary answers the expired status, and paying is refused.
+      const summary = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/appointments/${lapsed.id}/`,
+        headers: { [APPOINTMENT_TOKEN_HEADER]: lapsed.token },
+      });
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json()).toMatchObject({ id: lapsed.id, status: 'expired' });
+      const late = await confirm(lapsed.id, { [APPOINTMENT_TOKEN_HEADER]: lapsed.token });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        err: 'invalid-appointment-status',
+        msg: 'La reserva de la cita expiró. Por favor, vuelve a elegir un horario.',
       });
     });
   });

@@ -29,7 +29,8 @@ export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
 export const TRANSITIONS: Readonly<
   Record<AppointmentEvent, { from: readonly AppointmentStatusValue[]; to: AppointmentStatusValue }>
 > = {
-  schedule: { from: ['pending', 'scheduled'], to: 'scheduled' },
+  // An expired appointment may pick a block again: the person came back after the hold lapsed.
+  schedule: { from: ['pending', 'scheduled', 'expired'], to: 'scheduled' },
   confirm: { from: ['scheduled'], to: 'confirmed' },
   cancel: { from: ['pending', 'scheduled'], to: 'cancelled' },
   expire: { from: ['scheduled'], to: 'expired' },
@@ -132,6 +133,35 @@ export async function expireAppointment(db: Db, id: string, now: Date = new Date
     throw new AppError(409, 'hold-not-expired', 'La reserva del bloque horario aún está vigente.');
   }
   throw current ? invalidStatus(current.status) : invalidStatus('cancelled');
+}
+
+/**
+ * The sweep the server runs every minute: holds past their 20 minutes are deleted, freeing their
+ * blocks, and every scheduled appointment left without a visit becomes expired. Both in one
+ * transaction, and each a single statement, so a confirmation (which needs the hold's row) either
+ * wins before the delete or finds the row gone. Stateless: any number of instances may run it.
+ */
+export async function expireLapsedHolds(db: Db, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.delete(visits).where(and(eq(visits.status, 'hold'), sql`${visits.expiresAt} < ${now}`));
+    const expired = await tx
+      .update(appointments)
+      .set({ status: 'expired', updatedAt: now })
+      .where(
+        and(
+          eq(appointments.status, 'scheduled'),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(visits)
+              .where(eq(visits.appointmentId, appointments.id)),
+          ),
+        ),
+      )
+      .returning({ id: appointments.id });
+    return expired.length;
+  });
 }
 
 // ---- Manual confirmation ----

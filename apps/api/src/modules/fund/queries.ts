@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { appointments, fundAffiliates } from '../../db/schema.ts';
+import { appointments, fundAffiliates, patientItemClaims } from '../../db/schema.ts';
 
 export type NewFundAffiliateRow = typeof fundAffiliates.$inferInsert;
 
@@ -49,4 +49,46 @@ export async function hasBookedItem(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+export interface ItemClaim {
+  identifier: string;
+  itemSlug: string;
+  salesSource: string;
+}
+
+/** Drops an appointment's claims (before it claims again, or when it is cancelled). */
+export async function releaseClaimsOfAppointment(db: Db, appointmentId: string): Promise<void> {
+  await db.delete(patientItemClaims).where(eq(patientItemClaims.appointmentId, appointmentId));
+}
+
+/**
+ * Claims the item for the patient on this appointment. The primary key decides between two
+ * appointments claiming at the same instant; a claim held by an appointment that is no longer
+ * booked (cancelled or expired) is taken over in the same statement. True when this appointment now holds the claim.
+ */
+export async function claimItem(db: Db, claim: ItemClaim, appointmentId: string): Promise<boolean> {
+  const rows = await db
+    .insert(patientItemClaims)
+    .values({ ...claim, appointmentId })
+    .onConflictDoUpdate({
+      target: [patientItemClaims.identifier, patientItemClaims.itemSlug, patientItemClaims.salesSource],
+      set: { appointmentId, createdAt: sql`now()` },
+      setWhere: or(
+        eq(patientItemClaims.appointmentId, appointmentId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(appointments)
+            .where(
+              and(
+                eq(appointments.id, patientItemClaims.appointmentId),
+                inArray(appointments.status, ['scheduled', 'confirmed']),
+              ),
+            ),
+        ),
+      ),
+    })
+    .returning({ appointmentId: patientItemClaims.appointmentId });
+  return rows[0]?.appointmentId === appointmentId;
 }

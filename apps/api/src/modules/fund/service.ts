@@ -3,7 +3,13 @@ import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/valid
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
-import { hasBookedItem, isFundAffiliate } from './queries.ts';
+import {
+  claimItem,
+  hasBookedItem,
+  type ItemClaim,
+  isFundAffiliate,
+  releaseClaimsOfAppointment,
+} from './queries.ts';
 
 /** The compensation-fund sales sources (DESIGN.md: cajalosandes). */
 export const FUND_SALES_SOURCES: ReadonlySet<string> = new Set(['cajalosandes']);
@@ -107,5 +113,45 @@ export async function checkFundRules(
       });
       if (booked) throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
     }
+  }
+}
+
+/**
+ * The once-per-patient claims these patients make on an appointment of the source. Read before the
+ * finalisation's transaction: the catalogue may load from the database, which on PGlite (one
+ * connection) would wait for the transaction.
+ */
+export async function oncePerPatientClaims(
+  catalogue: CatalogueReader,
+  salesSource: string,
+  patients: readonly FundPatient[],
+): Promise<ItemClaim[]> {
+  const claims: ItemClaim[] = [];
+  for (const slug of ONCE_PER_PATIENT_SLUGS[salesSource] ?? []) {
+    const itemId = await itemIdBySlug(catalogue, slug, 'cl');
+    if (itemId === null) continue;
+    for (const patient of patients) {
+      if (patient.items.includes(itemId) || patient.packs.includes(itemId))
+        claims.push({ identifier: patient.document_number, itemSlug: slug, salesSource });
+    }
+  }
+  return claims;
+}
+
+/**
+ * Records, inside the finalisation's transaction, that these patients get the source's
+ * once-per-patient items on this appointment. checkFundRules answers the common case early; this
+ * is what holds when two appointments are finalised at the same instant: the second claim finds
+ * the first and the whole finalisation rolls back with the spec's message.
+ */
+export async function claimOncePerPatientItems(
+  db: Db,
+  appointmentId: string,
+  claims: readonly ItemClaim[],
+): Promise<void> {
+  await releaseClaimsOfAppointment(db, appointmentId);
+  for (const claim of claims) {
+    if (!(await claimItem(db, claim, appointmentId)))
+      throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
   }
 }

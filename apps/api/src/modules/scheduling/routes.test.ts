@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
 import { DEMO_NURSES } from './demo-seed.ts';
 import { confirmVisit } from './service.ts';
+import { expireLapsedHolds } from '../appointments/lifecycle.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO, tomorrowIn } from './test-fixtures.ts';
 
 describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
@@ -363,6 +364,23 @@ describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
       expect(visit).toMatchObject({ status: 'confirmed', expiresAt: null });
       expect((await schedule(second.id, second.token, block(date, 10))).statusCode).toBe(409);
       await expect(confirmVisit(db, second.id)).rejects.toMatchObject({ err: 'hold-expired' });
+    });
+
+    it('lets an appointment whose hold lapsed and was swept pick a block again', async () => {
+      const { sectorId } = await createFixtureSector(db, [{}]);
+      const appointment = await createFixtureAppointment(db, sectorId);
+      const date = tomorrowIn(SANTIAGO);
+      expect((await schedule(appointment.id, appointment.token, block(date, 10))).statusCode).toBe(200);
+      await db
+        .update(visits)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(visits.appointmentId, appointment.id));
+      await expireLapsedHolds(db);
+      const [expired] = await db.select().from(appointments).where(eq(appointments.id, appointment.id));
+      expect(expired?.status).toBe('expired');
+      expect((await schedule(appointment.id, appointment.token, block(date, 11))).statusCode).toBe(200);
+      const [again] = await db.select().from(appointments).where(eq(appointments.id, appointment.id));
+      expect(again?.status).toBe('scheduled');
     });
 
     it('refuses to schedule a confirmed appointment', async () => {

@@ -304,7 +304,7 @@ export interface HoldRequest {
   now: Date;
 }
 
-const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled'];
+const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled', 'expired'];
 
 const notSchedulable = () =>
   new AppError(
