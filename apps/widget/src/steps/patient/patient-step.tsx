@@ -1,4 +1,4 @@
-import { modeConfigFor } from '@visita/domain/client';
+import { hasSplitPayment, modeConfigFor } from '@visita/domain/client';
 import type { PreloadedPatient } from '@visita/domain/host-messages';
 import { isEmailFieldShown } from '@visita/domain/contact';
 import { genderOptions, patientStepTitle, validatePatientForm } from '@visita/domain/patient-form';
@@ -129,7 +129,11 @@ export function PatientStep() {
       }
       for (const notice of result.notices) toast('blank', notice, 5000);
       stores.session.getState().update({ accessToken: result.accessToken });
-      next();
+      // The company-pays step, for clients whose steps include it, comes before the confirmation
+      // (which clears the cart it needs).
+      const config = stores.session.getState().clientData;
+      if (config && hasSplitPayment(config)) stores.flow.getState().setStep('split-payment');
+      else next();
       return true;
     },
     [stores, countryCode, emailShown, defaultEmail, context, toast, next],

@@ -9,11 +9,9 @@ import {
   paymentOptionsFor,
   validateCardForm,
 } from '@visita/domain/cards';
-import { hasSplitPayment } from '@visita/domain/client';
 import { PAYMENT_OPTION_SWITCH_DELAY_MS } from '@visita/domain/constants';
 import { errorMessage } from '@visita/domain/error-catalogue';
 import { formatCurrency } from '@visita/domain/money';
-import { splitPayment } from '@visita/domain/split-payment';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   getAmountToPay,
@@ -34,8 +32,9 @@ import {
   PROCESSING_PAYMENT,
   STOCKOUT_MESSAGE,
 } from '../../copy/payment.ts';
+import { decodeExams } from '../../flow/split-exams.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
-import { useFlow, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
@@ -56,11 +55,9 @@ export function PaymentStep() {
   const context = useRequestContext();
   const toast = useToast();
   const { next } = useNavigation();
-  const setStep = useFlow((state) => state.setStep);
   const countryCode = useSession((state) => state.countryCode);
   const salesSource = useSession((state) => state.salesSource);
   const origin = useSession((state) => state.origin);
-  const clientData = useSession((state) => state.clientData);
   const appointmentId = useSession((state) => state.appointmentId);
   const appointmentToken = useSession((state) => state.appointmentToken);
   const price = usePrice((state) => state);
@@ -68,11 +65,6 @@ export function PaymentStep() {
   const baseId = useId();
 
   const manual = origin === 'laas' || MANUAL_CONFIRMATION_SALES_SOURCES.has(salesSource);
-  const needsSplit =
-    clientData !== null &&
-    hasSplitPayment(clientData) &&
-    price.clientAmountToPay === 0 &&
-    price.patientAmountToPay === 0;
 
   const [open, setOpen] = useState<PaymentOptionKey | null>(null);
   const [selected, setSelected] = useState<PaymentOptionKey | null>(null);
@@ -85,28 +77,19 @@ export function PaymentStep() {
   const [tokenizer, setTokenizer] = useState<CardTokenizer>(sandboxTokenizer);
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // The company-pays step comes first for clients that have it.
-  useEffect(() => {
-    if (needsSplit) setStep('split-payment');
-  }, [needsSplit, setStep]);
-
   const confirmManually = useCallback(async () => {
     if (!appointmentId) return;
     setLoading(true);
     setError(null);
     try {
-      const { coupon } = stores.price.getState();
-      const cart = stores.cart.getState().cart;
-      const split = splitPayment(cart.patients);
-      const splitting = clientData !== null && hasSplitPayment(clientData);
-      const wire = (list: typeof split.clientSelectedExamsToPay) =>
-        list.map((entry) => ({ patient_index: entry.patientIndex, item_ids: entry.itemIds }));
+      const { coupon, clientSelectedExamsToPay, patientSelectedExamsToPay } = stores.price.getState();
+      const splitting = clientSelectedExamsToPay.length > 0;
       await manualConfirm(
         appointmentId,
         {
           split_payment: splitting,
-          client_exams_to_pay: splitting ? wire(split.clientSelectedExamsToPay) : [],
-          patient_exams_to_pay: splitting ? wire(split.patientSelectedExamsToPay) : [],
+          client_exams_to_pay: splitting ? decodeExams(clientSelectedExamsToPay) : [],
+          patient_exams_to_pay: splitting ? decodeExams(patientSelectedExamsToPay) : [],
           referral_code: coupon,
         },
         context,
@@ -118,7 +101,7 @@ export function PaymentStep() {
     } finally {
       setLoading(false);
     }
-  }, [appointmentId, context, next, stores, clientData]);
+  }, [appointmentId, context, next, stores]);
 
   // Manual-confirmation sources and staff skip payment (part 2 §4).
   const manualStarted = useRef(false);
@@ -129,7 +112,7 @@ export function PaymentStep() {
   }, [manual, confirmManually]);
 
   useEffect(() => {
-    if (manual || needsSplit) return;
+    if (manual) return;
     let live = true;
     void getPaymentsConfig(countryCode).then((config) => {
       if (!live) return;
@@ -149,7 +132,7 @@ export function PaymentStep() {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [manual, needsSplit, countryCode, appointmentId]);
+  }, [manual, countryCode, appointmentId]);
 
   useEffect(
     () => () => {
@@ -238,7 +221,7 @@ export function PaymentStep() {
   };
 
   const title = PAYMENT_METHOD_TITLE_DEFAULT;
-  if (manual || needsSplit) {
+  if (manual) {
     return (
       <section className="visita-step" aria-labelledby={`${baseId}-title`}>
         <StepHeading id={`${baseId}-title`}>{title}</StepHeading>

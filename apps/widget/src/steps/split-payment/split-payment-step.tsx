@@ -2,6 +2,7 @@ import { isClientCheckable, patientItemPrice } from '@visita/domain/cart';
 import { isSubitem, sameId } from '@visita/domain/cart-item';
 import { formatCurrency } from '@visita/domain/money';
 import { splitPayment } from '@visita/domain/split-payment';
+import { encodeExams } from '../../flow/split-exams.ts';
 import {
   CLIENT_PAYS_LABEL,
   CONTINUE_BUTTON,
@@ -69,15 +70,10 @@ export function SplitPaymentStep() {
             updatePrice({
               clientAmountToPay: split.clientAmountToPay,
               patientAmountToPay: split.patientAmountToPay,
-              clientSelectedExamsToPay: split.clientSelectedExamsToPay.flatMap((entry) =>
-                entry.itemIds.map(String),
-              ),
-              patientSelectedExamsToPay: split.patientSelectedExamsToPay.flatMap((entry) =>
-                entry.itemIds.map(String),
-              ),
+              clientSelectedExamsToPay: encodeExams(split.clientSelectedExamsToPay),
+              patientSelectedExamsToPay: encodeExams(split.patientSelectedExamsToPay),
             });
-            // The split is decided: on to the payment (the step that sent the person here).
-            setStep('payment');
+            setStep('confirmation');
           }}
         >
           {CONTINUE_BUTTON}
