@@ -21,11 +21,11 @@ async function noisyPng(page: Page, side: number): Promise<Buffer> {
     const canvas = document.createElement('canvas');
     canvas.width = size;
     canvas.height = size;
-    const context = canvas.getContext('2d')!;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     const image = context.createImageData(size, size);
     for (let i = 0; i < image.data.length; i++) image.data[i] = (Math.random() * 256) | 0;
     context.putImageData(image, 0, 0);
-    const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const blob: Blob = await new Promise((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/png'));
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000)
