@@ -5,6 +5,7 @@ import { generateCatalogue } from './lib/dataset.ts';
 import { scheduleContention } from './lib/contention.ts';
 import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
 import { type LoadResult, measure } from './lib/load.ts';
+import { measureAtRate } from './lib/open-loop.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { startServer } from './lib/server.ts';
 
@@ -138,7 +139,7 @@ async function main() {
     ];
     // The goal is a latency at a load: measured at 600 requests/s offered, and flat out for reference.
     results.push(
-      await measure('time-availability @ 600 req/s', server.url, availabilityRequest, {
+      await measureAtRate('time-availability @ 600 req/s', server.url, availabilityRequest, {
         seconds: SECONDS,
         rate: 600,
       }),

@@ -43,6 +43,13 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      // The demo staff console (/demo-host/console.html) on this port is a staff host.
+      LAAS_HOSTS: `console.localhost:${port}`,
+    },
   },
 });

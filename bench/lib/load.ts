@@ -19,9 +19,8 @@ export interface LoadResult {
 
 /**
  * Drives `requests` round-robin against the server for `seconds` with `connections` open
- * connections, after a short warm-up so JIT and connection pools are settled. With `rate`, the
- * load is held at that many requests per second, which is how a latency goal stated at a load
- * ('p99 ≤ 50 ms at 500 requests/s') is measured.
+ * connections, after a short warm-up so JIT and connection pools are settled: how fast it answers
+ * flat out. A latency at a given load is measured open-loop (open-loop.ts).
  */
 export async function measure(
   name: string,
@@ -30,12 +29,9 @@ export async function measure(
   {
     seconds = 10,
     connections = 32,
-    rate,
   }: {
     seconds?: number;
     connections?: number;
-    /** Requests per second offered in all (a latency goal at a given load); unset: as fast as it answers. */
-    rate?: number;
   } = {},
 ): Promise<LoadResult> {
   const toAutocannon = requests.map((request) => ({
@@ -50,7 +46,6 @@ export async function measure(
       connections,
       duration,
       requests: toAutocannon,
-      ...(rate ? { overallRate: rate } : {}),
     });
   await run(2);
   const result = await run(seconds);

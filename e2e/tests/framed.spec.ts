@@ -25,9 +25,8 @@ test('inside a partner frame the widget is a boxed modal whose close button tell
   await frame.getByRole('button', { name: 'Cerrar' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
-    .toContainEqual({
-      type: 'close',
-    });
+    // Framed without the embed script: the default instance, to the framing page's origin only.
+    .toContainEqual({ source: 'visita', v: 1, instance: 'default', type: 'close', payload: {} });
 });
 
 test('opened on its own the widget is a full page without a close button', async ({ page }) => {

@@ -10,12 +10,15 @@ import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
 import couponsRoutes from './modules/coupons/routes.ts';
+import embedRoutes from './modules/embed/routes.ts';
 import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
+import ordersRoutes from './modules/orders/routes.ts';
 import patientsRoutes from './modules/patients/routes.ts';
+import paymentsRoutes from './modules/payments/routes.ts';
 import pricingRoutes from './modules/pricing/routes.ts';
 import schedulingRoutes from './modules/scheduling/routes.ts';
 import usersRoutes from './modules/users/routes.ts';
@@ -40,6 +43,8 @@ export interface AppOptions {
   database: Database;
   /** Where the built widget is; omitted in API tests. */
   widgetDist?: string;
+  /** Where the built embed script is (default packages/embed/dist). */
+  embedDir?: string;
   logger?: boolean | { level: string };
 }
 
@@ -51,6 +56,7 @@ export async function buildApp({
   config,
   database,
   widgetDist,
+  embedDir,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -90,6 +96,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clientsRoutes);
+      await api.register(embedRoutes);
       await api.register(geocodingRoutes);
       await api.register(coverageRoutes);
       await api.register(catalogueRoutes);
@@ -103,10 +110,12 @@ export async function buildApp({
       await api.register(fundRoutes);
       await api.register(finalizeRoutes);
       await api.register(lifecycleRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: '/api' },
   );
-  if (widgetDist) await app.register(widget, { distDir: widgetDist });
+  if (widgetDist) await app.register(widget, { distDir: widgetDist, ...(embedDir ? { embedDir } : {}) });
   await app.ready();
   return app;
 }

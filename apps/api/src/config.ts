@@ -54,6 +54,24 @@ const envSchema = z.object({
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Most S3-compatible servers (MinIO, Ceph, R2…) only answer path-style URLs; AWS takes both.
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'debe ser true o false' })
+      .default('true')
+      .transform((value) => value === 'true'),
+  ),
+  ORDER_UPLOADS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(1, 'debe estar entre 1 y 100000')
+      .max(100_000, 'debe estar entre 1 y 100000')
+      .default(20),
+  ),
   LAAS_HOSTS: z.preprocess(
     emptyAsUndefined,
     z

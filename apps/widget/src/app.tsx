@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
+import { HostGate } from './host/host-gate.tsx';
 import { getCopy } from './copy/catalogue.ts';
 import { useLocale, useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
@@ -46,20 +46,17 @@ function ClientGate({ clientId }: { clientId: string }) {
   return <Wizard config={query.data} />;
 }
 
-/** One widget instance: its own query cache and stores. */
+/** One widget instance: its own stores (and, in the wizard, its own query cache). */
 export function App({ clientId }: { clientId: string | null }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <WidgetStoresProvider clientId={clientId}>
-        {clientId ? (
+    <WidgetStoresProvider clientId={clientId}>
+      {clientId ? (
+        <HostGate clientId={clientId} fallback={<Loader label={SHELL_COPY.app.loading} showImage={false} />}>
           <ClientGate clientId={clientId} />
-        ) : (
-          <MessageScreen message={SHELL_COPY.app.missingClientId} />
-        )}
-      </WidgetStoresProvider>
-    </QueryClientProvider>
+        </HostGate>
+      ) : (
+        <MessageScreen message={SHELL_COPY.app.missingClientId} />
+      )}
+    </WidgetStoresProvider>
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, clientIdFromPath } from './app.tsx';
 import './styles/widget.css';
+import './styles/ui.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -15,6 +15,11 @@ import { Toaster } from './ui/toaster.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
 
+// The query cache, the start from the query and the operative wrapper load with the first step,
+// outside the entry; the download starts at once, in parallel with the client config.
+const stepFrameModule = import('./flow/step-frame.tsx');
+const StepFrame = lazy(() => stepFrameModule.then((m) => ({ default: m.StepFrame })));
+
 /** Which component draws each step; steps know nothing of one another. */
 const STEP_COMPONENTS: Record<Step, ComponentType> = {
   // The first screen ships in the entry; every later step loads on demand.
@@ -113,7 +118,11 @@ export function Wizard({ config }: { config: ClientConfig }) {
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
         <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
-          <StepComponent key={step} />
+          <StepFrame>
+            <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
+              <StepComponent key={step} />
+            </Suspense>
+          </StepFrame>
         </Suspense>
       </Shell>
       <Toaster />

@@ -42,6 +42,9 @@ describe('session rules', () => {
     ['confirmation', false, 'a1', false],
     ['address', true, 'a1', false],
     ['date', false, null, false],
+    ['services', false, null, true],
+    ['services', true, null, true],
+    ['services', false, 'a1', false],
   ] as const)(
     'at %s (from cart maker %s, appointment %s) creates: %s',
     (step, fromCartMaker, appointmentId, creates) => {

@@ -22,7 +22,9 @@ export function shouldPrefillCart(state: { alreadyPrefilled: boolean; skipPrefil
 
 /**
  * Where the appointment is created (part 1 §4): at the address step when the flow comes from the
- * cart maker, or at confirmation when no appointment exists yet.
+ * cart maker; when Continue is pressed on the services step ("the services step moves on once the
+ * appointment is created": the date step that follows schedules a block on it); and at
+ * confirmation if still none exists.
  */
 export function createsAppointmentAt(
   step: Step,
@@ -30,7 +32,7 @@ export function createsAppointmentAt(
 ): boolean {
   if (state.appointmentId) return false;
   if (step === 'address') return state.fromCartMaker;
-  return step === 'confirmation';
+  return step === 'services' || step === 'confirmation';
 }
 
 /** Analytics never carries a value with an at-sign (an e-mail): it is replaced. */

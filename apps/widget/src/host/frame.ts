@@ -1,3 +1,5 @@
+import { postToHost } from './bridge.ts';
+
 /** True when the widget runs inside a partner's iframe (host messages are accepted only then). */
 export function isFramed(): boolean {
   try {
@@ -8,8 +10,16 @@ export function isFramed(): boolean {
   }
 }
 
-/** Tells the host page the person closed the widget (spec part 1 §4: 'close', with an error slug). */
-export function postClose(error?: string): void {
-  if (!isFramed()) return;
-  window.parent.postMessage({ type: 'close', ...(error ? { error } : {}) }, '*');
+interface NativeWebView {
+  postMessage(message: string): void;
+}
+
+/**
+ * Tells the host page the person closed the widget (spec part 1 §4: 'close', with an error slug),
+ * and a native app's webview, which hears a plain 'close'.
+ */
+export function postClose(error?: string): boolean {
+  const webView = (window as Window & { ReactNativeWebView?: NativeWebView }).ReactNativeWebView;
+  webView?.postMessage('close');
+  return postToHost('close', error ? { error } : {});
 }

@@ -2,6 +2,7 @@ import type { SessionOrigin } from '@visita/domain/client';
 import type { Address } from '@visita/domain/addresses';
 import type { ClientConfig, Receiver } from '@visita/domain/contract/client-config';
 import type { ContactData } from '@visita/domain/contact';
+import type { PreloadedPatient } from '@visita/domain/host-messages';
 import type { CountryCode } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
 
@@ -39,7 +40,18 @@ export interface SessionState {
   skipAddressStep: boolean;
   parentDomain: string | null;
   displayedServicesIds: string[];
+  /** The cart maker's appointment and token: the address step continues it (part 1 §4). */
+  cartMakerAppointment: { id: string; token: string | null } | null;
+  /** The query's cart, coupon and address have loaded (spec part 1 §4 'Load flow'). */
+  startLoaded: boolean;
+  /** The host's patient (part 2 §4 preloadedPatientData), already validated. */
+  preloadedPatient: PreloadedPatient | null;
 }
+
+/** What the embedding page hands over (host/host-gate.tsx sets it). */
+export type HostConfig = Partial<
+  Pick<SessionState, 'apiToken' | 'folioId' | 'displayedServicesIds' | 'preloadedPatient'>
+>;
 
 export interface SessionActions {
   setClient(config: ClientConfig): void;
@@ -47,6 +59,8 @@ export interface SessionActions {
   /** Sets any of the fields; the rules for when live in flow/ and the steps. */
   update(patch: Partial<SessionState>): void;
   setAppointment(appointment: { id: string; token?: string | null } | null): void;
+  setHostSession(origin: SessionOrigin, parentDomain: string): void;
+  setHostConfig(config: HostConfig): void;
 }
 
 export type SessionStore = SessionState & SessionActions;
@@ -77,6 +91,9 @@ export const initialSession = (clientId: string | null): SessionState => ({
   skipAddressStep: false,
   parentDomain: null,
   displayedServicesIds: [],
+  cartMakerAppointment: null,
+  startLoaded: false,
+  preloadedPatient: null,
 });
 
 export function createSessionStore(clientId: string | null) {
@@ -94,5 +111,7 @@ export function createSessionStore(clientId: string | null) {
     update: (patch) => set(patch),
     setAppointment: (appointment) =>
       set({ appointmentId: appointment?.id ?? null, appointmentToken: appointment?.token ?? null }),
+    setHostSession: (origin, parentDomain) => set({ origin, parentDomain }),
+    setHostConfig: (config) => set(config),
   }));
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardPaymentBodySchema, cashPaymentBodySchema, sandboxCardTokenBodySchema } from './payments.ts';
+import {
+  cardPaymentBodySchema,
+  cardPaymentHeadersSchema,
+  cashPaymentBodySchema,
+  paymentsConfigQuerySchema,
+  sandboxCardTokenBodySchema,
+} from './payments.ts';
 
 describe('payments contract', () => {
   it.each([
@@ -11,8 +17,28 @@ describe('payments contract', () => {
     expect(cardPaymentBodySchema.safeParse(body).success).toBe(valid);
   });
 
-  it('takes an empty cash payment body', () => {
+  it('takes an empty cash payment body: none, null or {}', () => {
     expect(cashPaymentBodySchema.parse(undefined)).toEqual({});
+    expect(cashPaymentBodySchema.parse(null)).toEqual({});
+    expect(cashPaymentBodySchema.parse({})).toEqual({});
+  });
+
+  it.each([
+    [{}, true],
+    [{ 'idempotency-key': 'intento-1' }, true],
+    [{ 'idempotency-key': 'con espacios' }, false],
+    [{ 'idempotency-key': 'x'.repeat(129) }, false],
+  ])('card payment headers %o valid %s', (headers, valid) => {
+    expect(cardPaymentHeadersSchema.safeParse(headers).success).toBe(valid);
+  });
+
+  it.each([
+    [{ country: 'cl' }, true],
+    [{ country: 'mx' }, true],
+    [{ country: 'ar' }, false],
+    [{}, false],
+  ])('payments config query %o valid %s', (query, valid) => {
+    expect(paymentsConfigQuerySchema.safeParse(query).success).toBe(valid);
   });
 
   it.each([

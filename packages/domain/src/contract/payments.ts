@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS } from '../constants.ts';
-import { amountSchema } from './common.ts';
+import { manualConfirmAnswerSchema } from './appointments.ts';
+import { amountSchema, countryCodeSchema } from './common.ts';
 
 /** GET /payments/appointments/{id}/payment_summary/: the widget reads data.appointment. */
 export const paymentSummaryAnswerSchema = z.object({
@@ -18,9 +19,24 @@ export const paymentSummaryAnswerSchema = z.object({
 });
 export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
 
-/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body. */
-export const cashPaymentBodySchema = z.object({}).default({});
+/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body (none, null or {}). */
+export const cashPaymentBodySchema = z.preprocess((value) => value ?? {}, z.object({}));
 export type CashPaymentBody = z.infer<typeof cashPaymentBodySchema>;
+/** The confirmation, as manual_confirm answers it: payment_method 'In address', gateway 'Partner'. */
+export const cashPaymentAnswerSchema = manualConfirmAnswerSchema;
+export type CashPaymentAnswer = z.infer<typeof cashPaymentAnswerSchema>;
+
+/**
+ * The header a client may send to name one payment attempt (retries with the same key charge
+ * once); without it the card token names the attempt.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const cardPaymentHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, 'debe tener entre 1 y 128 caracteres visibles sin espacios')
+    .optional(),
+});
 
 /** POST /v2/mercado-pago/{id}/card/ with a Bearer header. Errors read msg or err. */
 export const cardPaymentBodySchema = z.object({
@@ -31,8 +47,12 @@ export const cardPaymentBodySchema = z.object({
 });
 export type CardPaymentBody = z.infer<typeof cardPaymentBodySchema>;
 
+/**
+ * 200 answers: approved (the appointment is confirmed) or in_process (pending review: the
+ * appointment stays scheduled and cannot be paid again meanwhile). A rejection is a 402 {err, msg}.
+ */
 export const cardPaymentAnswerSchema = z.object({
-  status: z.enum(['approved', 'in_process', 'rejected']),
+  status: z.enum(['approved', 'in_process']),
   status_detail: z.string(),
 });
 export type CardPaymentAnswer = z.infer<typeof cardPaymentAnswerSchema>;
@@ -51,7 +71,18 @@ export const sandboxCardTokenBodySchema = z.object({
 export type SandboxCardTokenBody = z.infer<typeof sandboxCardTokenBodySchema>;
 export const sandboxCardTokenAnswerSchema = z.object({
   id: z.string(),
+  payment_method_id: z.enum(CARD_BRANDS),
   first_six_digits: z.string().length(6),
   last_four_digits: z.string().length(4),
 });
 export type SandboxCardTokenAnswer = z.infer<typeof sandboxCardTokenAnswerSchema>;
+
+/** GET /v2/payments/config/?country=: which gateway the API uses and the key the browser tokenises with. */
+export const paymentsConfigQuerySchema = z.object({ country: countryCodeSchema });
+export type PaymentsConfigQuery = z.infer<typeof paymentsConfigQuerySchema>;
+export const paymentsConfigAnswerSchema = z.object({
+  gateway: z.enum(['sandbox', 'mercadopago']),
+  /** MercadoPago's public key for the country; null with the sandbox (cards go to POST /v2/sandbox/card-tokens/). */
+  public_key: z.string().nullable(),
+});
+export type PaymentsConfigAnswer = z.infer<typeof paymentsConfigAnswerSchema>;

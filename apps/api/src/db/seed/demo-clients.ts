@@ -8,8 +8,18 @@ export const DEMO_LAAS_TOKEN = 'demo-laas-token';
 
 export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The demo partner pages of /demo-host/ run on the same server as the widget. */
-const DEMO_DOMAINS = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://console.localhost:3000'];
+/**
+ * The demo partner pages of /demo-host/ run on the same server as the widget, so the demo
+ * clients register that server's own loopback origins: the partner site (localhost, 127.0.0.1)
+ * and the staff console (console.localhost, a LAAS_HOSTS host). The port is the one this server
+ * listens on (3000 unless PORT says otherwise; server.ts has validated PORT before seeding), so a
+ * demo on another port (e2e) frames too. Only loopback: a seeded database put on the internet
+ * by mistake lets no outside site frame its widget. Seeds run once per database.
+ */
+export function demoDomains(port: number): string[] {
+  return ['localhost', '127.0.0.1', 'console.localhost'].map((host) => `http://${host}:${port}`);
+}
+const DEMO_DOMAINS = demoDomains(Number(process.env.PORT) || 3000);
 
 const sdk = (options: ModeConfig): ModeConfig => ({
   availableFeatures: ['self-service'],

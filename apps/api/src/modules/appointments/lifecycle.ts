@@ -15,6 +15,7 @@ import { appointments, type AppointmentStatusValue, visits } from '../../db/sche
 import { AppError, badRequest } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import { recordCouponUse } from '../coupons/service.ts';
+import { takeStock } from '../operative/stock.ts';
 import { confirmVisit } from '../scheduling/service.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 
@@ -164,6 +165,74 @@ export async function expireLapsedHolds(db: Db, now: Date = new Date()): Promise
   });
 }
 
+// ---- Confirmation: the one place every path confirms through ----
+
+/** One patient of the cart an appointment stores (finalise's patients): fonasa and catalogue ids. */
+export interface AppointmentCartPatient {
+  is_fonasa: boolean;
+  items: number[];
+  packs: number[];
+}
+
+const catalogueIds = (entries: unknown): number[] =>
+  Array.isArray(entries)
+    ? entries.flatMap((entry: unknown) => {
+        const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : entry;
+        const value = typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
+        return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? [value] : [];
+      })
+    : [];
+
+/** The stored patients as a cart; anything that is not one is left out, not a 500. */
+export function appointmentCart(patients: readonly unknown[]): AppointmentCartPatient[] {
+  return patients.flatMap((entry) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const patient = entry as { is_fonasa?: unknown; items?: unknown; packs?: unknown };
+    return [
+      {
+        is_fonasa: patient.is_fonasa === true,
+        items: catalogueIds(patient.items),
+        packs: catalogueIds(patient.packs),
+      },
+    ];
+  });
+}
+
+/** Every unit of stock the cart takes: each item and pack id, once per patient that has it. */
+export const stockUnitsOf = (patients: readonly unknown[]): number[] =>
+  appointmentCart(patients).flatMap((patient) => [...patient.items, ...patient.packs]);
+
+/**
+ * scheduled → confirmed with everything a confirmation means, in one transaction: the visit made
+ * permanent, the coupon's use counted (once: coupon_uses is unique per appointment), the limited
+ * stock taken (409 stockout when too little is left), and `alsoInTransaction` (the payment row
+ * of a card or cash payment). Manual confirmation, card approval and pay-at-home all come here.
+ * Any failure rolls all of it back; an appointment no longer scheduled answers the 409 of its status.
+ */
+export async function confirmAppointment(
+  db: Db,
+  id: string,
+  changes: Partial<typeof appointments.$inferInsert>,
+  alsoInTransaction?: (tx: Db, row: AppointmentRow) => Promise<void>,
+): Promise<AppointmentRow> {
+  const confirmed = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const row = await applyTransition(tx, id, 'confirm', changes);
+    if (!row) return undefined;
+    await confirmVisit(tx, id);
+    if (row.couponCode) {
+      const use = await recordCouponUse(tx, row.couponCode, row.id);
+      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
+      if (use === 'no-uses') throw new AppError(409, COUPON_NO_USES.err, COUPON_NO_USES.msg);
+    }
+    await takeStock(tx, stockUnitsOf(row.patients));
+    if (alsoInTransaction) await alsoInTransaction(tx, row);
+    return row;
+  });
+  if (!confirmed) throw await refusal(db, id);
+  return confirmed;
+}
+
 // ---- Manual confirmation ----
 
 /**
@@ -213,7 +282,8 @@ function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null
 
 /**
  * POST /appointments/{id}/manual_confirm/: scheduled → confirmed, in one transaction with the
- * visit made permanent and the coupon's use counted; any failure rolls all of it back.
+ * visit made permanent, the coupon's use counted and the stock taken (confirmAppointment); any
+ * failure rolls all of it back.
  * force_confirmation (always true) does not confirm an appointment without a block: a confirmed
  * visit always has its nurse.
  */
@@ -229,26 +299,14 @@ export async function manualConfirm(
   }
   const paymentStatus = body.payment_status ?? defaultPaymentStatus(appointment.salesSource);
   const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
-  const confirmed = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    const row = await applyTransition(tx, appointment.id, 'confirm', {
-      paymentMethod: body.payment_method,
-      paymentGateway: body.payment_gateway,
-      paymentStatus,
-      splitPayment: splitPaymentOf(body),
-      confirmedAt: now,
-      ...(referral ? { referralCode: referral } : {}),
-    });
-    if (!row) return undefined;
-    await confirmVisit(tx, appointment.id);
-    if (row.couponCode) {
-      const use = await recordCouponUse(tx, row.couponCode, row.id);
-      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
-      if (use === 'no-uses') throw new AppError(409, COUPON_NO_USES.err, COUPON_NO_USES.msg);
-    }
-    return row;
+  const confirmed = await confirmAppointment(db, appointment.id, {
+    paymentMethod: body.payment_method,
+    paymentGateway: body.payment_gateway,
+    paymentStatus,
+    splitPayment: splitPaymentOf(body),
+    confirmedAt: now,
+    ...(referral ? { referralCode: referral } : {}),
   });
-  if (!confirmed) throw await refusal(db, appointment.id);
   return {
     id: confirmed.id,
     status: 'confirmed',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { catalogueItems, operativeStatus } from '../../db/schema.ts';
 
@@ -44,4 +44,39 @@ export async function insertOperativeStatusIfMissing(
   row: typeof operativeStatus.$inferInsert,
 ): Promise<void> {
   await db.insert(operativeStatus).values(row).onConflictDoNothing({ target: operativeStatus.salesSource });
+}
+
+/** The stock of those items that have a limited one (stock not null). */
+export async function findLimitedStock(
+  db: Db,
+  itemIds: readonly number[],
+): Promise<Array<{ id: number; stock: number }>> {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .select({ id: catalogueItems.id, stock: catalogueItems.stock })
+    .from(catalogueItems)
+    .where(and(inArray(catalogueItems.id, [...itemIds]), isNotNull(catalogueItems.stock)));
+  return rows.flatMap((row) => (row.stock === null ? [] : [{ id: row.id, stock: row.stock }]));
+}
+
+/**
+ * Takes `units` of an item's limited stock in one conditional UPDATE: of two confirmations racing
+ * on the last unit, the database lets one change the row and the other finds too little. Answers
+ * whether it was taken (an unlimited item, stock null, is never touched and answers true).
+ */
+export async function takeItemStock(db: Db, itemId: number, units: number): Promise<boolean> {
+  const [taken] = await db
+    .update(catalogueItems)
+    .set({ stock: sql`${catalogueItems.stock} - ${units}` })
+    .where(
+      and(eq(catalogueItems.id, itemId), isNotNull(catalogueItems.stock), gte(catalogueItems.stock, units)),
+    )
+    .returning({ id: catalogueItems.id });
+  if (taken) return true;
+  const [item] = await db
+    .select({ stock: catalogueItems.stock })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.id, itemId))
+    .limit(1);
+  return item !== undefined && item.stock === null;
 }

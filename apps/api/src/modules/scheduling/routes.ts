@@ -33,7 +33,18 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   // A month of blocks is a few hundred entries built by typed code: re-validating them on each
   // request would cost more than answering from the cache. The schemas still type and document
   // the answers, and the tests parse every one with them.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // A cached month is answered to many people: its JSON is written once per cached answer.
+  const bodies = new WeakMap<object, string>();
+  app.setSerializerCompiler(() => (answer) => {
+    const data = (answer as { data?: unknown }).data;
+    if (!Array.isArray(data)) return JSON.stringify(answer);
+    let body = bodies.get(data);
+    if (body === undefined) {
+      body = JSON.stringify(answer);
+      bodies.set(data, body);
+    }
+    return body;
+  });
   app.get(
     '/v2/time-availability/',
     {

@@ -22,13 +22,18 @@ export const PATIENT_FIELDS = [
   'access_token',
 ] as const;
 
+/** A card's secrets (the sandbox tokeniser's body, the card payment's token): never logged. */
+export const CARD_FIELDS = ['card_number', 'security_code', 'cardholder_name', 'token'] as const;
+
 /** Where a patient object sits under a body or query: itself, `patient`, and each of `patients`. */
 const HOLDERS = ['body', 'query', 'body.patient', 'body.patients[*]', 'body.patients[*].patient'];
 /** What pino logs: a request (`req`), or the object itself, or an error's context. */
 const ROOTS = ['', 'req.', 'request.'];
 
 const fieldPaths = ROOTS.flatMap((root) =>
-  HOLDERS.flatMap((holder) => PATIENT_FIELDS.map((field) => `${root}${holder}.${field}`)),
+  HOLDERS.flatMap((holder) =>
+    [...PATIENT_FIELDS, ...CARD_FIELDS].map((field) => `${root}${holder}.${field}`),
+  ),
 );
 
 const headerPaths = ROOTS.flatMap((root) => [

@@ -1,8 +1,189 @@
+import {
+  ADDITIONAL_INFO_EXAMPLE,
+  ADDRESS_REQUIRED_MESSAGE,
+  ADDRESS_OUT_OF_RANGE_ERROR,
+  ADDRESS_SEARCH_PLACEHOLDER,
+  ADDRESS_SERVICES_SUBTITLE,
+  type Address,
+  APARTMENT_NUMBER_EXAMPLE,
+  LAB_PARTNER_OUT_OF_COVERAGE_MESSAGE,
+  OUT_OF_COVERAGE_MESSAGE,
+  OUT_OF_COVERAGE_TITLE,
+  RESIDENCE_TYPE_LABELS,
+  RESIDENCE_TYPES,
+  type ResidenceType,
+  validateAddressForm,
+} from '@visita/domain/addresses';
+import { resolveInsurance } from '@visita/domain/insurance';
+import { createsAppointmentAt } from '@visita/domain/session';
+import { useEffect, useRef, useState } from 'react';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import { ADDRESS_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { useAppointment } from '../../flow/use-appointment.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { postClose } from '../../host/frame.ts';
+import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { AddressSearch } from '../../ui/address-search.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Field } from '../../ui/field.tsx';
 
-/** The 'address' step: not built yet. */
+/** The lab partner whose embed reports 'address-out-of-range' to its host (spec part 1 §8). */
+const LAB_PARTNER_SOURCE = 'laboratoriochopo';
+
+/** Spec part 1 §2: address search, place type, apartment and additional information, folio. */
 export function AddressStep() {
+  const stores = useWidgetStores();
   const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const { next } = useNavigation();
+  const ensureAppointment = useAppointment();
+  const context = useRequestContext();
+  const countryCode = useSession((state) => state.countryCode);
+  const salesSource = useSession((state) => state.salesSource);
+  const origin = useSession((state) => state.origin);
+  const isLastMile = useSession((state) => state.clientData?.is_last_mile === true);
+  const saved = useSession((state) => state.addressData);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const [address, setAddress] = useState<Address | null>(saved);
+  const [type, setType] = useState<ResidenceType>(saved?.type ?? 'house');
+  const [apartmentNumber, setApartmentNumber] = useState(saved?.apartmentNumber ?? '');
+  const [additionalInfo, setAdditionalInfo] = useState(saved?.additionalInfo ?? '');
+  const [folio, setFolio] = useState(saved?.lastMileFolio ?? '');
+  const [outOfCoverage, setOutOfCoverage] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  // After a first try (the field left without choosing), a missing address is named.
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => headingRef.current?.focus(), []);
+  // The cart maker's address arrives after the step shows.
+  useEffect(() => {
+    // Syncing from the store once, when the cart maker's address lands: not a render cascade.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (saved && !address) setAddress(saved);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
+
+  const labPartner = salesSource === LAB_PARTNER_SOURCE;
+  const outOfCoverageText = labPartner ? LAB_PARTNER_OUT_OF_COVERAGE_MESSAGE : OUT_OF_COVERAGE_MESSAGE;
+  const errors = validateAddressForm({ address, type, apartmentNumber, additionalInfo });
+  const canContinue = Object.keys(errors).length === 0 && !submitting;
+  const hasServicesQuery = new URLSearchParams(window.location.search).has('services');
+  const showFolio = origin === 'laas' && isLastMile;
+
+  const onOutOfCoverage = () => {
+    setAddress(null);
+    setOutOfCoverage(true);
+    setDialogOpen(true);
+    if (labPartner) postClose(ADDRESS_OUT_OF_RANGE_ERROR);
+  };
+
+  const onContinue = async () => {
+    if (!address || !canContinue) return;
+    const chosen: Address = {
+      ...address,
+      type,
+      apartmentNumber: apartmentNumber.trim() || null,
+      additionalInfo: additionalInfo.trim() || null,
+      lastMileFolio: showFolio ? folio.trim() || null : null,
+    };
+    const session = stores.session.getState();
+    session.update({ addressData: chosen });
+    // Fonasa is forced back to particular in the communes without it (spec part 1 §4).
+    const cart = stores.cart.getState();
+    cart.cart.patients.forEach((patient, index) => {
+      if (resolveInsurance(patient.insurance, chosen.commune) !== patient.insurance) {
+        cart.setInsurance(index, 'particular', chosen.commune);
+      }
+    });
+    // The cart maker's flow creates the appointment here; an existing one gets the new address.
+    const needsSave = createsAppointmentAt('address', session) || Boolean(session.appointmentId);
+    if (needsSave) {
+      setSubmitting(true);
+      const ok = await ensureAppointment({ update: true });
+      setSubmitting(false);
+      if (!ok) return;
+    }
+    next();
+  };
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-address-title">
+      <h1 id="visita-address-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
+        {ADDRESS_COPY.title}
+      </h1>
+      {hasServicesQuery ? <p className="visita-step__subtitle">{ADDRESS_SERVICES_SUBTITLE}</p> : null}
+      <AddressSearch
+        countryCode={countryCode}
+        salesSource={salesSource}
+        value={address}
+        onChange={(next) => {
+          setAddress(next);
+          setOutOfCoverage(false);
+        }}
+        onOutOfCoverage={onOutOfCoverage}
+        label={ADDRESS_COPY.searchLabel}
+        placeholder={ADDRESS_SEARCH_PLACEHOLDER}
+        error={outOfCoverage ? outOfCoverageText : attempted && !address ? ADDRESS_REQUIRED_MESSAGE : null}
+        onBlur={() => setAttempted(true)}
+        context={context}
+        searchingText={ADDRESS_COPY.searching}
+        noResultsText={ADDRESS_COPY.noSuggestions}
+      />
+      <fieldset className="visita-choice">
+        <legend>{ADDRESS_COPY.typeLabel}</legend>
+        {RESIDENCE_TYPES.map((residence) => (
+          <label key={residence} className="visita-choice__option">
+            <input
+              type="radio"
+              name="visita-residence-type"
+              value={residence}
+              checked={type === residence}
+              onChange={() => setType(residence)}
+            />
+            {RESIDENCE_TYPE_LABELS[residence]}
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        label={ADDRESS_COPY.apartmentLabel}
+        placeholder={APARTMENT_NUMBER_EXAMPLE}
+        value={apartmentNumber}
+        onChange={(event) => setApartmentNumber(event.target.value)}
+        error={errors.apartmentNumber ?? null}
+        required={type === 'apartment'}
+      />
+      <Field
+        label={ADDRESS_COPY.additionalInfoLabel}
+        placeholder={ADDITIONAL_INFO_EXAMPLE}
+        value={additionalInfo}
+        onChange={(event) => setAdditionalInfo(event.target.value)}
+        error={errors.additionalInfo ?? null}
+      />
+      {showFolio ? (
+        <Field
+          label={ADDRESS_COPY.lastMileFolioLabel}
+          value={folio}
+          maxLength={100}
+          onChange={(event) => setFolio(event.target.value)}
+        />
+      ) : null}
+      <div className="visita-step__actions">
+        <Button onClick={() => void onContinue()} disabled={!canContinue} loading={submitting}>
+          {copy.shell.continue}
+        </Button>
+      </div>
+      <Dialog
+        open={dialogOpen}
+        title={OUT_OF_COVERAGE_TITLE}
+        icon="error"
+        onClose={() => setDialogOpen(false)}
+        actions={<Button onClick={() => setDialogOpen(false)}>{ADDRESS_COPY.dialogClose}</Button>}
+      >
+        <p>{outOfCoverageText}</p>
+      </Dialog>
+    </section>
+  );
 }

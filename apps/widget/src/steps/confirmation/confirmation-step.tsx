@@ -1,8 +1,163 @@
+import { addressLine } from '@visita/domain/addresses';
+import { itemDisplayName } from '@visita/domain/cart-item';
+import {
+  INSURANCE_TOGGLE_LABELS,
+  INSURANCES,
+  type Insurance,
+  isFonasaAvailableIn,
+} from '@visita/domain/insurance';
+import { APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
+import { fastingText } from '@visita/domain/results';
+import { createsAppointmentAt } from '@visita/domain/session';
+import { useEffect, useRef, useState } from 'react';
+import {
+  CONFIRMATION_COPY,
+  CONFIRMATION_WARNINGS,
+  DISPLAY_NAME_SOURCE,
+  EXAM_PRICE_AT_HOME_SOURCES,
+} from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { useAppointment } from '../../flow/use-appointment.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
+import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PriceTable } from '../../ui/price-table.tsx';
 
-/** The 'confirmation' step: not built yet. */
+/** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
+function recordPurchase(detail: { appointmentId: string | null; total: number }) {
+  window.dispatchEvent(new CustomEvent('visita:purchase', { detail }));
+}
+
+/**
+ * Spec part 1 §2: the address with 'Editar', the services with their fasting text, the details
+ * box, the Particular/Fonasa toggle in Chile and the source's warning note. The appointment is
+ * created here only if no earlier step did. Leaving forward records the purchase and clears the
+ * cart, items and address.
+ */
 export function ConfirmationStep() {
+  const stores = useWidgetStores();
   const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const { next } = useNavigation();
+  const ensureAppointment = useAppointment();
+  const setStep = useFlow((state) => state.setStep);
+  const cart = useCart((state) => state.cart);
+  const address = useSession((state) => state.addressData);
+  const countryCode = useSession((state) => state.countryCode);
+  const salesSource = useSession((state) => state.salesSource);
+  const { price, loading } = usePriceAnswer();
+  const [submitting, setSubmitting] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  usePriceQuote();
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const insurance: Insurance = cart.patients.some((patient) => patient.insurance === 'fonasa')
+    ? 'fonasa'
+    : 'particular';
+  const fonasaAvailable = isFonasaAvailableIn(address?.commune);
+  const useDisplayName = salesSource === DISPLAY_NAME_SOURCE;
+  const warning = CONFIRMATION_WARNINGS[salesSource];
+
+  const setInsurance = (value: Insurance) => {
+    const store = stores.cart.getState();
+    store.cart.patients.forEach((_, index) => store.setInsurance(index, value, address?.commune));
+  };
+
+  const onContinue = async () => {
+    if (createsAppointmentAt('confirmation', stores.session.getState())) {
+      setSubmitting(true);
+      const ok = await ensureAppointment();
+      setSubmitting(false);
+      if (!ok) return;
+    }
+    if (!stores.session.getState().appointmentId) {
+      stores.toast.getState().show('error', APPOINTMENT_ID_NOT_FOUND_MESSAGE);
+      return;
+    }
+    recordPurchase({
+      appointmentId: stores.session.getState().appointmentId,
+      total: stores.price.getState().cartPrice,
+    });
+    next();
+    // Leaving the confirmation clears cart, items and address (spec part 1 §2).
+    stores.cart.getState().clear();
+    stores.session.getState().update({ addressData: null });
+  };
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-confirmation-title">
+      <h1 id="visita-confirmation-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
+        {CONFIRMATION_COPY.title}
+      </h1>
+      <div className="visita-box">
+        <h2>{CONFIRMATION_COPY.address}</h2>
+        {address ? (
+          <p>
+            {addressLine(address)}, {address.commune}
+            {address.apartmentNumber ? `, ${CONFIRMATION_COPY.apartment} ${address.apartmentNumber}` : ''}
+          </p>
+        ) : null}
+        <Button
+          variant="link"
+          onClick={() => {
+            stores.session.getState().update({ skipAddressStep: false });
+            setStep('address');
+          }}
+        >
+          {CONFIRMATION_COPY.edit}
+          <span className="visita-visually-hidden"> {CONFIRMATION_COPY.address}</span>
+        </Button>
+      </div>
+      <div className="visita-box">
+        <h2>{CONFIRMATION_COPY.services}</h2>
+        <ul className="visita-services-list">
+          {cart.patients.flatMap((patient, index) =>
+            patient.items.map((item) => {
+              const fasting = fastingText(item.fast_hours);
+              return (
+                <li key={`${index}-${String(item.id)}`} className="visita-service">
+                  <span>{itemDisplayName(item, useDisplayName)}</span>
+                  {fasting ? <p className="visita-service__info">{fasting}</p> : null}
+                </li>
+              );
+            }),
+          )}
+        </ul>
+      </div>
+      {countryCode === 'cl' ? (
+        <fieldset className="visita-choice">
+          <legend>{CONFIRMATION_COPY.insuranceLegend}</legend>
+          {INSURANCES.map((value) => (
+            <label key={value} className="visita-choice__option">
+              <input
+                type="radio"
+                name="visita-confirmation-insurance"
+                value={value}
+                checked={insurance === value}
+                disabled={value === 'fonasa' && !fonasaAvailable}
+                onChange={() => setInsurance(value)}
+              />
+              {INSURANCE_TOGGLE_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="visita-box">
+        <h2>{CONFIRMATION_COPY.details}</h2>
+        <PriceTable
+          price={price}
+          countryCode={countryCode}
+          insurances={cart.patients.map((patient) => patient.insurance)}
+          loading={loading}
+          examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
+        />
+      </div>
+      {warning ? <p className="visita-note">{warning}</p> : null}
+      <div className="visita-step__actions">
+        <Button onClick={() => void onContinue()} loading={submitting}>
+          {copy.shell.continue}
+        </Button>
+      </div>
+    </section>
+  );
 }

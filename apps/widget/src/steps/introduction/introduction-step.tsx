@@ -1,16 +1,38 @@
-import { useEffect, useRef } from 'react';
+import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '@visita/domain/messages';
+import { useEffect, useRef, useState } from 'react';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
+import { useFlow, useSession, useWidgetStores, type WidgetStores } from '../../stores/widget-stores.tsx';
 
-/** Title, subtitle and the numbered points of spec part 1 §2; the third left out where the copy says. */
+/** The terms tick survives a visit to the terms step and back, per widget instance. */
+const acceptedTerms = new WeakMap<WidgetStores, boolean>();
+const TERMS_LINK = 'Ver términos y condiciones';
+
+/**
+ * Title, subtitle and the numbered points of spec part 1 §2; the third left out where the copy says.
+ * With show_tyc, the terms checkbox blocks 'Continuar' until ticked (part 2 §2).
+ */
 export function IntroductionStep() {
   const { introduction } = useCopy();
   const { next } = useNavigation();
+  const stores = useWidgetStores();
+  const showTerms = useSession((state) => state.clientData?.show_tyc === true);
+  const setStep = useFlow((state) => state.setStep);
+  const [accepted, setAccepted] = useState(() => acceptedTerms.get(stores) ?? false);
+  const [blocked, setBlocked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const points = introduction.omitThirdPoint ? introduction.points.slice(0, 2) : introduction.points;
 
   // Screen readers start each step at its title.
   useEffect(() => headingRef.current?.focus(), []);
+
+  const onContinue = () => {
+    if (!canContinueTerms(showTerms, accepted)) {
+      setBlocked(true);
+      return;
+    }
+    next();
+  };
 
   return (
     <section className="visita-step" aria-labelledby="visita-introduction-title">
@@ -28,8 +50,38 @@ export function IntroductionStep() {
           </li>
         ))}
       </ol>
+      {showTerms ? (
+        <div className="visita-terms">
+          <label className="visita-checkbox">
+            <input
+              type="checkbox"
+              checked={accepted}
+              aria-invalid={blocked && !accepted ? true : undefined}
+              aria-describedby={blocked && !accepted ? 'visita-terms-error' : undefined}
+              onChange={(event) => {
+                acceptedTerms.set(stores, event.target.checked);
+                setAccepted(event.target.checked);
+                if (event.target.checked) setBlocked(false);
+              }}
+            />
+            <span>{TERMS_CHECKBOX_LABEL}</span>
+          </label>
+          <button
+            type="button"
+            className="visita-button visita-button--link"
+            onClick={() => setStep('terms-and-conditions')}
+          >
+            {TERMS_LINK}
+          </button>
+          {blocked && !accepted ? (
+            <p id="visita-terms-error" className="visita-field__error" role="alert">
+              {TERMS_REQUIRED_MESSAGE}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="visita-step__actions">
-        <button type="button" className="visita-button" onClick={next}>
+        <button type="button" className="visita-button" onClick={onContinue}>
           {introduction.cta}
         </button>
       </div>

@@ -1,8 +1,126 @@
+import {
+  canAddPatient,
+  PATIENTS_WITHOUT_SERVICES_MESSAGE,
+  patientsWithoutServices,
+} from '@visita/domain/cart';
+import { TOAST_DURATION_MS } from '@visita/domain/constants';
+import { createsAppointmentAt } from '@visita/domain/session';
+import { useEffect, useRef, useState } from 'react';
+import { EXAM_PRICE_AT_HOME_SOURCES, PRICE_DISCLAIMERS, SERVICES_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { useAppointment } from '../../flow/use-appointment.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
+import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PriceTable } from '../../ui/price-table.tsx';
+import { CouponBox } from './coupon-box.tsx';
+import { PatientPanel } from './patient-panel.tsx';
 
-/** The 'services' step: not built yet. */
+/** Spec part 1 §2: a panel per patient, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
+  const stores = useWidgetStores();
   const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const { next } = useNavigation();
+  const ensureAppointment = useAppointment();
+  const cart = useCart((state) => state.cart);
+  const countryCode = useSession((state) => state.countryCode);
+  const salesSource = useSession((state) => state.salesSource);
+  const commune = useSession((state) => state.addressData?.commune ?? null);
+  const maxPatients = useSession((state) => state.clientData?.max_patients_per_appointment ?? null);
+  const [openPanels, setOpenPanels] = useState<boolean[]>(() => cart.patients.map(() => true));
+  const [submitting, setSubmitting] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { price, loading } = usePriceAnswer();
+  usePriceQuote();
+
+  useEffect(() => headingRef.current?.focus(), []);
+  // A cart always has a patient to add services to.
+  useEffect(() => {
+    if (cart.patients.length === 0) stores.cart.getState().addPatient();
+  }, [cart.patients.length, stores]);
+
+  const isOpen = (index: number) => openPanels[index] ?? true;
+  const disclaimer = PRICE_DISCLAIMERS[salesSource];
+
+  const onContinue = async () => {
+    if (patientsWithoutServices(stores.cart.getState().cart).length > 0) {
+      stores.toast.getState().show('error', PATIENTS_WITHOUT_SERVICES_MESSAGE, TOAST_DURATION_MS);
+      return;
+    }
+    // The date step schedules a block on the appointment: it must exist before moving on.
+    const session = stores.session.getState();
+    if (!createsAppointmentAt('services', session)) {
+      next();
+      return;
+    }
+    setSubmitting(true);
+    const ok = await ensureAppointment();
+    setSubmitting(false);
+    if (ok) next();
+  };
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-services-title">
+      <h1 id="visita-services-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
+        {SERVICES_COPY.title}
+      </h1>
+      {cart.patients.map((patient, index) => (
+        <PatientPanel
+          // Patients have no id of their own before the patient step.
+          key={index}
+          index={index}
+          patient={patient}
+          countryCode={countryCode}
+          commune={commune}
+          open={isOpen(index)}
+          onToggle={(open) =>
+            setOpenPanels((panels) => {
+              const copy = cart.patients.map((_, i) => panels[i] ?? true);
+              copy[index] = open;
+              return copy;
+            })
+          }
+          onDelete={
+            cart.patients.length > 1
+              ? () => {
+                  stores.cart.getState().removePatient(index);
+                  setOpenPanels((panels) => panels.filter((_, i) => i !== index));
+                }
+              : null
+          }
+          onAdd={(item) => stores.cart.getState().addItem(item, { patientIndex: index })}
+          onRemove={(item) => stores.cart.getState().removeItem(item.id, index)}
+          onInsurance={(fonasa) =>
+            stores.cart.getState().setInsurance(index, fonasa ? 'fonasa' : 'particular', commune)
+          }
+        />
+      ))}
+      {canAddPatient(cart, maxPatients) ? (
+        <Button
+          variant="link"
+          onClick={() => {
+            stores.cart.getState().addPatient();
+            setOpenPanels((panels) => [...cart.patients.map((_, i) => panels[i] ?? true), true]);
+          }}
+        >
+          {SERVICES_COPY.addPatient}
+        </Button>
+      ) : null}
+      <CouponBox />
+      <PriceTable
+        price={price}
+        countryCode={countryCode}
+        insurances={cart.patients.map((patient) => patient.insurance)}
+        loading={loading}
+        examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
+      />
+      {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
+      <div className="visita-step__actions">
+        <Button onClick={() => void onContinue()} loading={submitting}>
+          {copy.shell.continue}
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,85 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { cardTokens } from '../../db/schema.ts';
+import {
+  type ChargeRequest,
+  type GatewayPayment,
+  InvalidCardTokenError,
+  type PaymentGateway,
+} from './payment-gateway.ts';
+
+/** MercadoPago's test-card convention (DESIGN.md): the cardholder name chooses the outcome. */
+export const SANDBOX_OUTCOMES = {
+  APRO: { status: 'approved', statusDetail: 'accredited' },
+  CONT: { status: 'in_process', statusDetail: 'pending_contingency' },
+  CALL: { status: 'rejected', statusDetail: 'cc_rejected_call_for_authorize' },
+  FUND: { status: 'rejected', statusDetail: 'cc_rejected_insufficient_amount' },
+  SECU: { status: 'rejected', statusDetail: 'cc_rejected_bad_filled_security_code' },
+  EXPI: { status: 'rejected', statusDetail: 'cc_rejected_bad_filled_date' },
+  FORM: { status: 'rejected', statusDetail: 'cc_rejected_bad_filled_other' },
+  OTHE: { status: 'rejected', statusDetail: 'cc_rejected_other_reason' },
+} as const satisfies Record<string, Omit<GatewayPayment, 'id'>>;
+export type SandboxOutcome = keyof typeof SANDBOX_OUTCOMES;
+
+/**
+ * The outcome a cardholder name chooses: one of the eight names (any case, surrounding spaces
+ * ignored). Any other name is approved, so a person trying the demo with their own name pays.
+ */
+export function outcomeForCardholder(name: string): SandboxOutcome {
+  const key = name.trim().toUpperCase();
+  return key in SANDBOX_OUTCOMES ? (key as SandboxOutcome) : 'APRO';
+}
+
+/** What the sandbox keeps of a card: what a receipt shows, never the number or the security code. */
+export interface SandboxCard {
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  outcome: SandboxOutcome;
+}
+
+export interface SandboxGateway extends PaymentGateway {
+  readonly kind: 'sandbox';
+  /** Stores the card's receipt data and answers a new single-use token id. */
+  tokenize(card: SandboxCard): Promise<string>;
+}
+
+/**
+ * The offline gateway: MercadoPago's semantics without the network. A token pays once (its use is
+ * taken with one conditional UPDATE, so two charges racing on one token cannot both pay), its
+ * brand must be the payment method sent, and its cardholder name decides the outcome.
+ */
+export function createSandboxGateway(db: Db): SandboxGateway {
+  return {
+    kind: 'sandbox',
+    publicKey: () => null,
+    async tokenize(card) {
+      // 32 hexadecimal characters, the shape of a MercadoPago card token.
+      const id = randomBytes(16).toString('hex');
+      await db.insert(cardTokens).values({ id, ...card });
+      return id;
+    },
+    async charge(request: ChargeRequest): Promise<GatewayPayment> {
+      const [token] = await db
+        .update(cardTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(cardTokens.id, request.token), isNull(cardTokens.usedAt)))
+        .returning({ brand: cardTokens.brand, outcome: cardTokens.outcome });
+      if (!token) throw new InvalidCardTokenError('sandbox: unknown or used card token');
+      const id = `sandbox-${randomUUID()}`;
+      // MercadoPago refuses a payment_method_id that is not the card's (bad_filled_other).
+      if (token.brand !== request.paymentMethodId) {
+        return { id, ...SANDBOX_OUTCOMES.FORM };
+      }
+      const outcome = SANDBOX_OUTCOMES[token.outcome as SandboxOutcome] ?? SANDBOX_OUTCOMES.OTHE;
+      return { id, ...outcome };
+    },
+    // Nothing moved: the refund is the payment row's record (see modules/payments/service.ts).
+    async refund() {},
+  };
+}
+
+export const isSandboxGateway = (gateway: PaymentGateway): gateway is SandboxGateway =>
+  gateway.kind === 'sandbox' && typeof (gateway as Partial<SandboxGateway>).tokenize === 'function';

@@ -1,0 +1,35 @@
+import { STOCKOUT_ERROR, STOCKOUT_MESSAGE } from '@visita/domain/cards';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { findLimitedStock, takeItemStock } from './queries.ts';
+
+/** 409 stockout (spec part 2 §8: the widget's toast); the source's operative status reads inactive once none is left. */
+export const stockout = () => new AppError(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
+
+/** Units per catalogue id: one per occurrence (a vaccine for two patients is two doses). */
+function unitsByItem(itemIds: readonly number[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const id of itemIds) units.set(id, (units.get(id) ?? 0) + 1);
+  return units;
+}
+
+/** Whether the stock covers these units now, without taking it: checked before charging a card. */
+export async function assertStockAvailable(db: Db, itemIds: readonly number[]): Promise<void> {
+  const units = unitsByItem(itemIds);
+  for (const item of await findLimitedStock(db, [...units.keys()])) {
+    if (item.stock < (units.get(item.id) ?? 0)) throw stockout();
+  }
+}
+
+/**
+ * Takes the stock of every limited item, in the caller's transaction, or throws stockout (the
+ * caller's transaction rolls the rest back). Items are taken in id order so two confirmations
+ * that need the same items lock them in the same order and never deadlock.
+ */
+export async function takeStock(db: Db, itemIds: readonly number[]): Promise<void> {
+  const units = unitsByItem(itemIds);
+  const limited = await findLimitedStock(db, [...units.keys()]);
+  for (const item of limited.sort((a, b) => a.id - b.id)) {
+    if (!(await takeItemStock(db, item.id, units.get(item.id) ?? 0))) throw stockout();
+  }
+}

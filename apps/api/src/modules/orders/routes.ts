@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import {
+  CLIENT_ID_HEADER,
+  createTicketFormSchema,
+  createTicketOkSchema,
+  createTicketQuerySchema,
+  MEDICAL_ORDERS_PATH,
+  medicalOrdersAnswerSchema,
+  medicalOrdersQuerySchema,
+  ORDER_FORM_FIELDS,
+  ORDER_UPLOAD_LIMITS,
+} from '@visita/domain/contract/orders';
+import { API_ROUTES } from '@visita/domain/contract/paths';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createStorage } from '../../adapters/storage/create-storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import {
+  CLIENT_TOKEN_INVALID,
+  CLIENT_TOKEN_MISSING,
+  findClientByApiToken,
+  readBearerToken,
+} from '../../plugins/app/client-auth.ts';
+import { createTicket, listMedicalOrders } from './service.ts';
+import { NOT_MULTIPART } from './upload.ts';
+
+const errors = { 400: apiErrorSchema };
+
+export const TOO_MANY_UPLOADS = {
+  err: 'too-many-requests',
+  msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
+} as const;
+
+/** Staff only: the client comes from its Bearer API token, and sees its own orders alone. */
+async function staffClient(request: FastifyRequest) {
+  const token = readBearerToken(request.headers);
+  if (!token) throw new AppError(401, CLIENT_TOKEN_MISSING.err, CLIENT_TOKEN_MISSING.msg);
+  const client = await findClientByApiToken(request.server.db, token);
+  if (!client) throw new AppError(401, CLIENT_TOKEN_INVALID.err, CLIENT_TOKEN_INVALID.msg);
+  return client;
+}
+
+const UPLOAD_DESCRIPTION = [
+  `multipart/form-data: el campo de texto '${ORDER_FORM_FIELDS.lead}' (el JSON del lead, parte 2 §3) y`,
+  `'${ORDER_FORM_FIELDS.path}' (texto, opcional), y de 1 a ${ORDER_UPLOAD_LIMITS.maxFiles} archivos`,
+  `'${ORDER_FORM_FIELDS.file}' (PDF, JPEG o PNG según su contenido; ${ORDER_UPLOAD_LIMITS.maxFileBytes}`,
+  `bytes cada uno como máximo). El cliente va en ?client_id= o en la cabecera ${CLIENT_ID_HEADER}.`,
+  'Conviene enviar el lead antes que los archivos: así un lead inválido se rechaza sin subirlos.',
+].join(' ');
+
+/** Medical-order upload (spec part 2 §2, §3, §7) and the staff list of orders received. */
+const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
+  const storage = options.storage ?? createStorage(app.config);
+  // Registered here only: no other route accepts multipart. Limits are set per request (upload.ts).
+  await app.register(multipart);
+  // Anyone can upload (a patient has no account): per address, so nobody fills the storage.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, TOO_MANY_UPLOADS.err, TOO_MANY_UPLOADS.msg),
+  });
+
+  app.post(
+    API_ROUTES.createTicket,
+    {
+      config: { rateLimit: { max: app.config.ORDER_UPLOADS_PER_MINUTE, timeWindow: 60_000 } },
+      // Before the body schema runs: anything but multipart is refused with its own answer.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
+      },
+      schema: {
+        tags: ['orders'],
+        summary: 'Recibe una orden médica (archivos y datos de contacto y dirección)',
+        description: UPLOAD_DESCRIPTION,
+        consumes: ['multipart/form-data'],
+        querystring: createTicketQuerySchema,
+        body: createTicketFormSchema,
+        response: { 200: createTicketOkSchema, 413: apiErrorSchema, 429: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => createTicket(app.db, storage, request, request.query.client_id),
+  );
+
+  app.get(
+    MEDICAL_ORDERS_PATH,
+    {
+      // onRequest: strangers get 401 before anything about their query is checked.
+      onRequest: async (request) => {
+        await staffClient(request);
+      },
+      schema: {
+        tags: ['orders'],
+        summary: 'Lista las órdenes médicas recibidas por el cliente, las más recientes primero',
+        description:
+          'Requiere el token de API del cliente como Authorization: Bearer (401 sin él). Sin el contenido de los archivos.',
+        querystring: medicalOrdersQuerySchema,
+        response: { 200: medicalOrdersAnswerSchema, 401: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // The guard already ran; this read answers which client the token is.
+      const client = await staffClient(request);
+      return listMedicalOrders(app.db, client.id, request.query);
+    },
+  );
+};
+
+export default ordersRoutes;

@@ -1,0 +1,154 @@
+import { APPOINTMENT_TOKEN_HEADER, appointmentParamsSchema } from '@visita/domain/contract/appointments';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import {
+  cardPaymentAnswerSchema,
+  cardPaymentBodySchema,
+  cardPaymentHeadersSchema,
+  cashPaymentAnswerSchema,
+  cashPaymentBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  paymentsConfigAnswerSchema,
+  paymentsConfigQuerySchema,
+  sandboxCardTokenAnswerSchema,
+  sandboxCardTokenBodySchema,
+} from '@visita/domain/contract/payments';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createPaymentGateway } from '../../adapters/payments/create-payment-gateway.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import { isSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
+import type { Db } from '../../db/database.ts';
+import { readBearerToken } from '../../plugins/app/client-auth.ts';
+import {
+  type AppointmentAccess,
+  appointmentAccessOf,
+  appointmentTokenMatches,
+  authorizeAppointment,
+  isAppointmentId,
+  readAppointmentToken,
+  requireAppointmentAccess,
+} from '../appointments/access.ts';
+import { findAppointmentById } from '../appointments/queries.ts';
+import { createSandboxCardToken, payByCard, payInCash, paymentsConfig } from './service.ts';
+
+export interface PaymentsRoutesOptions {
+  /** Tests pass a gateway; the server uses the one PAYMENTS names. */
+  gateway?: PaymentGateway;
+}
+
+/**
+ * The card call sends `Authorization: Bearer` (part 2 §3): the widget's Bearer is the appointment
+ * token. The appointment header and the client's own API token are accepted as everywhere else.
+ */
+async function authorizeCardPayment(db: Db, request: FastifyRequest, id: string): Promise<AppointmentAccess> {
+  const bearer = readBearerToken(request.headers);
+  if (bearer && !readAppointmentToken(request.headers) && isAppointmentId(id)) {
+    const appointment = await findAppointmentById(db, id);
+    if (appointment && appointmentTokenMatches(bearer, appointment.tokenHash))
+      return { appointment, token: bearer };
+  }
+  return authorizeAppointment(db, request, id);
+}
+
+const accessDescription =
+  `Requiere el token de la cita (Authorization: Bearer <token> o el encabezado ${APPOINTMENT_TOKEN_HEADER}), ` +
+  'o el token de API del cliente de la cita. Sin acceso, o con un id desconocido, responde 404.';
+
+/** Card payment, pay at home, the browser's gateway settings and the sandbox's card tokens. */
+const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
+  const gateway = options.gateway ?? createPaymentGateway(app.config, app.db);
+
+  app.get(
+    '/v2/payments/config/',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Pasarela de pago en uso y la clave pública del país para tokenizar la tarjeta',
+        querystring: paymentsConfigQuerySchema,
+        response: { 200: paymentsConfigAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => paymentsConfig(gateway, request.query.country),
+  );
+
+  app.post(
+    '/v2/mercado-pago/:id/card/',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Paga la cita con tarjeta (token, payment_method_id, amount, customer_id)',
+        description:
+          `${accessDescription} Solo una cita agendada (scheduled) se paga; amount debe ser el monto de la ` +
+          'cotización del servidor (net_price − payment_at_home). Un reintento con el mismo token (o el ' +
+          `mismo encabezado ${IDEMPOTENCY_KEY_HEADER}) cobra una sola vez. Aprobado: 200 approved y la cita ` +
+          'queda confirmada. En revisión: 200 in_process. Rechazado: 402 {err: cc_rejected_…, msg}.',
+        params: appointmentParamsSchema,
+        headers: cardPaymentHeadersSchema,
+        body: cardPaymentBodySchema,
+        response: {
+          200: cardPaymentAnswerSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { appointment } = await authorizeCardPayment(app.db, request, request.params.id);
+      const context = { db: app.db, gateway, catalogue: await app.catalogue(), log: request.log };
+      return payByCard(context, appointment, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+    },
+  );
+
+  app.post(
+    '/payments/appointments/:id/cash_payment/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['payments'],
+        summary: 'Pago en domicilio: confirma la cita (In address, Partner)',
+        description:
+          `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API del ` +
+          'cliente como Authorization: Bearer. Solo una cita agendada; donde se ofrece el pago en domicilio ' +
+          '(México), para las fuentes que confirman manualmente y para el personal del cliente.',
+        params: appointmentParamsSchema,
+        body: cashPaymentBodySchema,
+        response: {
+          200: cashPaymentAnswerSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { appointment, token } = appointmentAccessOf(request);
+      return payInCash(app.db, await app.catalogue(), appointment, token === null);
+    },
+  );
+
+  // The sandbox's tokeniser stands in for MercadoPago.js; with the real gateway it does not exist.
+  if (isSandboxGateway(gateway)) {
+    const sandbox = gateway;
+    app.post(
+      '/v2/sandbox/card-tokens/',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Token de tarjeta de la pasarela de prueba (solo PAYMENTS=sandbox)',
+          description:
+            'El nombre del titular decide el resultado como en las tarjetas de prueba de MercadoPago: APRO, ' +
+            'CONT, CALL, FUND, SECU, EXPI, FORM, OTHE. Nunca se guarda el número ni el código de seguridad.',
+          body: sandboxCardTokenBodySchema,
+          response: { 201: sandboxCardTokenAnswerSchema, 400: apiErrorSchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await createSandboxCardToken(sandbox, request.body)),
+    );
+  }
+};
+
+export default paymentsRoutes;

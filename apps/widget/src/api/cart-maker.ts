@@ -1,0 +1,16 @@
+import type { CartMakerWithTokenAnswer } from '@visita/domain/contract/cart-maker';
+import { apiRequest, type RequestContext } from './http.ts';
+
+/** GET /v2/cart-maker/{id}/: the prebuilt cart; errors give nothing (null), as the spec says. */
+export async function getCartMaker(
+  id: string,
+  context?: RequestContext,
+): Promise<CartMakerWithTokenAnswer | null> {
+  try {
+    return await apiRequest<CartMakerWithTokenAnswer>(`/v2/cart-maker/${encodeURIComponent(id)}/`, {
+      context,
+    });
+  } catch {
+    return null;
+  }
+}

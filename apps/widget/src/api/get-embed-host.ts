@@ -1,0 +1,14 @@
+import { EMBED_HOST_PATH, type EmbedHost } from '@visita/domain/contract/embed';
+import { apiRequest } from './http.ts';
+
+/** Whether the page framing the widget is one of the client's domains, and its origin (sdk or laas). */
+export function getEmbedHost(
+  clientId: string,
+  parentOrigin: string,
+  signal?: AbortSignal,
+): Promise<EmbedHost> {
+  return apiRequest<EmbedHost>(EMBED_HOST_PATH, {
+    query: { client_id: clientId, parent_origin: parentOrigin },
+    signal,
+  });
+}

@@ -1,0 +1,19 @@
+import { keepNumberedSuggestions } from '@visita/domain/addresses';
+import type { AutocompleteAnswer } from '@visita/domain/contract/places';
+import type { CountryCode } from '@visita/domain/locale';
+import { apiRequest, type RequestContext } from './http.ts';
+
+/** GET /v2/places/autocomplete/: suggestions for the typed text, only those with a street number. */
+export async function getAddressSuggestions(
+  input: string,
+  country: CountryCode,
+  context?: RequestContext,
+  signal?: AbortSignal,
+): Promise<AutocompleteAnswer['results']> {
+  const answer = await apiRequest<AutocompleteAnswer>('/v2/places/autocomplete/', {
+    query: { input, country },
+    context,
+    signal,
+  });
+  return keepNumberedSuggestions(answer.results);
+}

@@ -1,0 +1,21 @@
+import type { GeocodeAnswer } from '@visita/domain/contract/places';
+import type { CountryCode } from '@visita/domain/locale';
+import { apiRequest, type RequestContext } from './http.ts';
+
+/** GET /v2/places/geocode/: a suggestion's place, by place_id (or by the typed address). */
+export async function geocodePlace(
+  params: { placeId?: string | null; address?: string | null; country: CountryCode },
+  context?: RequestContext,
+  signal?: AbortSignal,
+): Promise<GeocodeAnswer['results']> {
+  const answer = await apiRequest<GeocodeAnswer>('/v2/places/geocode/', {
+    query: {
+      place_id: params.placeId,
+      address: params.placeId ? null : params.address,
+      country: params.country,
+    },
+    context,
+    signal,
+  });
+  return answer.results;
+}

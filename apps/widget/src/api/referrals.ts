@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReferralAnswer } from '@visita/domain/contract/pricing';
+import { apiRequest, type RequestContext } from './http.ts';
+
+/** GET /referrals/alliance/: the first entry's referral_code, or null. */
+export async function getReferralCode(
+  alliance: string,
+  context?: RequestContext,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const answer = await apiRequest<ReferralAnswer>('/referrals/alliance/', {
+    query: { alliance },
+    context,
+    signal,
+  });
+  return answer[0]?.referral_code ?? null;
+}
+
+/** The sales source's referral code, used to auto-apply a coupon; failures are silent (null). */
+export function useReferralCode(alliance: string, context: RequestContext) {
+  return useQuery({
+    queryKey: ['referral', alliance],
+    queryFn: ({ signal }) => getReferralCode(alliance, context, signal).catch(() => null),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

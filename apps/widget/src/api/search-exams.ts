@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type CartItem, toCartItems } from '@visita/domain/cart-item';
+import type { SearchAnswer } from '@visita/domain/contract/catalogue';
+import type { CountryCode } from '@visita/domain/locale';
+import { apiRequest, type RequestContext } from './http.ts';
+
+export interface ExamSearchParams {
+  query: string;
+  commune: string | null;
+  country: CountryCode;
+  source: string;
+  displayedServicesIds: readonly string[];
+}
+
+/** GET /v2/search/client/ (DESIGN.md): priced results only, as cart items. */
+export async function searchExams(
+  params: ExamSearchParams,
+  context?: RequestContext,
+  signal?: AbortSignal,
+): Promise<CartItem[]> {
+  const answer = await apiRequest<SearchAnswer>('/v2/search/client/', {
+    query: {
+      query: params.query,
+      commune: params.commune,
+      country: params.country === 'cl' ? 'Chile' : 'México',
+      category: 'all',
+      source: params.source,
+      show_all: true,
+      item_ids: params.displayedServicesIds.length > 0 ? params.displayedServicesIds.join(',') : null,
+    },
+    context,
+    signal,
+  });
+  return toCartItems(answer.data);
+}
+
+export function useExamSearch(params: ExamSearchParams, context: RequestContext, enabled: boolean) {
+  return useQuery({
+    queryKey: ['exam-search', params],
+    queryFn: ({ signal }) => searchExams(params, context, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,21 @@
+import type { SectorAnswer } from '@visita/domain/contract/places';
+import type { CountryCode } from '@visita/domain/locale';
+import { apiRequest, type RequestContext } from './http.ts';
+
+/** GET /v2/sector/sector-from-coordinates/: the coverage sector, or null (also on error, spec §7). */
+export async function getSectorFromCoordinates(
+  params: { lng: number; lat: number; country: CountryCode; salesSource: string },
+  context?: RequestContext,
+  signal?: AbortSignal,
+): Promise<SectorAnswer> {
+  try {
+    return await apiRequest<SectorAnswer>('/v2/sector/sector-from-coordinates/', {
+      query: { lng: params.lng, lat: params.lat, country: params.country, sales_source: params.salesSource },
+      context,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}

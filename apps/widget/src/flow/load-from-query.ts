@@ -1,0 +1,104 @@
+import type { CartItem } from '@visita/domain/cart-item';
+import { modeConfigFor } from '@visita/domain/client';
+import { cartMakerCurrentAppointmentId, shouldPrefillCart } from '@visita/domain/session';
+import { startFromQuery, type StartQuery } from '@visita/domain/navigation';
+import { getAppointmentAddress } from '../api/appointment-address.ts';
+import { getCartMaker } from '../api/cart-maker.ts';
+import { getItems, getPacks } from '../api/get-items.ts';
+import type { RequestContext } from '../api/http.ts';
+import type { WidgetStores } from '../stores/widget-stores.tsx';
+
+const started = new WeakSet<WidgetStores>();
+
+/** The query parameters read on load (spec part 1 §2). */
+export function readStartQuery(search: string): StartQuery {
+  const params = new URLSearchParams(search);
+  return {
+    services: params.get('services'),
+    packs: params.get('packs'),
+    coupon: params.get('coupon'),
+    appointment: params.get('appointment'),
+    'cart-maker': params.get('cart-maker'),
+  };
+}
+
+/**
+ * The start of a session (spec part 1 §2, §4), once per widget instance: the step list and first
+ * step from the query, the 'from cart maker' flag, the coupon (upper-cased), the appointment id;
+ * then the cart prefilled from services/packs once (unless skipped), the appointment's address,
+ * or the cart maker's cart (address from its appointment, coupon from its discount code, items
+ * from its first patient unless the prefill already ran).
+ */
+export async function loadFromQuery(stores: WidgetStores, search: string): Promise<void> {
+  if (started.has(stores)) return;
+  started.add(stores);
+  const session = stores.session.getState();
+  const config = session.clientData;
+  if (!config) return;
+  const mode = modeConfigFor(config, session.origin);
+  const start = startFromQuery(readStartQuery(search), {
+    origin: session.origin,
+    customFlow: mode.customFlow ?? null,
+  });
+  stores.flow.getState().setStepList(start.stepList, start.step);
+  session.update({
+    fromCartMaker: start.fromCartMaker,
+    ...(start.coupon ? { coupon: { code: start.coupon, loading: false, valid: null } } : {}),
+  });
+  if (start.appointmentId) session.setAppointment({ id: start.appointmentId, token: null });
+
+  const context: RequestContext = { apiToken: session.apiToken };
+  const catalogue = { country: session.countryCode, source: session.salesSource };
+  let prefilled = false;
+  if (
+    (start.serviceIds.length > 0 || start.packIds.length > 0) &&
+    shouldPrefillCart({ alreadyPrefilled: false, skipPrefill: session.skipAddressStep })
+  ) {
+    const [items, packs] = await Promise.all([
+      getItems({ ...catalogue, ids: start.serviceIds }, context).catch(() => [] as CartItem[]),
+      getPacks({ ...catalogue, ids: start.packIds }, context).catch(() => [] as CartItem[]),
+    ]);
+    stores.cart.getState().addItems([...items, ...packs]);
+    prefilled = true;
+  }
+
+  if (start.appointmentId) {
+    const address = await getAppointmentAddress(start.appointmentId, context).catch(() => null);
+    if (address) stores.session.getState().update({ addressData: address });
+  }
+
+  if (start.cartMakerId) {
+    const cart = await getCartMaker(start.cartMakerId, context);
+    if (!cart) return;
+    const appointment = cart.appointment;
+    if (appointment) {
+      const token = appointment.token ?? null;
+      stores.session.getState().update({ cartMakerAppointment: { id: appointment.id, token } });
+      if (cartMakerCurrentAppointmentId(appointment)) {
+        stores.session.getState().setAppointment({ id: appointment.id, token });
+      }
+      const address = await getAppointmentAddress(appointment.id, {
+        ...context,
+        appointmentToken: token,
+      }).catch(() => null);
+      if (address) stores.session.getState().update({ addressData: address });
+    }
+    if (cart.discount_code) {
+      stores.session.getState().update({
+        coupon: { code: cart.discount_code.toUpperCase(), loading: false, valid: null },
+      });
+    }
+    const first = cart.patients[0];
+    if (first && !prefilled) {
+      const [items, packs] = await Promise.all([
+        getItems({ ...catalogue, ids: first.items.map((item) => item.id) }, context).catch(
+          () => [] as CartItem[],
+        ),
+        getPacks({ ...catalogue, ids: first.packs.map((pack) => pack.id) }, context).catch(
+          () => [] as CartItem[],
+        ),
+      ]);
+      stores.cart.getState().addItems([...items, ...packs]);
+    }
+  }
+}

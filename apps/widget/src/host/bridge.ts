@@ -1,0 +1,67 @@
+import {
+  widgetEnvelope,
+  widgetEventPayloadSchemas,
+  type WidgetEventPayloads,
+  type WidgetEventType,
+} from '@visita/domain/host-messages';
+
+/**
+ * The one page this widget talks to: the parent origin the embed script named, confirmed by the
+ * browser and by the API as one of the client's registered domains (host-gate.tsx connects it).
+ * Each iframe is its own document, so a module-level connection is per widget instance.
+ */
+export interface HostConnection {
+  parentOrigin: string;
+  instance: string;
+}
+
+let connection: HostConnection | null = null;
+
+export function connectHost(next: HostConnection | null): void {
+  connection = next;
+}
+
+export function hostConnection(): HostConnection | null {
+  return connection;
+}
+
+/**
+ * Sends one event to the host, to its exact origin (never '*'). The payload is checked against
+ * the protocol's strict schema first, so no field beyond what the spec lists (no personal data)
+ * can leave. False when there is no verified host to tell, or the payload is not allowed.
+ */
+export function postToHost<K extends WidgetEventType>(type: K, payload: WidgetEventPayloads[K]): boolean {
+  // Connected only when framed; the parent check is for a page that later un-frames us (never).
+  if (!connection || window.parent === window) return false;
+  const checked = widgetEventPayloadSchemas[type].safeParse(payload);
+  if (!checked.success) return false;
+  window.parent.postMessage(
+    widgetEnvelope(connection.instance, type, checked.data as WidgetEventPayloads[K]),
+    connection.parentOrigin,
+  );
+  return true;
+}
+
+/** A booking was made (spec: success, with the appointment id). */
+export function postSuccess(appointmentId: string): boolean {
+  return postToHost('success', { appointmentId });
+}
+
+/** Confirmation ended the flow for the host (spec: successful, with appointment id and place id). */
+export function postSuccessful(appointmentId: string, placeId: string | null): boolean {
+  return postToHost('successful', { appointmentId, placeId });
+}
+
+/** Something went wrong that the host should know of (spec: error, with a message). */
+export function postError(message: string): boolean {
+  return postToHost('error', { message });
+}
+
+/**
+ * The styling message: the host makes the frame cover its viewport (or stops). While fullscreen
+ * the widget's own min-heights apply again and it scrolls inside the frame.
+ */
+export function postFullscreen(fullscreen: boolean): boolean {
+  document.documentElement.classList.toggle('visita-fullscreen', fullscreen);
+  return postToHost('fullscreen', { fullscreen });
+}

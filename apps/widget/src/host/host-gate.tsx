@@ -1,0 +1,138 @@
+import {
+  framingOrigin,
+  instanceIdSchema,
+  parseHostConfigEnvelope,
+  parsePreloadedPatient,
+} from '@visita/domain/host-messages';
+import { stepListFor } from '@visita/domain/navigation';
+import { type ReactNode, useEffect, useState } from 'react';
+import { getEmbedHost } from '../api/get-embed-host.ts';
+import type { HostConfig } from '../stores/session-store.ts';
+import { useFlow, useSession } from '../stores/widget-stores.tsx';
+import { connectHost, postError, postToHost } from './bridge.ts';
+import './embedded.css';
+import { isFramed } from './frame.ts';
+
+/** Without the embed script (a partner framing /{clientId} itself) the instance is this one. */
+export const DEFAULT_INSTANCE = 'default';
+
+function ancestorOrigin(): string | null {
+  const ancestors = window.location.ancestorOrigins;
+  return ancestors && ancestors.length > 0 ? (ancestors[0] ?? null) : null;
+}
+
+/**
+ * Before the wizard starts inside a frame: find out who framed it (the origin the embed script
+ * named in the hash, confirmed by the browser and by the API against the client's registered
+ * domains), decide the origin (laas for a staff host), then listen to that page only and tell it
+ * 'mounted'. A page that is not confirmed gets no messages and is not heard. Not framed: nothing
+ * to wait for.
+ */
+export function HostGate({
+  clientId,
+  fallback,
+  children,
+}: {
+  clientId: string;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  // Read once: the hash, the referrer and the ancestors do not change while the widget runs.
+  const [framing] = useState(() => {
+    if (!isFramed()) return null;
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    const parentOrigin = framingOrigin(hash.get('parentOrigin'), ancestorOrigin(), document.referrer || null);
+    return parentOrigin
+      ? {
+          parentOrigin,
+          instance: instanceIdSchema.safeParse(hash.get('instance')).data ?? DEFAULT_INSTANCE,
+          embedded: hash.has('instance'),
+        }
+      : null;
+  });
+  const [ready, setReady] = useState(() => framing === null);
+  const [connected, setConnected] = useState(false);
+  const setHostSession = useSession((state) => state.setHostSession);
+  const setHostConfig = useSession((state) => state.setHostConfig);
+  const setStepList = useFlow((state) => state.setStepList);
+
+  useEffect(() => {
+    if (!framing) return;
+    const { parentOrigin, instance, embedded } = framing;
+    const controller = new AbortController();
+    let observer: ResizeObserver | null = null;
+
+    function onMessage(event: MessageEvent) {
+      // Only the parent window itself, with the confirmed origin: not a sibling frame, not a popup.
+      if (event.source !== window.parent || event.origin !== parentOrigin) return;
+      const parsed = parseHostConfigEnvelope(event.data, instance);
+      if (parsed.kind === 'ignored') return;
+      if (parsed.kind === 'invalid') {
+        postToHost('invalidConfig', { reason: parsed.reason });
+        return;
+      }
+      const { config } = parsed;
+      if (config.clientId !== undefined && config.clientId !== clientId) {
+        postToHost('invalidConfig', { reason: 'invalid config: clientId' });
+        return;
+      }
+      const next: HostConfig = {};
+      if (config.apiToken !== undefined) next.apiToken = config.apiToken;
+      if (config.folio !== undefined) next.folioId = config.folio || null;
+      if (config.displayedServicesIds !== undefined) {
+        next.displayedServicesIds = config.displayedServicesIds.map(String);
+      }
+      if (config.patient !== undefined && config.patient !== null) {
+        const patient = parsePreloadedPatient(config.patient);
+        if (patient.ok) next.preloadedPatient = patient.patient;
+        else postError(patient.message);
+      }
+      setHostConfig(next);
+    }
+
+    getEmbedHost(clientId, parentOrigin, controller.signal)
+      .then((host) => {
+        if (controller.signal.aborted) return;
+        if (host.allowed) {
+          setHostSession(host.origin, parentOrigin);
+          if (host.origin === 'laas') setStepList(stepListFor({ origin: 'laas', cartMaker: false }));
+          connectHost({ parentOrigin, instance });
+          window.addEventListener('message', onMessage);
+          if (embedded) {
+            document.documentElement.classList.add('visita-embedded');
+            let last = -1;
+            observer = new ResizeObserver(() => {
+              const height = Math.ceil(document.body.getBoundingClientRect().height);
+              // Only a real change: the same height again would only make the host re-lay out.
+              if (height !== last) {
+                last = height;
+                postToHost('resize', { height });
+              }
+            });
+            observer.observe(document.body);
+          }
+          setConnected(true);
+        }
+        setReady(true);
+      })
+      .catch(() => {
+        // The check failed (offline, unknown client): the widget runs, talking to no one.
+        if (!controller.signal.aborted) setReady(true);
+      });
+
+    return () => {
+      controller.abort();
+      observer?.disconnect();
+      window.removeEventListener('message', onMessage);
+      connectHost(null);
+      document.documentElement.classList.remove('visita-embedded');
+    };
+  }, [clientId, framing, setHostSession, setHostConfig, setStepList]);
+
+  // After the children's first render: the widget is on screen, the host may send its config.
+  useEffect(() => {
+    if (ready && connected) postToHost('mounted', {});
+  }, [ready, connected]);
+
+  return ready ? children : fallback;
+}

@@ -1,0 +1,125 @@
+import type { CartPatient } from '@visita/domain/cart';
+import { patientItemPrice } from '@visita/domain/cart';
+import { type CartItem, moreInfoPath } from '@visita/domain/cart-item';
+import {
+  FONASA_UNAVAILABLE_TOOLTIP,
+  INSURANCE_TOGGLE_LABELS,
+  isFonasaAvailableIn,
+} from '@visita/domain/insurance';
+import type { CountryCode } from '@visita/domain/locale';
+import { NO_SERVICES_MESSAGE } from '@visita/domain/messages';
+import { formatCurrency } from '@visita/domain/money';
+import { fastingText, subitemMessageFor } from '@visita/domain/results';
+import { useId } from 'react';
+import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { Collapsible } from '../../ui/collapsible.tsx';
+import { ExamSearch } from './exam-search.tsx';
+
+export interface PatientPanelProps {
+  index: number;
+  patient: CartPatient;
+  countryCode: CountryCode;
+  commune: string | null;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  onDelete: (() => void) | null;
+  onAdd: (item: CartItem) => void;
+  onRemove: (item: CartItem) => void;
+  onInsurance: (fonasa: boolean) => void;
+}
+
+/** One patient's collapsible panel (spec part 1 §2): search, insurance switch and chosen services. */
+export function PatientPanel({
+  index,
+  patient,
+  countryCode,
+  commune,
+  open,
+  onToggle,
+  onDelete,
+  onAdd,
+  onRemove,
+  onInsurance,
+}: PatientPanelProps) {
+  const tooltipId = useId();
+  const fonasaAvailable = isFonasaAvailableIn(commune);
+  const title = SERVICES_COPY.patient(index);
+  return (
+    <Collapsible
+      title={title}
+      open={open}
+      onToggle={onToggle}
+      openLabel={SERVICES_COPY.hideDetail}
+      closedLabel={SERVICES_COPY.showDetail}
+      actions={
+        onDelete ? (
+          <button
+            type="button"
+            className="visita-button visita-button--link"
+            onClick={onDelete}
+            aria-label={`${SERVICES_COPY.deletePatient} ${index + 1}`}
+          >
+            {SERVICES_COPY.deletePatient}
+          </button>
+        ) : null
+      }
+    >
+      <ExamSearch countryCode={countryCode} onPick={onAdd} panelOpen={open} />
+      {countryCode === 'cl' ? (
+        <div className="visita-tooltip">
+          <label className="visita-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={patient.insurance === 'fonasa'}
+              disabled={!fonasaAvailable}
+              aria-describedby={fonasaAvailable ? undefined : tooltipId}
+              onChange={(event) => onInsurance(event.target.checked)}
+            />
+            {INSURANCE_TOGGLE_LABELS.fonasa}
+          </label>
+          {fonasaAvailable ? null : (
+            <span role="tooltip" id={tooltipId} className="visita-field__hint visita-fonasa-tooltip">
+              {FONASA_UNAVAILABLE_TOOLTIP}
+            </span>
+          )}
+        </div>
+      ) : null}
+      {patient.items.length === 0 ? (
+        <p className="visita-step__subtitle">{NO_SERVICES_MESSAGE}</p>
+      ) : (
+        <ul className="visita-services-list" aria-label={title}>
+          {patient.items.map((item) => {
+            const subitem = subitemMessageFor(item, patient.items);
+            const fasting = fastingText(item.fast_hours);
+            const link = moreInfoPath(item);
+            return (
+              <li key={String(item.id)} className="visita-service">
+                <span>{item.name}</span>
+                <span>{formatCurrency(patientItemPrice(patient, item), countryCode)}</span>
+                {subitem ? <p className="visita-service__info">{subitem}</p> : null}
+                {fasting ? <p className="visita-service__info">{`${item.name} ${fasting}`}</p> : null}
+                <span>
+                  {link ? (
+                    <a href={link} target="_blank" rel="noopener noreferrer">
+                      {SERVICES_COPY.moreInfo}
+                      <span className="visita-visually-hidden"> {item.name}</span>
+                    </a>
+                  ) : null}
+                </span>
+                <button
+                  type="button"
+                  className="visita-button visita-button--link"
+                  onClick={() => onRemove(item)}
+                  aria-label={`${SERVICES_COPY.remove} ${item.name}`}
+                >
+                  {SERVICES_COPY.remove}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Collapsible>
+  );
+}

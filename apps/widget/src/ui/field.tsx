@@ -1,0 +1,46 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** The rule's message, shown under the field and tied to it (aria-invalid, aria-describedby). */
+  error?: string | null;
+  hint?: ReactNode;
+  id?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Hides the label visually (it stays for screen readers). */
+  hideLabel?: boolean;
+}
+
+/** A labelled text input with its error message. */
+export function Field({ label, error, hint, id, inputRef, hideLabel, className, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['visita-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={inputId} className={hideLabel ? 'visita-visually-hidden' : 'visita-field__label'}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        ref={inputRef}
+        className="visita-field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="visita-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="visita-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
+import type { Insurance } from '@visita/domain/insurance';
+import type { CountryCode } from '@visita/domain/locale';
+import { priceTableRows } from '@visita/domain/price-table';
+import { PRICE_ROW_LABELS } from '../copy/part-1.ts';
+
+export interface PriceTableProps {
+  price: CartPriceAnswer;
+  countryCode: CountryCode;
+  /** Each patient's insurance: the Fonasa bonus row shows in Chile when any is fonasa. */
+  insurances: readonly Insurance[];
+  /** Shows 'Espere...' in every amount. */
+  loading: boolean;
+  /** 'A calcular en domicilio' instead of the exam total (sources that price at the visit). */
+  examPriceAtHome?: boolean;
+  caption?: string;
+}
+
+/** Total exams, Fonasa bonus, discount, service and total (spec part 2 §9), live-announced. */
+export function PriceTable({
+  price,
+  countryCode,
+  insurances,
+  loading,
+  examPriceAtHome,
+  caption,
+}: PriceTableProps) {
+  const rows = priceTableRows(price, { countryCode, insurances, loading, examPriceAtHome });
+  return (
+    <table className="visita-price-table" aria-busy={loading} aria-live="polite">
+      {caption ? <caption className="visita-price-table__caption">{caption}</caption> : null}
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.key}
+            className={`visita-price-table__row visita-price-table__row--${row.key}`}
+            data-row={row.key}
+          >
+            <th scope="row">{PRICE_ROW_LABELS[row.key]}</th>
+            <td>
+              {row.key === 'discount' || row.key === 'fonasa-bonus'
+                ? loading || row.amount === 0
+                  ? row.text
+                  : `-${row.text}`
+                : row.text}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** No serious or critical axe violation on the current screen. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** From the introduction of a client with both features to the address step. */
+export async function goToAddress(page: Page, client = 'demo', query = ''): Promise<void> {
+  await page.goto(`/${client}${query}`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  // Clients with both features ask how to book first; others go straight to the address.
+  const schedule = page.getByRole('heading', { name: '¿Cómo quieres agendar?' });
+  const address = page.getByRole('heading', { name: '¿Dónde te visitamos?' });
+  await expect(schedule.or(address)).toBeVisible();
+  if (await schedule.isVisible()) await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(address).toBeVisible();
+}
+
+/** Types an address and picks its suggestion once the debounced autocomplete answers. */
+export async function chooseAddress(page: Page, text: string): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Dirección' });
+  const answered = page.waitForResponse((response) =>
+    response.url().includes('/api/v2/places/autocomplete/'),
+  );
+  await search.fill(text);
+  await answered;
+  await page.getByRole('option').first().click();
+}
+
+export const APOQUINDO = 'Avenida Apoquindo 4500, Las Condes';
+export const TALAGANTE = 'Calle Balmaceda 100, Talagante';
+export const ANTOFAGASTA = 'Avenida Grecia 1000, Antofagasta';
+
+/** Address chosen (Apoquindo unless told) and on to the services step. */
+export async function goToServices(page: Page, address = APOQUINDO, client = 'demo'): Promise<void> {
+  await goToAddress(page, client);
+  await chooseAddress(page, address);
+  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
+}
+
+/** Searches an exam in a patient's panel and adds the first result. */
+export async function addExam(page: Page, query: string, panel = 0): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Buscar examen' }).nth(panel);
+  await search.fill(query);
+  const option = page.getByRole('option', { name: new RegExp(query, 'i') }).first();
+  await option.click();
+}
