@@ -21,10 +21,13 @@ export async function getAmountToPay(appointmentId: string, context: RequestCont
     appointment?: Record<string, unknown>;
   }>(apiPath(API_ROUTES.paymentSummary, { id: appointmentId }), { context });
   const appointment = answer.data?.appointment ?? answer.appointment ?? {};
-  const amounts = appointment.amounts as { total?: unknown } | null | undefined;
-  for (const value of [appointment.net_price, appointment.amount, appointment.total, amounts?.total]) {
-    if (typeof value === 'number' && value > 0) return value;
+  // What the card pays: the net price minus what is paid at the address (the API's rule).
+  if (typeof appointment.net_price === 'number') {
+    const atHome = typeof appointment.payment_at_home === 'number' ? appointment.payment_at_home : 0;
+    return Math.max(0, Math.round((appointment.net_price - atHome) * 100) / 100);
   }
+  const amounts = appointment.amounts as { total?: unknown } | null | undefined;
+  if (typeof amounts?.total === 'number' && amounts.total > 0) return amounts.total;
   return null;
 }
 

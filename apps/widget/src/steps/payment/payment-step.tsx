@@ -206,7 +206,8 @@ export function PaymentStep() {
         },
         appointmentToken,
       );
-      if (answer.status === 'rejected') {
+      // in_process (pending review) keeps the appointment; it moves on like an approval.
+      if (String(answer.status) === 'rejected') {
         setError(paymentErrorMessage(answer.status_detail));
         return;
       }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
 import { postClose } from '../../host/frame.ts';
-import { postSuccess, postSuccessful } from '../../host/part-2-events.ts';
+import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
 
