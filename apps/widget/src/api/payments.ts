@@ -1,5 +1,6 @@
 import type {
   AppointmentAmounts,
+  AppointmentSummary,
   ManualConfirmAnswer,
   ManualConfirmBodyInput,
   SetAmountBody,
@@ -11,6 +12,7 @@ import type {
   SandboxCardTokenBody,
 } from '@visita/domain/contract/payments';
 import { API_ROUTES } from '@visita/domain/contract/paths';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from './http.ts';
 import { apiPath } from './scheduling.ts';
 
@@ -100,4 +102,36 @@ export function setAppointmentAmount(
     body,
     context,
   });
+}
+
+/**
+ * What the card pays, quoted from the appointment as the API stores it (its patients, commune,
+ * source and coupon) when the payment summary does not say: the confirmation has cleared the
+ * cart by then, and the API charges exactly this (net price minus what is paid at home).
+ */
+export async function quoteAppointmentAmount(
+  appointmentId: string,
+  params: { country: string; source: string; coupon: string | null },
+  context: RequestContext,
+): Promise<number | null> {
+  const [summary, address] = await Promise.all([
+    apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context }),
+    apiRequest<{ comuna: string }>(apiPath(API_ROUTES.appointmentAddress, { id: appointmentId }), { context }),
+  ]);
+  const patients = summary.patients
+    .map((patient) => ({ is_fonasa: patient.is_fonasa, items: patient.items, packs: patient.packs }))
+    .filter((patient) => patient.items.length + patient.packs.length > 0);
+  if (patients.length === 0) return null;
+  const quote = await apiRequest<CartPriceAnswer>(apiPath(API_ROUTES.cartPrice), {
+    method: 'POST',
+    body: {
+      coupon_code: params.coupon,
+      country: params.country,
+      locality: address.comuna,
+      patients,
+      source: params.source,
+    },
+    context,
+  });
+  return Math.max(0, Math.round((quote.net_price - quote.payment_at_home) * 100) / 100);
 }

@@ -122,12 +122,23 @@ export function PaymentStep() {
           : sandboxTokenizer,
       );
     });
-    if (appointmentId)
+    if (appointmentId) {
+      const session = stores.session.getState();
       void getAmountToPay(appointmentId, context)
         .catch(() => null)
+        .then(
+          (value) =>
+            value ??
+            quoteAppointmentAmount(
+              appointmentId,
+              { country: countryCode, source: session.salesSource, coupon: stores.price.getState().coupon },
+              context,
+            ).catch(() => null),
+        )
         .then((value) => {
-          if (live) setAmount(value ?? Math.max(0, price.cartPrice - price.paymentAtHome) ?? null);
+          if (live) setAmount(value ?? Math.max(0, price.cartPrice - price.paymentAtHome));
         });
+    }
     return () => {
       live = false;
     };
