@@ -5,7 +5,8 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { IN_ALLIANCE_SOURCE, SOURCES_WITHOUT_SHELL_BRANDING } from './copy/catalogue.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
-import { isFramed, postClose } from './host/frame.ts';
+import { isFramed } from './host/frame.ts';
+import { useGuardedClose } from './host/part-2-close-guard.ts';
 import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
 import { useSession } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
@@ -91,6 +92,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
   const { step, back } = useNavigation();
   const mode = modeConfigFor(config, origin);
   const framed = isFramed();
+  const guardedClose = useGuardedClose();
   const shellMode = framed || mode.fullPageAvailable === false ? 'modal' : 'full-page';
 
   useEffect(() => {
@@ -112,7 +114,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
         showBanner={mode.showBanner !== false}
         footer={footerFor(config.sales_source)}
         onBack={back}
-        onClose={shellMode === 'modal' && framed ? () => postClose() : null}
+        onClose={shellMode === 'modal' && framed ? guardedClose : null}
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
         <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>

@@ -1,6 +1,7 @@
 import type { SessionOrigin } from '@visita/domain/client';
 import type { Address } from '@visita/domain/addresses';
 import type { ClientConfig, Receiver } from '@visita/domain/contract/client-config';
+import type { ContactData } from '@visita/domain/contact';
 import type { PreloadedPatient } from '@visita/domain/host-messages';
 import type { CountryCode } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
@@ -22,6 +23,14 @@ export interface SessionState {
   appointmentId: string | null;
   /** The token the API gave with the appointment; every later call on it presents it. */
   appointmentToken: string | null;
+  /** The block held by the schedule call and when the hold ends (ISO instant; 20 minutes). */
+  selectedBlock: { begin_date: string; end_date: string } | null;
+  holdExpiresAt: string | null;
+  /** Contact data of the contact steps (part 2 §3), and the registered patient's access token. */
+  contactData: ContactData | null;
+  accessToken: string | null;
+  /** The origin chosen on the origin step (part 2 §3 selectedClientOrigin). */
+  selectedClientOrigin: string | null;
   folioId: string | null;
   fileArray: File[];
   insuranceSelected: Insurance;
@@ -68,6 +77,11 @@ export const initialSession = (clientId: string | null): SessionState => ({
   addressData: null,
   appointmentId: null,
   appointmentToken: null,
+  selectedBlock: null,
+  holdExpiresAt: null,
+  contactData: null,
+  accessToken: null,
+  selectedClientOrigin: null,
   folioId: null,
   fileArray: [],
   insuranceSelected: 'particular',

@@ -1,8 +1,316 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import {
+  addDays,
+  availabilityHorizon,
+  canContinueDate,
+  dayAndMonth,
+  groupAvailability,
+  scanWindows,
+  scheduleBlock,
+  shouldLoadNextWeek,
+  startOfWeek,
+  type TimeRange,
+  weekDays,
+  weekLabel,
+} from '@visita/domain/availability';
+import { NO_AVAILABILITY_ERROR } from '@visita/domain/messages';
+import { calendarDateIn, toIsoDate } from '@visita/domain/validators/birth-date';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { HttpError } from '../../api/http.ts';
+import { getAvailability, scheduleAppointmentBlock } from '../../api/scheduling.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import {
+  ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE,
+  BLOCK_SELECTION_FAILED_MESSAGE,
+  CONTINUE_BUTTON,
+  DATE_STEP_TITLE,
+  LOADING_AVAILABILITY_MESSAGE,
+  NEXT_WEEK_LABEL,
+  NO_AVAILABILITY_MESSAGE,
+  PREVIOUS_WEEK_LABEL,
+  SELECT_BLOCK_MESSAGE,
+  SELECT_DAY_LABEL,
+  SELECT_TIME_LABEL,
+  SELECTED_SLOT_LABEL,
+  slotSummary,
+  WEEKDAYS_LONG,
+  WEEKDAYS_SHORT,
+} from '../../copy/date.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
+import { useToast } from '../../ui/toaster.tsx';
+import { availabilityItems, COUNTRY_TIME_ZONES } from './availability-items.ts';
 
-/** The 'date' step: not built yet. */
+type Availability = Record<string, TimeRange[]>;
+
+function weekdayIndex(isoDate: string): number {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return (new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay() + 6) % 7;
+}
+
+/** 'Fecha y hora de atención' (part 2 §2, §4): week strip, time grid, schedule call. */
 export function DateStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const stores = useWidgetStores();
+  const context = useRequestContext();
+  const toast = useToast();
+  const { next } = useNavigation();
+  const appointmentId = useSession((state) => state.appointmentId);
+  const address = useSession((state) => state.addressData);
+  const countryCode = useSession((state) => state.countryCode);
+  const items = useCart((state) => state.cart.items);
+  const updatePrice = usePrice((state) => state.update);
+
+  const today = useMemo(
+    () => toIsoDate(calendarDateIn(new Date(), COUNTRY_TIME_ZONES[countryCode])),
+    [countryCode],
+  );
+  const horizon = useMemo(() => availabilityHorizon(today), [today]);
+  const firstWeek = startOfWeek(today);
+
+  const [weekStart, setWeekStart] = useState(firstWeek);
+  const [availability, setAvailability] = useState<Availability>({});
+  const [loadingWeeks, setLoadingWeeks] = useState(0);
+  const [initialDone, setInitialDone] = useState(false);
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [selectedRange, setSelectedRange] = useState<TimeRange | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const requested = useRef(new Set<string>());
+
+  const missing = !appointmentId || !address;
+  const request = useMemo(
+    () =>
+      appointmentId && address
+        ? {
+            appointmentId,
+            locality: address.commune,
+            country: address.country,
+            region: address.region,
+            items: availabilityItems({ items }),
+          }
+        : null,
+    [appointmentId, address, items],
+  );
+
+  /** Loads the blocks from `fromDate` (a week start, or today) and merges them in. */
+  const loadFrom = useCallback(
+    async (fromDate: string, signal?: AbortSignal): Promise<Availability> => {
+      if (!request) return {};
+      requested.current.add(startOfWeek(fromDate));
+      setLoadingWeeks((count) => count + 1);
+      try {
+        const answer = await getAvailability(
+          { ...request, fromDate: fromDate < today ? today : fromDate },
+          context,
+          signal,
+        );
+        const grouped = groupAvailability(answer.data.filter((entry) => entry.date <= horizon.to));
+        setAvailability((current) => ({ ...current, ...grouped }));
+        return grouped;
+      } catch (error) {
+        // Errors are reported, nothing returned (part 2 §7).
+        if (!(error instanceof DOMException)) console.error('availability', error);
+        return {};
+      } finally {
+        setLoadingWeeks((count) => count - 1);
+      }
+    },
+    [request, context, today, horizon.to],
+  );
+
+  // The current week and the following one; if nothing, up to 5 weekly windows from today.
+  // The first time, the first available day (and its first time) is picked and its week shown.
+  useEffect(() => {
+    if (!request) return;
+    const controller = new AbortController();
+    void (async () => {
+      let found: Availability = {
+        ...(await loadFrom(today, controller.signal)),
+        ...(await loadFrom(addDays(firstWeek, 7), controller.signal)),
+      };
+      if (Object.keys(found).length === 0) {
+        for (const window of scanWindows(today).slice(2)) {
+          if (controller.signal.aborted) return;
+          found = await loadFrom(window, controller.signal);
+          if (Object.keys(found).length > 0) break;
+        }
+        if (Object.keys(found).length === 0) updatePrice({ scheduleError: NO_AVAILABILITY_ERROR });
+      }
+      if (controller.signal.aborted) return;
+      setInitialDone(true);
+      const first = Object.keys(found)
+        .filter((day) => (found[day]?.length ?? 0) > 0)
+        .sort()[0];
+      if (!first) return;
+      setWeekStart(startOfWeek(first));
+      setSelectedDay(first);
+      setSelectedRange(found[first]?.[0] ?? null);
+      const nextWeek = shouldLoadNextWeek(first, today, requested.current);
+      if (nextWeek) void loadFrom(nextWeek);
+    })();
+    return () => controller.abort();
+    // Only once per appointment and address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request]);
+
+  const days = weekDays(weekStart);
+  const hasAvailability = Object.values(availability).some((ranges) => ranges.length > 0);
+  const loading = loadingWeeks > 0;
+
+  const selectDay = useCallback(
+    (day: string) => {
+      setSelectedDay(day);
+      setSelectedRange(availability[day]?.[0] ?? null);
+      const nextWeek = shouldLoadNextWeek(day, today, requested.current);
+      if (nextWeek) void loadFrom(nextWeek);
+    },
+    [availability, today, loadFrom],
+  );
+
+  const goToWeek = (start: string) => {
+    setWeekStart(start);
+    if (!requested.current.has(start) && start <= horizon.to) void loadFrom(start);
+  };
+
+  const continueWithBlock = async () => {
+    if (!appointmentId || !address) {
+      toast('error', ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE, 5000);
+      return;
+    }
+    if (!selectedDay || !selectedRange) {
+      toast('error', SELECT_BLOCK_MESSAGE, 5000);
+      return;
+    }
+    const block = scheduleBlock(selectedDay, selectedRange);
+    setSubmitting(true);
+    try {
+      const held = await scheduleAppointmentBlock(
+        appointmentId,
+        { ...block, items: availabilityItems(stores.cart.getState().cart) },
+        context,
+      );
+      stores.session.getState().update({
+        selectedBlock: { begin_date: held.begin_date, end_date: held.end_date },
+        holdExpiresAt: held.expires_at,
+      });
+      next();
+    } catch (error) {
+      if (error instanceof HttpError) console.error('schedule', error.slug ?? error.status);
+      toast('error', BLOCK_SELECTION_FAILED_MESSAGE, 5000);
+      // The block may have gone to someone else: show what is left.
+      requested.current.clear();
+      setAvailability({});
+      void loadFrom(today).then(() => loadFrom(addDays(firstWeek, 7)));
+      setSelectedRange(null);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const ranges = selectedDay ? (availability[selectedDay] ?? []) : [];
+  const previousDisabled = weekStart <= firstWeek;
+  const nextDisabled = addDays(weekStart, 7) > horizon.to;
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-date-title" aria-busy={loading}>
+      <StepHeading id="visita-date-title">{DATE_STEP_TITLE}</StepHeading>
+      {missing ? <FormError message={ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE} /> : null}
+      <p className="p2-label" id="visita-date-day-label">
+        {SELECT_DAY_LABEL}
+      </p>
+      <p className="visita-step__subtitle" aria-live="polite">
+        {weekLabel(weekStart)}
+      </p>
+      <div className="p2-week">
+        <button
+          type="button"
+          className="p2-arrow"
+          aria-label={PREVIOUS_WEEK_LABEL}
+          disabled={previousDisabled}
+          onClick={() => goToWeek(addDays(weekStart, -7))}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <div className="p2-week__days" role="group" aria-labelledby="visita-date-day-label">
+          {days.map((day) => {
+            const available = (availability[day]?.length ?? 0) > 0;
+            const index = weekdayIndex(day);
+            return (
+              <button
+                key={day}
+                type="button"
+                className="p2-day"
+                aria-pressed={selectedDay === day}
+                aria-label={`${WEEKDAYS_LONG[index]} ${dayAndMonth(day)}`}
+                disabled={!available || day < today || day > horizon.to}
+                onClick={() => selectDay(day)}
+              >
+                <span aria-hidden="true">{WEEKDAYS_SHORT[index]}</span>
+                <span aria-hidden="true">{day.slice(8)}</span>
+              </button>
+            );
+          })}
+        </div>
+        <button
+          type="button"
+          className="p2-arrow"
+          aria-label={NEXT_WEEK_LABEL}
+          disabled={nextDisabled}
+          onClick={() => goToWeek(addDays(weekStart, 7))}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      {loading ? (
+        <p role="status" className="visita-step__subtitle">
+          {LOADING_AVAILABILITY_MESSAGE}
+        </p>
+      ) : !hasAvailability && (initialDone || missing) ? (
+        <p role="status" className="visita-step__subtitle">
+          {NO_AVAILABILITY_MESSAGE}
+        </p>
+      ) : null}
+      {selectedDay && ranges.length > 0 ? (
+        <>
+          <p className="p2-label" id="visita-date-time-label">
+            {SELECT_TIME_LABEL}
+          </p>
+          <div className="p2-times" role="group" aria-labelledby="visita-date-time-label">
+            {ranges.map((range) => (
+              <button
+                key={range.begin_time}
+                type="button"
+                className="p2-time"
+                aria-pressed={selectedRange?.begin_time === range.begin_time}
+                onClick={() => setSelectedRange(range)}
+              >
+                {range.begin_time} - {range.end_time}
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+      {selectedDay && selectedRange ? (
+        <p className="p2-summary" aria-live="polite">
+          <strong>{SELECTED_SLOT_LABEL}</strong>{' '}
+          {slotSummary(
+            WEEKDAYS_LONG[weekdayIndex(selectedDay)] ?? '',
+            dayAndMonth(selectedDay),
+            selectedRange.begin_time,
+            selectedRange.end_time,
+          )}
+        </p>
+      ) : null}
+      <div className="visita-step__actions">
+        {submitting ? <Spinner label={LOADING_AVAILABILITY_MESSAGE} /> : null}
+        <button
+          type="button"
+          className="visita-button"
+          disabled={!canContinueDate(hasAvailability, selectedRange) || submitting}
+          onClick={() => void continueWithBlock()}
+        >
+          {CONTINUE_BUTTON}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,102 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { computeAmountToPay, formatCurrency, validateAmountToPay } from '@visita/domain/money';
+import { useState } from 'react';
+import { HttpError } from '../../api/http.ts';
+import { setAppointmentAmount } from '../../api/payments.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import {
+  AMOUNT_LABELS,
+  AMOUNT_TITLE,
+  AMOUNT_UNEXPECTED_ERROR,
+  CONTINUE_BUTTON,
+} from '../../copy/lm-paid-amount.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { useSession } from '../../stores/widget-stores.tsx';
+import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
 
-/** The 'lm-paid-amount' step: not built yet. */
+function parseAmount(value: string): number | null {
+  if (value.trim() === '') return null;
+  const parsed = Number(value.replace(',', '.'));
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+/** 'Monto a Pagar' (part 2 §2, §5, §9): subtotal and discount; IVA and total computed. */
 export function LmPaidAmountStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const { next } = useNavigation();
+  const context = useRequestContext();
+  const appointmentId = useSession((state) => state.appointmentId);
+  const countryCode = useSession((state) => state.countryCode);
+  const [subtotal, setSubtotal] = useState('');
+  const [promotion, setPromotion] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const input = { subtotal: parseAmount(subtotal), promotion: parseAmount(promotion) };
+  const errors = attempted || promotion !== '' ? validateAmountToPay(input) : {};
+  const shown = attempted ? errors : { promotion: errors.promotion };
+  const valid = Object.keys(validateAmountToPay(input)).length === 0;
+  const { iva, total } = valid
+    ? computeAmountToPay(input.subtotal ?? 0, input.promotion ?? 0)
+    : { iva: 0, total: 0 };
+  const money = (amount: number) => formatCurrency(amount, countryCode, { floor: false });
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-amount-title">
+      <StepHeading id="visita-amount-title">{AMOUNT_TITLE}</StepHeading>
+      <form
+        className="p2-form"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setAttempted(true);
+          if (!valid || !appointmentId) return;
+          setSaving(true);
+          setError(null);
+          try {
+            await setAppointmentAmount(
+              appointmentId,
+              { total: input.subtotal, discount: input.promotion ?? 0 },
+              context,
+            );
+            next();
+          } catch (failure) {
+            const body = failure instanceof HttpError ? (failure.error as { msg?: unknown } | null) : null;
+            setError(typeof body?.msg === 'string' ? body.msg : AMOUNT_UNEXPECTED_ERROR);
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <TextField
+          label={AMOUNT_LABELS.subtotal}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          value={subtotal}
+          onValue={setSubtotal}
+          error={shown.subtotal}
+        />
+        <TextField
+          label={AMOUNT_LABELS.promotion}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          value={promotion}
+          onValue={setPromotion}
+          error={shown.promotion}
+        />
+        <TextField label={AMOUNT_LABELS.iva} readOnly value={money(iva)} onValue={() => undefined} />
+        <TextField label={AMOUNT_LABELS.total} readOnly value={money(total)} onValue={() => undefined} />
+        <FormError message={error} />
+        <div className="visita-step__actions">
+          {saving ? <Spinner label={AMOUNT_TITLE} /> : null}
+          <button type="submit" className="visita-button" disabled={saving}>
+            {CONTINUE_BUTTON}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

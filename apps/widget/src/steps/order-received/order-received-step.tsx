@@ -1,8 +1,51 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import {
+  CLOSE_BUTTON,
+  ORDER_RECEIVED_HOURS,
+  ORDER_RECEIVED_TEXT,
+  ORDER_RECEIVED_TITLE,
+} from '../../copy/order-received.ts';
+import { postClose } from '../../host/frame.ts';
+import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/part-2-form.tsx';
 
-/** The 'order-received' step: not built yet. */
+/** The order was received: the team calls back with the quotation; 'Cerrar' closes (part 2 §2, §4). */
 export function OrderReceivedStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const stores = useWidgetStores();
+  const countryCode = useSession((state) => state.countryCode);
+  const stepList = useFlow((state) => state.stepList);
+
+  const close = () => {
+    // Closing resets the address, patient and cart and returns to the first step.
+    stores.cart.getState().clear();
+    stores.session.getState().update({ addressData: null, contactData: null, fileArray: [] });
+    postClose();
+    stores.flow.getState().setStep(stepList[0] ?? 'introduction');
+  };
+
+  return (
+    <section
+      className="visita-step"
+      aria-labelledby="visita-order-received-title"
+      style={{ textAlign: 'center' }}
+    >
+      <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
+      </svg>
+      <StepHeading id="visita-order-received-title">{ORDER_RECEIVED_TITLE[countryCode]}</StepHeading>
+      <p className="visita-step__subtitle">{ORDER_RECEIVED_TEXT}</p>
+      <p className="visita-step__subtitle">{ORDER_RECEIVED_HOURS}</p>
+      <div className="visita-step__actions">
+        <button type="button" className="visita-button" onClick={close}>
+          {CLOSE_BUTTON}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,314 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import {
+  type CardForm,
+  type CardFormErrors,
+  canContinuePayment,
+  CARD_TOKEN_ERROR,
+  detectPaymentMethod,
+  paymentErrorMessage,
+  type PaymentOptionKey,
+  paymentOptionsFor,
+  validateCardForm,
+} from '@visita/domain/cards';
+import { PAYMENT_OPTION_SWITCH_DELAY_MS } from '@visita/domain/constants';
+import { errorMessage } from '@visita/domain/error-catalogue';
+import { formatCurrency } from '@visita/domain/money';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  getAmountToPay,
+  getPaymentsConfig,
+  manualConfirm,
+  payAtHome,
+  payByCard,
+} from '../../api/payments.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
+import {
+  AMOUNT_TO_PAY_LABEL,
+  CONFIRMING_APPOINTMENT,
+  CONTINUE_BUTTON,
+  PAY_AT_HOME_TEXT,
+  PAYMENT_METHOD_TITLE_DEFAULT,
+  PAYMENT_OPTION_TITLES,
+  PROCESSING_PAYMENT,
+  STOCKOUT_MESSAGE,
+} from '../../copy/payment.ts';
+import { decodeExams } from '../../flow/split-exams.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
+import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
+import { useToast } from '../../ui/toaster.tsx';
+import { CardFormFields } from './card-form.tsx';
+import { type CardTokenizer, mercadoPagoTokenizer, sandboxTokenizer } from './card-tokenizer.ts';
+import { MANUAL_CONFIRMATION_SALES_SOURCES, paymentFailure } from './payment-rules.ts';
 
-/** The 'payment' step: not built yet. */
+const EMPTY_CARD: CardForm = { cardNumber: '', cardName: '', expDate: '', cvc: '' };
+
+function currentMonth(): { year: number; month: number } {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1 };
+}
+
+/** 'Método de pago' (part 2 §2-5, §8): options as accordions, the card form, pay at home. */
 export function PaymentStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const stores = useWidgetStores();
+  const context = useRequestContext();
+  const toast = useToast();
+  const { next } = useNavigation();
+  const countryCode = useSession((state) => state.countryCode);
+  const salesSource = useSession((state) => state.salesSource);
+  const origin = useSession((state) => state.origin);
+  const appointmentId = useSession((state) => state.appointmentId);
+  const appointmentToken = useSession((state) => state.appointmentToken);
+  const price = usePrice((state) => state);
+  const options = paymentOptionsFor(countryCode, salesSource);
+  const baseId = useId();
+
+  const manual = origin === 'laas' || MANUAL_CONFIRMATION_SALES_SOURCES.has(salesSource);
+
+  const [open, setOpen] = useState<PaymentOptionKey | null>(null);
+  const [selected, setSelected] = useState<PaymentOptionKey | null>(null);
+  const [form, setForm] = useState<CardForm>(EMPTY_CARD);
+  const [touched, setTouched] = useState<ReadonlySet<keyof CardForm>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [tokenizer, setTokenizer] = useState<CardTokenizer>(sandboxTokenizer);
+  const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const confirmManually = useCallback(async () => {
+    if (!appointmentId) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const { coupon, clientSelectedExamsToPay, patientSelectedExamsToPay } = stores.price.getState();
+      const splitting = clientSelectedExamsToPay.length > 0;
+      await manualConfirm(
+        appointmentId,
+        {
+          split_payment: splitting,
+          client_exams_to_pay: splitting ? decodeExams(clientSelectedExamsToPay) : [],
+          patient_exams_to_pay: splitting ? decodeExams(patientSelectedExamsToPay) : [],
+          referral_code: coupon,
+        },
+        context,
+      );
+      next();
+    } catch (failure) {
+      const result = paymentFailure(failure);
+      setError(result.kind === 'stockout' ? STOCKOUT_MESSAGE : result.message);
+    } finally {
+      setLoading(false);
+    }
+  }, [appointmentId, context, next, stores]);
+
+  // Manual-confirmation sources and staff skip payment (part 2 §4).
+  const manualStarted = useRef(false);
+  useEffect(() => {
+    if (!manual || manualStarted.current) return;
+    manualStarted.current = true;
+    void confirmManually();
+  }, [manual, confirmManually]);
+
+  useEffect(() => {
+    if (manual) return;
+    let live = true;
+    void getPaymentsConfig(countryCode).then((config) => {
+      if (!live) return;
+      setTokenizer(
+        config.provider === 'mercadopago' && config.public_key
+          ? mercadoPagoTokenizer(config.public_key, countryCode === 'cl' ? 'es-CL' : 'es-MX')
+          : sandboxTokenizer,
+      );
+    });
+    if (appointmentId) {
+      const session = stores.session.getState();
+      void getAmountToPay(appointmentId, context)
+        .catch(() => null)
+        .then(
+          (value) =>
+            value ??
+            quoteAppointmentAmount(
+              appointmentId,
+              { country: countryCode, source: session.salesSource, coupon: stores.price.getState().coupon },
+              context,
+            ).catch(() => null),
+        )
+        .then((value) => {
+          if (live) setAmount(value ?? Math.max(0, price.cartPrice - price.paymentAtHome));
+        });
+    }
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [manual, countryCode, appointmentId]);
+
+  useEffect(
+    () => () => {
+      if (switchTimer.current) clearTimeout(switchTimer.current);
+    },
+    [],
+  );
+
+  const now = currentMonth();
+  const allErrors: CardFormErrors = validateCardForm(form, now);
+  const shownErrors: CardFormErrors = Object.fromEntries(
+    Object.entries(allErrors).filter(([field]) => attempted || touched.has(field as keyof CardForm)),
+  );
+  const cardValid = Object.keys(allErrors).length === 0;
+  const canContinue = canContinuePayment(selected, cardValid, loading);
+
+  /** Opening one closes the other; after 500 ms it is the selected method and the error clears. */
+  const toggle = (key: PaymentOptionKey) => {
+    if (switchTimer.current) clearTimeout(switchTimer.current);
+    if (open === key) {
+      setOpen(null);
+      setSelected(null);
+      return;
+    }
+    setOpen(key);
+    setSelected(null);
+    switchTimer.current = setTimeout(() => {
+      setSelected(key);
+      setError(null);
+    }, PAYMENT_OPTION_SWITCH_DELAY_MS);
+  };
+
+  const pay = async () => {
+    if (!appointmentId || !selected) return;
+    if (selected === 'home') {
+      setLoading(true);
+      setError(null);
+      try {
+        await payAtHome(appointmentId, context);
+        next();
+      } catch (failure) {
+        const result = paymentFailure(failure);
+        if (result.kind === 'stockout') toast('error', STOCKOUT_MESSAGE, 5000);
+        else setError(result.message);
+      } finally {
+        setLoading(false);
+      }
+      return;
+    }
+    setAttempted(true);
+    if (!cardValid) return;
+    setLoading(true);
+    setError(null);
+    try {
+      let token: string;
+      try {
+        token = (await tokenizer.createToken(form)).id;
+      } catch {
+        setError(errorMessage(CARD_TOKEN_ERROR, CARD_TOKEN_ERROR));
+        return;
+      }
+      const method = detectPaymentMethod(form.cardNumber);
+      const total = amount ?? Math.max(0, price.cartPrice - price.paymentAtHome);
+      const answer = await payByCard(
+        appointmentId,
+        {
+          token,
+          payment_method_id: method?.id ?? 'visa',
+          amount: total,
+          customer_id: null,
+        },
+        appointmentToken,
+      );
+      // in_process (pending review) keeps the appointment; it moves on like an approval.
+      if (String(answer.status) === 'rejected') {
+        setError(paymentErrorMessage(answer.status_detail));
+        return;
+      }
+      next();
+    } catch (failure) {
+      const result = paymentFailure(failure);
+      if (result.kind === 'stockout') toast('error', STOCKOUT_MESSAGE, 5000);
+      else setError(result.message);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const title = PAYMENT_METHOD_TITLE_DEFAULT;
+  if (manual) {
+    return (
+      <section className="visita-step" aria-labelledby={`${baseId}-title`}>
+        <StepHeading id={`${baseId}-title`}>{title}</StepHeading>
+        {loading ? <Spinner label={CONFIRMING_APPOINTMENT} /> : null}
+        <FormError message={error} />
+        {error ? (
+          <div className="visita-step__actions">
+            <button type="button" className="visita-button" onClick={() => void confirmManually()}>
+              {CONTINUE_BUTTON}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    );
+  }
+
+  return (
+    <section className="visita-step" aria-labelledby={`${baseId}-title`}>
+      <StepHeading id={`${baseId}-title`}>{title}</StepHeading>
+      <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
+      {amount !== null ? (
+        <p className="p2-summary">
+          <strong>{AMOUNT_TO_PAY_LABEL}</strong> {formatCurrency(amount, countryCode)}
+        </p>
+      ) : null}
+      {options.map((option) => {
+        const expanded = open === option.key;
+        const panelId = `${baseId}-${option.key}-panel`;
+        return (
+          <div key={option.key} className="p2-accordion" data-option={option.key}>
+            <h2 style={{ margin: 0, fontSize: '1rem' }}>
+              <button
+                type="button"
+                className="p2-accordion__header"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(option.key)}
+              >
+                <span>{PAYMENT_OPTION_TITLES[option.key]}</span>
+                <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+              </button>
+            </h2>
+            {expanded ? (
+              <div
+                id={panelId}
+                className="p2-accordion__panel"
+                role="region"
+                aria-label={PAYMENT_OPTION_TITLES[option.key]}
+              >
+                {option.key === 'home' ? (
+                  <p>{PAY_AT_HOME_TEXT}</p>
+                ) : (
+                  <CardFormFields
+                    idPrefix={`${baseId}-${option.key}`}
+                    form={form}
+                    errors={shownErrors}
+                    onChange={(value) => {
+                      setForm(value);
+                      setError(null);
+                    }}
+                    onBlurField={(field) => setTouched((current) => new Set(current).add(field))}
+                  />
+                )}
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+      <FormError message={error} />
+      <div className="visita-step__actions">
+        {loading ? <Spinner label={PROCESSING_PAYMENT} /> : null}
+        <button type="button" className="visita-button" disabled={!canContinue} onClick={() => void pay()}>
+          {CONTINUE_BUTTON}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,147 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import type { ClientPatient } from '@visita/domain/contract/patients';
+import { selectPatientLabel } from '@visita/domain/patient-form';
+import { normalizeName } from '@visita/domain/validators/name';
+import { formatRut } from '@visita/domain/validators/rut';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { listClientPatients } from '../../api/patients.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import {
+  CLEAR_PATIENT_LABEL,
+  CLIENT_ID_NOT_FOUND_MESSAGE,
+  CONTINUE_BUTTON,
+  CREATE_PATIENT_LINK,
+  NO_DATA_MESSAGE,
+  PATIENT_LABEL,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_FAILED_MESSAGE,
+  SELECT_PATIENT_PLACEHOLDER,
+  SELECT_PATIENT_TITLE,
+  SELECTED_PATIENT_NOT_FOUND_MESSAGE,
+} from '../../copy/select-patient.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
+import { FormError, StepHeading } from '../../ui/part-2-form.tsx';
 
-/** The 'select-patient' step: not built yet. */
+function fullName(entry: ClientPatient): string {
+  const p = entry.patient;
+  return [p.first_name, p.second_name, p.last_name, p.second_last_name]
+    .filter(Boolean)
+    .map((part) => normalizeName(String(part)))
+    .join(' ');
+}
+
+function optionOf(entry: ClientPatient): ComboboxOption {
+  return { value: String(entry.id), label: `${fullName(entry)} · ${entry.patient.document_number}` };
+}
+
+/** 'Seleccionar paciente' (staff, part 2 §2): one searchable list per patient, or 'Crear nuevo paciente'. */
 export function SelectPatientStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const stores = useWidgetStores();
+  const context = useRequestContext();
+  const { next } = useNavigation();
+  const clientId = useSession((state) => state.djangoClientId);
+  const patients = useCart((state) => state.cart.patients);
+  const count = Math.max(patients.length, 1);
+  const [results, setResults] = useState<ClientPatient[]>([]);
+  const [chosen, setChosen] = useState<(ComboboxOption | null)[]>(() =>
+    Array.from({ length: count }, () => null),
+  );
+  const [error, setError] = useState<string | null>(clientId ? null : CLIENT_ID_NOT_FOUND_MESSAGE);
+  const known = useRef(new Map<string, ClientPatient>());
+  const controller = useRef<AbortController | null>(null);
+
+  const search = useCallback(
+    (text: string) => {
+      if (!clientId) return;
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      listClientPatients(clientId, text.trim(), context, current.signal)
+        .then((answer) => {
+          for (const entry of answer.results) known.current.set(String(entry.id), entry);
+          setResults(answer.results);
+        })
+        .catch((failure: unknown) => {
+          if (failure instanceof DOMException) return;
+          setError(SEARCH_FAILED_MESSAGE);
+        });
+    },
+    [clientId, context],
+  );
+
+  useEffect(() => search(''), [search]);
+
+  const options = results.map(optionOf);
+
+  const submit = () => {
+    if (!clientId) {
+      setError(CLIENT_ID_NOT_FOUND_MESSAGE);
+      return;
+    }
+    for (const [index, option] of chosen.entries()) {
+      if (!option) continue;
+      const entry = known.current.get(option.value);
+      if (!entry) {
+        setError(SELECTED_PATIENT_NOT_FOUND_MESSAGE);
+        return;
+      }
+      const p = entry.patient;
+      stores.cart.getState().setPatientInfo(index, {
+        id: entry.id,
+        first_name: normalizeName(p.first_name),
+        second_name: p.second_name ? normalizeName(p.second_name) : null,
+        last_name: normalizeName(p.last_name),
+        second_last_name: p.second_last_name ? normalizeName(p.second_last_name) : null,
+        date_of_birth: p.date_of_birth,
+        gender: p.gender,
+        document_type: p.document_type,
+        document_number: p.document_type === 'ci' ? formatRut(p.document_number) : p.document_number,
+        email: entry.email ?? p.email ?? null,
+        phone: entry.phone ?? p.phone ?? null,
+        fullname: fullName(entry),
+      });
+    }
+    next();
+  };
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-select-patient-title">
+      <StepHeading id="visita-select-patient-title">{SELECT_PATIENT_TITLE}</StepHeading>
+      {Array.from({ length: count }, (_, index) => (
+        <Combobox
+          key={index}
+          label={selectPatientLabel(index, count) ?? PATIENT_LABEL}
+          placeholder={SELECT_PATIENT_PLACEHOLDER}
+          options={options}
+          value={chosen[index] ?? null}
+          onSelect={(option) => {
+            setError(null);
+            setChosen((current) => current.map((value, i) => (i === index ? option : value)));
+          }}
+          onSearch={search}
+          filterLocally={false}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+          clearLabel={CLEAR_PATIENT_LABEL}
+          emptyText={NO_DATA_MESSAGE}
+        />
+      ))}
+      <p>
+        <button type="button" className="p2-link" onClick={next}>
+          {CREATE_PATIENT_LINK}
+        </button>
+      </p>
+      <FormError message={error} />
+      <div className="visita-step__actions">
+        <button
+          type="button"
+          className="visita-button"
+          disabled={chosen.every((option) => !option)}
+          onClick={submit}
+        >
+          {CONTINUE_BUTTON}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,84 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { isClientCheckable, patientItemPrice } from '@visita/domain/cart';
+import { isSubitem, sameId } from '@visita/domain/cart-item';
+import { formatCurrency } from '@visita/domain/money';
+import { splitPayment } from '@visita/domain/split-payment';
+import { encodeExams } from '../../flow/split-exams.ts';
+import {
+  CLIENT_PAYS_LABEL,
+  CONTINUE_BUTTON,
+  PATIENT_PAYS_LABEL,
+  patientHeading,
+  SPLIT_PAYMENT_TITLE,
+} from '../../copy/split-payment.ts';
+import { useCart, useFlow, usePrice, useSession } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/part-2-form.tsx';
 
-/** The 'split-payment' step: not built yet. */
+/** '¿Qué análisis clínicos paga la empresa?' (part 2 §2-3): the company pays the checked exams. */
 export function SplitPaymentStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const patients = useCart((state) => state.cart.patients);
+  const setClientChecked = useCart((state) => state.setClientChecked);
+  const countryCode = useSession((state) => state.countryCode);
+  const updatePrice = usePrice((state) => state.update);
+  const setStep = useFlow((state) => state.setStep);
+  const split = splitPayment(patients);
+  const money = (amount: number) => formatCurrency(amount, countryCode);
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-split-title">
+      <StepHeading id="visita-split-title">{SPLIT_PAYMENT_TITLE}</StepHeading>
+      {patients.map((patient, index) => (
+        <fieldset key={index} className="p2-field">
+          <legend className="p2-label">{patientHeading(index, patient.patient?.fullname)}</legend>
+          <ul className="p2-checks">
+            {patient.items.map((item) => {
+              const sub = isSubitem(item, patient.items);
+              const checkable = isClientCheckable(patient, item.id);
+              const id = `visita-split-${index}-${item.id}`;
+              return (
+                <li key={String(item.id)}>
+                  <span className="p2-row" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
+                    <input
+                      id={id}
+                      type="checkbox"
+                      style={{ flex: 'none' }}
+                      disabled={!checkable}
+                      checked={patient.clientCheckedItemsIds.some((checked) => sameId(checked, item.id))}
+                      onChange={(event) => setClientChecked(index, item.id, event.target.checked)}
+                    />
+                    <label htmlFor={id}>{item.name}</label>
+                  </span>
+                  <span>{money(sub ? 0 : patientItemPrice(patient, item))}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ))}
+      <div className="p2-summary" aria-live="polite">
+        <p style={{ margin: 0 }}>
+          <strong>{CLIENT_PAYS_LABEL}</strong> {money(split.clientAmountToPay)}
+        </p>
+        <p style={{ margin: 0 }}>
+          <strong>{PATIENT_PAYS_LABEL}</strong> {money(split.patientAmountToPay)}
+        </p>
+      </div>
+      <div className="visita-step__actions">
+        <button
+          type="button"
+          className="visita-button"
+          onClick={() => {
+            updatePrice({
+              clientAmountToPay: split.clientAmountToPay,
+              patientAmountToPay: split.patientAmountToPay,
+              clientSelectedExamsToPay: encodeExams(split.clientSelectedExamsToPay),
+              patientSelectedExamsToPay: encodeExams(split.patientSelectedExamsToPay),
+            });
+            setStep('confirmation');
+          }}
+        >
+          {CONTINUE_BUTTON}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,59 @@
-import { useCopy } from '../../copy/use-copy.ts';
-import { PendingStep } from '../../ui/pending-step.tsx';
+import { useEffect, useRef } from 'react';
+import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
+import { postClose } from '../../host/frame.ts';
+import { postSuccess, postSuccessful } from '../../host/bridge.ts';
+import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/part-2-form.tsx';
 
-/** The 'success' step: not built yet. */
+/** The success screen (part 2 §2): icon, title, subtitle, 'Salir'; the host hears success, then successful and close. */
 export function SuccessStep() {
-  const copy = useCopy();
-  return <PendingStep text={copy.shell.stepInProgress} />;
+  const stores = useWidgetStores();
+  const appointmentId = useSession((state) => state.appointmentId);
+  const stepList = useFlow((state) => state.stepList);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current || !appointmentId) return;
+    sent.current = true;
+    postSuccess(appointmentId);
+  }, [appointmentId]);
+
+  const exit = () => {
+    const session = stores.session.getState();
+    if (session.appointmentId) postSuccessful(session.appointmentId, session.addressData?.placeId ?? null);
+    // On leaving: the cart, its items and the address are cleared (part 1 §2).
+    stores.cart.getState().clear();
+    stores.price.getState().reset();
+    session.update({
+      addressData: null,
+      selectedBlock: null,
+      holdExpiresAt: null,
+      accessToken: null,
+    });
+    session.setAppointment(null);
+    postClose();
+    stores.flow.getState().setStep(stepList[0] ?? 'introduction');
+  };
+
+  return (
+    <section className="visita-step" aria-labelledby="visita-success-title" style={{ textAlign: 'center' }}>
+      <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
+      </svg>
+      <StepHeading id="visita-success-title">{SUCCESS_TITLE}</StepHeading>
+      <p className="visita-step__subtitle">{SUCCESS_SUBTITLE}</p>
+      <div className="visita-step__actions">
+        <button type="button" className="visita-button" onClick={exit}>
+          {EXIT_BUTTON_DEFAULT}
+        </button>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,104 @@
+import type { AppointmentSummary } from '@visita/domain/contract/appointments';
+import type {
+  AppointmentPatientInput,
+  ClientPatient,
+  ClientPatientsAnswer,
+  FindByIdentifierAnswer,
+  HasItemAnswer,
+  PatientRecord,
+  RegisterAnswer,
+  RegisterBody,
+  RutStatusAnswer,
+} from '@visita/domain/contract/patients';
+import { API_ROUTES } from '@visita/domain/contract/paths';
+import { apiRequest, HttpError, type RequestContext } from './http.ts';
+import { apiPath } from './scheduling.ts';
+
+/** GET /users/find_by_identifier/: null when the answer says not found (an 'error' key, 404). */
+export async function findByIdentifier(
+  identifier: string,
+  context: RequestContext,
+): Promise<FindByIdentifierAnswer | null> {
+  try {
+    return await apiRequest<FindByIdentifierAnswer>(apiPath(API_ROUTES.findByIdentifier), {
+      query: { identifier },
+      context,
+    });
+  } catch (error) {
+    if (
+      error instanceof HttpError &&
+      typeof error.error === 'object' &&
+      error.error &&
+      'error' in error.error
+    )
+      return null;
+    throw error;
+  }
+}
+
+/** POST /users/register_wo_password/: the access token of the new account. */
+export function registerPatient(body: RegisterBody, context: RequestContext): Promise<RegisterAnswer> {
+  return apiRequest<RegisterAnswer>(apiPath(API_ROUTES.register), { method: 'POST', body, context });
+}
+
+/** POST /alliances/clients/{clientId}/patients/: the client-side patient save (403 is ignored by callers). */
+export function saveClientPatient(
+  clientId: string,
+  patient: PatientRecord,
+  context: RequestContext,
+): Promise<ClientPatient> {
+  return apiRequest<ClientPatient>(apiPath(API_ROUTES.clientPatients, { clientId }), {
+    method: 'POST',
+    body: { patient },
+    context,
+  });
+}
+
+/** GET /alliances/clients/{clientId}/patients/?search= (staff). */
+export function listClientPatients(
+  clientId: string,
+  search: string,
+  context: RequestContext,
+  signal?: AbortSignal,
+): Promise<ClientPatientsAnswer> {
+  return apiRequest<ClientPatientsAnswer>(apiPath(API_ROUTES.clientPatients, { clientId }), {
+    query: { search },
+    context,
+    signal,
+  });
+}
+
+export function updateAppointmentPatients(
+  appointmentId: string,
+  patients: AppointmentPatientInput[],
+  context: RequestContext,
+): Promise<AppointmentSummary> {
+  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointmentPatients, { id: appointmentId }), {
+    method: 'PATCH',
+    body: { patients },
+    context,
+  });
+}
+
+export function finalizeAppointment(
+  appointmentId: string,
+  body: { patients: AppointmentPatientInput[]; access_token: string | null; sales_source: string },
+  context: RequestContext,
+): Promise<AppointmentSummary> {
+  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.finalizeAppointment, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context,
+  });
+}
+
+export function getRutStatus(rut: string, context: RequestContext): Promise<RutStatusAnswer> {
+  return apiRequest<RutStatusAnswer>(apiPath(API_ROUTES.rutStatus), { query: { rut }, context });
+}
+
+export function getPatientHasItem(
+  query: { item: string; source: string; rut: string },
+  context: RequestContext,
+): Promise<HasItemAnswer> {
+  return apiRequest<HasItemAnswer>(apiPath(API_ROUTES.hasItem), { query, context });
+}

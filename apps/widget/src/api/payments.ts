@@ -1,0 +1,137 @@
+import type {
+  AppointmentAmounts,
+  AppointmentSummary,
+  ManualConfirmAnswer,
+  ManualConfirmBodyInput,
+  SetAmountBody,
+} from '@visita/domain/contract/appointments';
+import type {
+  CardPaymentAnswer,
+  CardPaymentBody,
+  SandboxCardTokenAnswer,
+  SandboxCardTokenBody,
+} from '@visita/domain/contract/payments';
+import { API_ROUTES } from '@visita/domain/contract/paths';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
+import { apiRequest, type RequestContext } from './http.ts';
+import { apiPath } from './scheduling.ts';
+
+/** GET /payments/appointments/{id}/payment_summary/: read loosely, the amount to charge is all we need. */
+export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
+  const answer = await apiRequest<{
+    data?: { appointment?: Record<string, unknown> };
+    appointment?: Record<string, unknown>;
+  }>(apiPath(API_ROUTES.paymentSummary, { id: appointmentId }), { context });
+  const appointment = answer.data?.appointment ?? answer.appointment ?? {};
+  // What the card pays: the net price minus what is paid at the address (the API's rule).
+  if (typeof appointment.net_price === 'number') {
+    const atHome = typeof appointment.payment_at_home === 'number' ? appointment.payment_at_home : 0;
+    return Math.max(0, Math.round((appointment.net_price - atHome) * 100) / 100);
+  }
+  const amounts = appointment.amounts as { total?: unknown } | null | undefined;
+  if (typeof amounts?.total === 'number' && amounts.total > 0) return amounts.total;
+  return null;
+}
+
+/** POST /payments/appointments/{id}/cash_payment/: pay at home. */
+export function payAtHome(appointmentId: string, context: RequestContext): Promise<unknown> {
+  return apiRequest(apiPath(API_ROUTES.cashPayment, { id: appointmentId }), {
+    method: 'POST',
+    body: {},
+    context,
+  });
+}
+
+/** POST /v2/mercado-pago/{id}/card/ with the appointment's token as Bearer. */
+export function payByCard(
+  appointmentId: string,
+  body: CardPaymentBody,
+  appointmentToken: string | null,
+): Promise<CardPaymentAnswer> {
+  return apiRequest<CardPaymentAnswer>(apiPath(API_ROUTES.cardPayment, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context: { apiToken: appointmentToken, appointmentToken },
+  });
+}
+
+/** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
+export function createSandboxCardToken(body: SandboxCardTokenBody): Promise<SandboxCardTokenAnswer> {
+  return apiRequest<SandboxCardTokenAnswer>(apiPath(API_ROUTES.sandboxCardTokens), { method: 'POST', body });
+}
+
+/** GET /v2/payments/config/?country=: which tokeniser and public key; absent means sandbox. */
+export async function getPaymentsConfig(
+  country: string,
+): Promise<{ provider: 'sandbox' | 'mercadopago'; public_key: string | null }> {
+  try {
+    const answer = await apiRequest<{ provider?: string; gateway?: string; public_key?: string | null }>(
+      '/v2/payments/config/',
+      { query: { country } },
+    );
+    const provider = answer.provider ?? answer.gateway;
+    return provider === 'mercadopago'
+      ? { provider: 'mercadopago', public_key: answer.public_key ?? null }
+      : { provider: 'sandbox', public_key: null };
+  } catch {
+    return { provider: 'sandbox', public_key: null };
+  }
+}
+
+/** POST /appointments/{id}/manual_confirm/. */
+export function manualConfirm(
+  appointmentId: string,
+  body: ManualConfirmBodyInput,
+  context: RequestContext,
+): Promise<ManualConfirmAnswer> {
+  return apiRequest<ManualConfirmAnswer>(apiPath(API_ROUTES.manualConfirm, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context,
+  });
+}
+
+/** POST /v2/appointments/{id}/amount/ { discount, total }. */
+export function setAppointmentAmount(
+  appointmentId: string,
+  body: SetAmountBody,
+  context: RequestContext,
+): Promise<AppointmentAmounts> {
+  return apiRequest<AppointmentAmounts>(apiPath(API_ROUTES.appointmentAmount, { id: appointmentId }), {
+    method: 'POST',
+    body,
+    context,
+  });
+}
+
+/**
+ * What the card pays, quoted from the appointment as the API stores it (its patients, commune,
+ * source and coupon) when the payment summary does not say: the confirmation has cleared the
+ * cart by then, and the API charges exactly this (net price minus what is paid at home).
+ */
+export async function quoteAppointmentAmount(
+  appointmentId: string,
+  params: { country: string; source: string; coupon: string | null },
+  context: RequestContext,
+): Promise<number | null> {
+  const [summary, address] = await Promise.all([
+    apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context }),
+    apiRequest<{ comuna: string }>(apiPath(API_ROUTES.appointmentAddress, { id: appointmentId }), { context }),
+  ]);
+  const patients = summary.patients
+    .map((patient) => ({ is_fonasa: patient.is_fonasa, items: patient.items, packs: patient.packs }))
+    .filter((patient) => patient.items.length + patient.packs.length > 0);
+  if (patients.length === 0) return null;
+  const quote = await apiRequest<CartPriceAnswer>(apiPath(API_ROUTES.cartPrice), {
+    method: 'POST',
+    body: {
+      coupon_code: params.coupon,
+      country: params.country,
+      locality: address.comuna,
+      patients,
+      source: params.source,
+    },
+    context,
+  });
+  return Math.max(0, Math.round((quote.net_price - quote.payment_at_home) * 100) / 100);
+}

@@ -1,0 +1,14 @@
+export {
+  AMOUNT_DISCOUNT_OVER_SUBTOTAL_MESSAGE,
+  AMOUNT_SUBTOTAL_REQUIRED_MESSAGE,
+} from '@visita/domain/money';
+export { CONTINUE_BUTTON } from '@visita/domain/messages';
+export const AMOUNT_TITLE = 'Monto a Pagar';
+export const AMOUNT_LABELS = {
+  subtotal: 'Subtotal',
+  promotion: 'Promoción / Descuento (monto)',
+  iva: 'IVA',
+  total: 'Total',
+} as const;
+/** Part 2 §8: the server's error, or this. */
+export const AMOUNT_UNEXPECTED_ERROR = 'Ocurrió un error inesperado';

@@ -1,0 +1,122 @@
+import type { CartPatient, CartPatientInfo } from '@visita/domain/cart';
+import type { CountryCode } from '@visita/domain/locale';
+import { errorMessage } from '@visita/domain/error-catalogue';
+import {
+  APPOINTMENT_CREATION_FAILED_MESSAGE,
+  EMAIL_ALREADY_USED_ERROR,
+  EMAIL_ALREADY_USED_MESSAGE,
+  NOT_AFFILIATED_MESSAGE,
+  ONE_BOOKING_PER_PATIENT_MESSAGE,
+  PATIENT_EXISTS_FOR_CLIENT_MESSAGE,
+  SCHEDULE_PROBLEM_MESSAGE,
+} from '@visita/domain/messages';
+import { VACCINE_AGE_ERROR } from '@visita/domain/validators/birth-date';
+import {
+  PATIENT_WITHOUT_IDENTIFIER_MESSAGE,
+  patientIdentifier,
+} from '@visita/domain/validators/patient-identifier';
+import { HttpError, type RequestContext } from '../api/http.ts';
+import {
+  finalizeAppointment,
+  findByIdentifier,
+  registerPatient,
+  saveClientPatient,
+  updateAppointmentPatients,
+} from '../api/patients.ts';
+import { appointmentPatient, patientRecord, registrationBody } from './patient-values.ts';
+
+export interface RegisterPatientsInput {
+  appointmentId: string;
+  clientId: string | null;
+  countryCode: CountryCode;
+  salesSource: string;
+  origin: string;
+  patients: readonly Pick<CartPatient, 'items' | 'insurance'>[];
+  infos: readonly CartPatientInfo[];
+  context: RequestContext;
+}
+
+export type RegisterPatientsResult =
+  { ok: true; accessToken: string | null; notices: string[] } | { ok: false; message: string; slug?: string };
+
+/** The API's message for a slug of ours, else the fallback. */
+function slugMessage(
+  error: unknown,
+  fallback: string,
+  serverText: boolean,
+): { message: string; slug?: string } {
+  if (!(error instanceof HttpError)) return { message: fallback };
+  const slug = error.slug;
+  if (!slug) return { message: fallback };
+  if (slug === EMAIL_ALREADY_USED_ERROR) return { message: EMAIL_ALREADY_USED_MESSAGE, slug };
+  if (slug === VACCINE_AGE_ERROR) return { message: errorMessage(slug, fallback), slug };
+  if (FUND_MESSAGES[slug]) return { message: FUND_MESSAGES[slug], slug };
+  // Registration answers name the bad field in the spec's words; other steps keep the spec's text.
+  const body = error.error as { msg?: unknown } | null;
+  if (serverText && error.status === 400 && typeof body?.msg === 'string') return { message: body.msg, slug };
+  return { message: errorMessage(slug, fallback), slug };
+}
+
+/** The fund's refusals (the API's slugs) and the toasts they show. */
+export const FUND_MESSAGES: Readonly<Record<string, string>> = {
+  'rut-not-affiliated': NOT_AFFILIATED_MESSAGE,
+  'item-already-booked': ONE_BOOKING_PER_PATIENT_MESSAGE,
+};
+
+/**
+ * Part 2 §4: for each patient look up the identifier; when the first one is unknown, register
+ * it (its access token); save each patient on the client's side (403 ignored, any other error
+ * shown); then update the appointment with the patients and finalise it.
+ */
+export async function registerPatients(input: RegisterPatientsInput): Promise<RegisterPatientsResult> {
+  const { context } = input;
+  let accessToken: string | null = null;
+  const notices: string[] = [];
+  for (const [index, info] of input.infos.entries()) {
+    const identifier = patientIdentifier(info, input.countryCode);
+    if (!identifier) return { ok: false, message: PATIENT_WITHOUT_IDENTIFIER_MESSAGE };
+    let found: Awaited<ReturnType<typeof findByIdentifier>>;
+    try {
+      found = await findByIdentifier(identifier, context);
+    } catch {
+      // A failed look-up counts as not found: registering answers what is true.
+      found = null;
+    }
+    if (!found && index === 0) {
+      try {
+        accessToken = (
+          await registerPatient(registrationBody(info, input.countryCode, input.origin), context)
+        ).access_token;
+      } catch (error) {
+        return { ok: false, ...slugMessage(error, APPOINTMENT_CREATION_FAILED_MESSAGE, true) };
+      }
+    }
+    // A patient chosen from the client's list is already the client's.
+    if (input.clientId && (info.id === null || info.id === undefined)) {
+      try {
+        await saveClientPatient(input.clientId, patientRecord(info), context);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 403) continue;
+        if (error instanceof HttpError && error.status === 409) {
+          notices.push(PATIENT_EXISTS_FOR_CLIENT_MESSAGE);
+          continue;
+        }
+        return { ok: false, ...slugMessage(error, APPOINTMENT_CREATION_FAILED_MESSAGE, true) };
+      }
+    }
+  }
+  const patients = input.patients.map((patient, index) =>
+    appointmentPatient(patient, input.infos[index] ?? {}),
+  );
+  try {
+    await updateAppointmentPatients(input.appointmentId, patients, context);
+    await finalizeAppointment(
+      input.appointmentId,
+      { patients, access_token: accessToken, sales_source: input.salesSource },
+      context,
+    );
+  } catch (error) {
+    return { ok: false, ...slugMessage(error, SCHEDULE_PROBLEM_MESSAGE, false) };
+  }
+  return { ok: true, accessToken, notices };
+}

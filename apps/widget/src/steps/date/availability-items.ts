@@ -1,0 +1,20 @@
+import type { Cart } from '@visita/domain/cart';
+import { includedIds, isPack } from '@visita/domain/cart-item';
+
+/** The availability call's items: ids of non-pack items plus the sub-items of packs (part 2 §7). */
+export function availabilityItems(cart: Pick<Cart, 'items'>): (string | number)[] {
+  const ids = new Set<string>();
+  const out: (string | number)[] = [];
+  const add = (id: string | number) => {
+    if (ids.has(String(id))) return;
+    ids.add(String(id));
+    out.push(id);
+  };
+  for (const item of Object.values(cart.items)) {
+    if (isPack(item)) for (const id of includedIds(item)) add(id);
+    else add(item.id);
+  }
+  return out;
+}
+
+export const COUNTRY_TIME_ZONES = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
