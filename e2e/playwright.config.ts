@@ -43,6 +43,15 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      // Every test searches and validates coupons from this one address: limits stay on, generous.
+      RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+      RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
+      RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '100000',
+    },
   },
 });
