@@ -50,6 +50,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The demo staff console (/demo-host/console.html) on this port is a staff host.
       LAAS_HOSTS: `console.localhost:${port}`,
+      // Every test searches and validates coupons from this one address: limits stay on, generous.
+      RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+      RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
+      RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '100000',
     },
   },
 });

@@ -21,6 +21,18 @@ const url = (protocols: string[]) =>
       .optional(),
   );
 
+/** A request count per minute and client address; 0 turns the limit off. */
+const perMinute = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 1000000 (0 lo desactiva)')
+      .max(1_000_000, 'debe estar entre 0 y 1000000 (0 lo desactiva)')
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyAsUndefined,
@@ -72,6 +84,13 @@ const envSchema = z.object({
       .max(100_000, 'debe estar entre 1 y 100000')
       .default(20),
   ),
+  // Per client address and minute on the calls a stranger could abuse (0 turns a limit off):
+  // a person typing with a 300 ms debounce sends at most ~200 searches a minute, and an office
+  // shares one address behind its NAT.
+  RATE_LIMIT_SEARCH_PER_MINUTE: perMinute(300),
+  RATE_LIMIT_COUPONS_PER_MINUTE: perMinute(30),
+  // It answers a patient's data to whoever has the RUT: few tries, so RUTs cannot be walked.
+  RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: perMinute(20),
   LAAS_HOSTS: z.preprocess(
     emptyAsUndefined,
     z

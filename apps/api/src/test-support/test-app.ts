@@ -25,6 +25,10 @@ export async function createTestApp(
     DATA_DIR: '/tmp/visita-test-unused',
     CATALOGUE_CACHE_MS: '0',
     AVAILABILITY_CACHE_MS: '0',
+    // Tests call search, coupons and patient lookup many times from one address; rate-limit.test.ts sets its own.
+    RATE_LIMIT_SEARCH_PER_MINUTE: '0',
+    RATE_LIMIT_COUPONS_PER_MINUTE: '0',
+    RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '0',
     ...options.env,
   });
   const app = await buildApp({ config, database: testDb.database, widgetDist: options.widgetDist });

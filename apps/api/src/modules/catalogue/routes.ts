@@ -44,6 +44,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/search/client/',
     {
+      config: { ipRateLimit: 'search' },
       schema: {
         tags: ['catalogue'],
         summary: 'Búsqueda de exámenes, packs, vacunas y servicios (sin tildes ni mayúsculas)',

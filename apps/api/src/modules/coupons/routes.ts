@@ -13,6 +13,7 @@ const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/coupons/validate/',
     {
+      config: { ipRateLimit: 'coupons' },
       schema: {
         tags: ['coupons'],
         summary: 'Estado de un cupón para el carrito, la fuente de venta y el país',

@@ -14,6 +14,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/find_by_identifier/',
     {
+      config: { ipRateLimit: 'find-by-identifier' },
       schema: {
         tags: ['users'],
         summary: 'Busca la cuenta de un paciente por su identificador',

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { RATE_LIMITED } from './rate-limit.ts';
+
+const engine = TEST_ENGINES[0];
+if (!engine) throw new Error('no engine');
+
+const CALLS = {
+  search: '/api/v2/search/client/?query=hemo&country=Chile&commune=Las%20Condes&source=marketplace',
+  coupons: '/api/v2/coupons/validate/?coupon=BIENVENIDA10&source=marketplace&country=cl&items=1',
+  findByIdentifier: '/api/users/find_by_identifier/?identifier=11.111.111-1',
+};
+
+describe('rate limit per client address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      env: {
+        RATE_LIMIT_SEARCH_PER_MINUTE: '3',
+        RATE_LIMIT_COUPONS_PER_MINUTE: '2',
+        RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = (url: string, ip: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': ip }, remoteAddress: '10.0.0.1' });
+
+  it.each([
+    ['search', CALLS.search, 3, '203.0.113.1'],
+    ['coupon validation', CALLS.coupons, 2, '203.0.113.2'],
+    ['patient lookup', CALLS.findByIdentifier, 1, '203.0.113.3'],
+  ])('%s: past its limit answers 429 {err, msg} with Retry-After', async (_name, url, limit, ip) => {
+    for (let i = 0; i < limit; i += 1) {
+      const allowed = await call(url, ip);
+      expect(allowed.statusCode).not.toBe(429);
+      expect(allowed.statusCode).toBeLessThan(500);
+    }
+    const refused = await call(url, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({
+      err: 'rate-limited',
+      msg: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another address is counted apart.
+    expect((await call(url, '198.51.100.77')).statusCode).not.toBe(429);
+  });
+
+  it('counts each route apart: exhausting search leaves coupons open to the same address', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 4; i += 1) await call(CALLS.search, ip);
+    expect((await call(CALLS.search, ip)).statusCode).toBe(429);
+    expect((await call(CALLS.coupons, ip)).statusCode).toBe(200);
+  });
+
+  it('leaves other routes unlimited', async () => {
+    const ip = '203.0.113.10';
+    for (let i = 0; i < 10; i += 1) {
+      const response = await call('/api/alliances/clients/sdk-config/?id=demo', ip);
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('documents the 429 in the OpenAPI document of the limited routes', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, { get?: { responses?: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(document.paths['/api/v2/search/client/']?.get?.responses ?? {})).toContain('429');
+    expect(Object.keys(document.paths['/api/users/find_by_identifier/']?.get?.responses ?? {})).toContain(
+      '429',
+    );
+  });
+});
+
+describe('rate limit switched off', () => {
+  it('0 disables a limit (the bench runs with 0)', async () => {
+    const t = await createTestApp(engine, { seed: false, env: { RATE_LIMIT_SEARCH_PER_MINUTE: '0' } });
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const response = await t.app.inject({ method: 'GET', url: CALLS.search });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('defaults suit a person typing behind an office NAT, and bad values are refused by name', () => {
+    const defaults = loadConfig({});
+    expect(defaults.RATE_LIMIT_SEARCH_PER_MINUTE).toBe(300);
+    expect(defaults.RATE_LIMIT_COUPONS_PER_MINUTE).toBe(30);
+    expect(defaults.RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE).toBe(20);
+    expect(() => loadConfig({ RATE_LIMIT_SEARCH_PER_MINUTE: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMIT_COUPONS_PER_MINUTE: 'mucho' })).toThrow(
+      /RATE_LIMIT_COUPONS_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1.5' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,243 @@
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LAAS_TOKEN } from '../db/seed/demo-clients.ts';
+import { TEST_ENGINES } from '../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { encodePart, HOSTILE_STRINGS, hostileText, hostileValue, mutated, sampleOf } from './hostile-input.ts';
+import { pathParams, type RegisteredRoute, registeredRoutes } from './routes.ts';
+
+/**
+ * Robustness of the whole API (issue 10): every registered route, fed random and hostile path
+ * parameters, queries, headers and bodies, answers below 500, with `{err, msg}` on a 4xx and
+ * nothing internal (stack frames, file paths, database messages) in any body.
+ */
+
+/** Signs of an internal detail leaking: stack frames, source paths, driver and database messages. */
+const LEAK =
+  /\n\s+at [^\n]+:\d+:\d+|node_modules|\.ts:\d+|\b(TypeError|ReferenceError|RangeError|SyntaxError|ZodError|DrizzleQueryError)\b|violates .* constraint|duplicate key value|relation "|column "|invalid input syntax|Failed query/;
+
+/** An address in the demo's marketplace coverage (Providencia), as the widget sends it. */
+const ADDRESS = {
+  country: 'cl',
+  region: 'Región Metropolitana de Santiago',
+  comuna: 'Providencia',
+  address_line_1: 'Avenida Providencia 1208',
+  target_address: 'Avenida Providencia 1208, Providencia',
+  target_street_number: '1208',
+  target_residence_type: 'house',
+  target_lat: -33.4289,
+  target_lng: -70.6175,
+  sales_source: 'marketplace',
+  client_id: 'demo',
+  section_origin: 'sdk',
+};
+
+/** Headers the API reads, and a few every client sends. */
+const HEADER_NAMES = [
+  APPOINTMENT_TOKEN_HEADER,
+  'authorization',
+  'idempotency-key',
+  'x-client-id',
+  'x-address-latitude',
+  'x-address-longitude',
+  'x-forwarded-for',
+  'accept',
+  'accept-language',
+  'cookie',
+  'origin',
+  'referer',
+  'user-agent',
+];
+
+/** Header values must be printable ASCII to be sent at all (Node refuses the rest client-side). */
+const headerValue = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS.filter((s) => /^[\x20-\x7e]*$/.test(s))),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 60 }),
+  fc.constantFrom('Bearer ', 'Bearer x', `Bearer ${DEMO_LAAS_TOKEN}`, 'Basic YTpi', '999', '-91', 'NaN'),
+);
+
+interface OpenApiOperation {
+  parameters?: Array<{ in: string; name: string }>;
+  requestBody?: { content?: Record<string, { schema?: object }> };
+}
+type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
+
+const hasBody = (method: string) => method === 'POST' || method === 'PATCH' || method === 'PUT';
+
+export function checkAnswer(label: string, response: LightMyRequestResponse): void {
+  expect(response.statusCode, `${label} → ${response.statusCode} ${response.body.slice(0, 300)}`).toBeLessThan(
+    500,
+  );
+  expect(response.body, label).not.toMatch(LEAK);
+  if (response.statusCode >= 400) {
+    const answer = JSON.parse(response.body) as { err?: unknown; msg?: unknown };
+    expect(typeof answer.err, `${label}: ${response.body}`).toBe('string');
+    expect(typeof answer.msg, `${label}: ${response.body}`).toBe('string');
+  }
+}
+
+describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) => {
+  // PostgreSQL runs are slower: fewer cases there, the same properties.
+  const runs = engine.name === 'pglite' ? 15 : 6;
+  let t: TestApp;
+  let routes: RegisteredRoute[];
+  let document: OpenApiDocument;
+  let booking: { id: string; token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    routes = registeredRoutes(t.app);
+    document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as OpenApiDocument;
+    const created = await t.app.inject({ method: 'POST', url: '/api/v2/appointments/', payload: ADDRESS });
+    expect(created.statusCode, created.body).toBe(201);
+    booking = created.json() as { id: string; token: string };
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  /** The route's operation in the OpenAPI document (`:id` there is `{id}`, with the trailing slash). */
+  const operationOf = (route: RegisteredRoute): OpenApiOperation | undefined => {
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const entry = document.paths[`${path}/`] ?? document.paths[path];
+    return entry?.[route.method.toLowerCase()];
+  };
+
+  const requestFor = (route: RegisteredRoute) => {
+    const operation = operationOf(route);
+    const queryKeys = (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    const seed = sampleOf(operation?.requestBody?.content?.['application/json']?.schema);
+    const param = fc.oneof(fc.constant(booking.id), fc.uuid(), hostileText, fc.constant('demo'));
+    return fc.record({
+      params: fc.tuple(...pathParams(route.url).map(() => param)),
+      query: fc.dictionary(
+        fc.constantFrom(...queryKeys, '__proto__', 'constructor', 'x'),
+        // An array is the key repeated: an array where a string is expected.
+        fc.oneof(hostileText, fc.array(hostileText, { minLength: 2, maxLength: 3 })),
+        { maxKeys: 4 },
+      ),
+      // Most bodies start from the route's own schema, so they pass the outer checks and reach deeper.
+      body: hasBody(route.method)
+        ? fc.oneof({ weight: 3, arbitrary: mutated(seed) }, hostileValue, fc.jsonValue({ maxDepth: 3 }))
+        : fc.constant(undefined),
+      auth: fc.constantFrom('none', 'appointment', 'bearer-appointment', 'client'),
+      headers: fc.dictionary(fc.constantFrom(...HEADER_NAMES), headerValue, { maxKeys: 3 }),
+    });
+  };
+
+  type Generated = ReturnType<typeof requestFor> extends fc.Arbitrary<infer T> ? T : never;
+
+  const send = async (route: RegisteredRoute, input: Generated) => {
+    let index = 0;
+    const url = route.url.replace(/:([A-Za-z0-9_]+)/g, () => encodePart(String(input.params[index++] ?? '')));
+    const query = Object.entries(input.query)
+      .flatMap(([key, value]) =>
+        [value].flat().map((one) => `${encodePart(key)}=${encodePart(String(one))}`),
+      )
+      .join('&');
+    const auth: Record<string, string> =
+      input.auth === 'appointment'
+        ? { [APPOINTMENT_TOKEN_HEADER]: booking.token }
+        : input.auth === 'bearer-appointment'
+          ? { authorization: `Bearer ${booking.token}` }
+          : input.auth === 'client'
+            ? { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }
+            : {};
+    const headers: Record<string, string> = { ...auth, ...input.headers };
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const label = `${route.method} ${url}/${query ? `?${query}` : ''} ${JSON.stringify(headers)} ${
+      input.body === undefined ? '' : JSON.stringify(input.body)?.slice(0, 400)
+    }`;
+    const response = await t.app.inject({
+      method: route.method as 'GET',
+      url: `${url}/${query ? `?${query}` : ''}`,
+      headers,
+      ...(input.body === undefined ? {} : { payload: JSON.stringify(input.body) ?? 'null' }),
+    });
+    return { label, response };
+  };
+
+  it('finds every module’s routes in the router (new routes are covered without listing them)', () => {
+    const names = routes.map((route) => `${route.method} ${route.url}`);
+    expect(names).toContain('POST /api/v2/appointments');
+    expect(names).toContain('POST /api/v2/appointments/:id/schedule');
+    expect(names).toContain('POST /api/v2/mercado-pago/:id/card');
+    expect(names).toContain('GET /api/users/find_by_identifier');
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('answers every route below 500, {err, msg} on a 4xx, nothing internal in the body', async () => {
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), async (input) => {
+          const { label, response } = await send(route, input);
+          checkAnswer(label, response);
+        }),
+        { numRuns: runs },
+      );
+    }
+  }, 600_000);
+
+  it('refuses a 10 MB JSON body on every route that takes a body with 413 {err, msg}', async () => {
+    const huge = JSON.stringify({ first_name: 'x'.repeat(10 * 1024 * 1024) });
+    for (const route of routes.filter((r) => hasBody(r.method))) {
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, booking.id);
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: `${url}/`,
+        headers: { 'content-type': 'application/json', [APPOINTMENT_TOKEN_HEADER]: booking.token },
+        payload: huge,
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(413);
+      expect(response.json()).toEqual({
+        err: 'payload-too-large',
+        msg: 'El cuerpo de la solicitud es demasiado grande.',
+      });
+    }
+  }, 120_000);
+
+  it('refuses prototype-pollution keys in a JSON body and leaves Object.prototype alone', async () => {
+    const bodies = [
+      '{"__proto__":{"polluted":true},"first_name":"a"}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '{"patients":[{"__proto__":{"polluted":true}}]}',
+    ];
+    for (const route of routes.filter((r) => hasBody(r.method))) {
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, booking.id);
+      for (const payload of bodies) {
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: `${url}/`,
+          headers: { 'content-type': 'application/json', [APPOINTMENT_TOKEN_HEADER]: booking.token },
+          payload,
+        });
+        checkAnswer(`${route.method} ${route.url} ${payload}`, response);
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 120_000);
+
+  it('refuses bodies that are not JSON (415) or not valid JSON (400), with {err, msg}', async () => {
+    for (const route of routes.filter((r) => hasBody(r.method))) {
+      const url = `${route.url.replace(/:([A-Za-z0-9_]+)/g, booking.id)}/`;
+      const headers = { [APPOINTMENT_TOKEN_HEADER]: booking.token };
+      for (const [contentType, payload] of [
+        ['text/plain', 'hola'],
+        ['application/xml', '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'],
+        ['application/json', '{"first_name": '],
+        ['application/json', '\u0000'],
+        ['application/json; charset=utf-16', '{}'],
+      ] as const) {
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': contentType },
+          payload,
+        });
+        checkAnswer(`${route.method} ${url} ${contentType} ${payload}`, response);
+        expect(response.statusCode, `${route.method} ${url} ${contentType}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+  }, 120_000);
+});
