@@ -118,5 +118,12 @@ test('the lab partner says so in its words and tells its host address-out-of-ran
   ).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
-    .toContainEqual({ type: 'close', error: 'address-out-of-range' });
+    .toContainEqual(
+      expect.objectContaining({
+        source: 'visita',
+        v: 1,
+        type: 'close',
+        payload: { error: 'address-out-of-range' },
+      }),
+    );
 });

@@ -233,3 +233,9 @@ export const PAGE_TITLE_PREFIX = 'Servicios médicos a domicilio - ';
 export function pageTitle(brand: string, clientName: string): string {
   return `${PAGE_TITLE_PREFIX}${brand} & ${clientName}`;
 }
+
+/** Each country's time zone: "today" for the date strip and the birth-date rules is a date there. */
+export const COUNTRY_TIME_ZONES: Readonly<Record<CountryCode, string>> = {
+  cl: 'America/Santiago',
+  mx: 'America/Mexico_City',
+};

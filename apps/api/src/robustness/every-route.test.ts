@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LAAS_TOKEN } from '../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { encodePart, HOSTILE_STRINGS, hostileText, hostileValue, mutated, sampleOf } from './hostile-input.ts';
+import {
+  encodePart,
+  HOSTILE_STRINGS,
+  hostileText,
+  hostileValue,
+  mutated,
+  sampleOf,
+} from './hostile-input.ts';
 import { pathParams, type RegisteredRoute, registeredRoutes } from './routes.ts';
 
 /**
@@ -67,9 +74,10 @@ type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>
 const hasBody = (method: string) => method === 'POST' || method === 'PATCH' || method === 'PUT';
 
 export function checkAnswer(label: string, response: LightMyRequestResponse): void {
-  expect(response.statusCode, `${label} → ${response.statusCode} ${response.body.slice(0, 300)}`).toBeLessThan(
-    500,
-  );
+  expect(
+    response.statusCode,
+    `${label} → ${response.statusCode} ${response.body.slice(0, 300)}`,
+  ).toBeLessThan(500);
   expect(response.body, label).not.toMatch(LEAK);
   if (response.statusCode >= 400) {
     const answer = JSON.parse(response.body) as { err?: unknown; msg?: unknown };
@@ -131,9 +139,7 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
     let index = 0;
     const url = route.url.replace(/:([A-Za-z0-9_]+)/g, () => encodePart(String(input.params[index++] ?? '')));
     const query = Object.entries(input.query)
-      .flatMap(([key, value]) =>
-        [value].flat().map((one) => `${encodePart(key)}=${encodePart(String(one))}`),
-      )
+      .flatMap(([key, value]) => [value].flat().map((one) => `${encodePart(key)}=${encodePart(String(one))}`))
       .join('&');
     const auth: Record<string, string> =
       input.auth === 'appointment'
@@ -224,7 +230,10 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
       const headers = { [APPOINTMENT_TOKEN_HEADER]: booking.token };
       for (const [contentType, payload] of [
         ['text/plain', 'hola'],
-        ['application/xml', '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'],
+        [
+          'application/xml',
+          '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+        ],
         ['application/json', '{"first_name": '],
         ['application/json', '\u0000'],
         ['application/json; charset=utf-16', '{}'],

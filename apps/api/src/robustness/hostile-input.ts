@@ -73,9 +73,9 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.constantFrom<unknown>(...HOSTILE_STRINGS, 1, -1), { maxLength: 3 }) },
   {
     weight: 1,
-    arbitrary: fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }).map((d) =>
-      d.toISOString(),
-    ),
+    arbitrary: fc
+      .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
+      .map((d) => d.toISOString()),
   },
 );
 

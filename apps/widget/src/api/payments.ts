@@ -116,7 +116,9 @@ export async function quoteAppointmentAmount(
 ): Promise<number | null> {
   const [summary, address] = await Promise.all([
     apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context }),
-    apiRequest<{ comuna: string }>(apiPath(API_ROUTES.appointmentAddress, { id: appointmentId }), { context }),
+    apiRequest<{ comuna: string }>(apiPath(API_ROUTES.appointmentAddress, { id: appointmentId }), {
+      context,
+    }),
   ]);
   const patients = summary.patients
     .map((patient) => ({ is_fonasa: patient.is_fonasa, items: patient.items, packs: patient.packs }))

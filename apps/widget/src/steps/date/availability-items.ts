@@ -16,5 +16,3 @@ export function availabilityItems(cart: Pick<Cart, 'items'>): (string | number)[
   }
   return out;
 }
-
-export const COUNTRY_TIME_ZONES = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;

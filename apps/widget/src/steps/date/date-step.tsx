@@ -39,7 +39,8 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
 import { useToast } from '../../ui/toaster.tsx';
-import { availabilityItems, COUNTRY_TIME_ZONES } from './availability-items.ts';
+import { availabilityItems } from './availability-items.ts';
+import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 
 type Availability = Record<string, TimeRange[]>;
 

@@ -1,3 +1,4 @@
+import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { hasSplitPayment, modeConfigFor } from '@visita/domain/client';
 import type { PreloadedPatient } from '@visita/domain/host-messages';
 import { isEmailFieldShown } from '@visita/domain/contact';
@@ -33,7 +34,6 @@ import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
-import { COUNTRY_TIME_ZONES } from '../date/availability-items.ts';
 
 const FIELD_ORDER = [
   'first_name',

@@ -15,6 +15,7 @@ import { formatCurrency } from '@visita/domain/money';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   getAmountToPay,
+  quoteAppointmentAmount,
   getPaymentsConfig,
   manualConfirm,
   payAtHome,
