@@ -80,6 +80,33 @@ export function updateAppointmentPatients(
   });
 }
 
+export function getAppointmentSummary(
+  appointmentId: string,
+  context: RequestContext,
+): Promise<AppointmentSummary> {
+  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context });
+}
+
+/**
+ * The confirmation's Particular/Fonasa toggle after the patients were saved: the stored patients
+ * take the new insurance, so the card is charged what the confirmation showed (the API quotes
+ * the stored appointment).
+ */
+export async function saveAppointmentInsurance(
+  appointmentId: string,
+  isFonasa: boolean,
+  context: RequestContext,
+): Promise<void> {
+  const summary = await getAppointmentSummary(appointmentId, context);
+  if (summary.patients.length === 0 || summary.patients.every((patient) => patient.is_fonasa === isFonasa))
+    return;
+  await updateAppointmentPatients(
+    appointmentId,
+    summary.patients.map((patient) => ({ ...patient, is_fonasa: isFonasa })),
+    context,
+  );
+}
+
 export function finalizeAppointment(
   appointmentId: string,
   body: { patients: AppointmentPatientInput[]; access_token: string | null; sales_source: string },

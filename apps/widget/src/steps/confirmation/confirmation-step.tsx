@@ -6,10 +6,13 @@ import {
   type Insurance,
   isFonasaAvailableIn,
 } from '@visita/domain/insurance';
-import { APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
+import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
 import { fastingText } from '@visita/domain/results';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
+import { HttpError } from '../../api/http.ts';
+import { saveAppointmentInsurance } from '../../api/patients.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
 import {
   CONFIRMATION_COPY,
   CONFIRMATION_WARNINGS,
@@ -47,6 +50,8 @@ export function ConfirmationStep() {
   const salesSource = useSession((state) => state.salesSource);
   const { price, loading } = usePriceAnswer();
   const [submitting, setSubmitting] = useState(false);
+  const [insuranceChanged, setInsuranceChanged] = useState(false);
+  const context = useRequestContext();
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePriceQuote();
   useEffect(() => headingRef.current?.focus(), []);
@@ -61,6 +66,7 @@ export function ConfirmationStep() {
   const setInsurance = (value: Insurance) => {
     const store = stores.cart.getState();
     store.cart.patients.forEach((_, index) => store.setInsurance(index, value, address?.commune));
+    setInsuranceChanged(true);
   };
 
   const onContinue = async () => {
@@ -70,9 +76,25 @@ export function ConfirmationStep() {
       setSubmitting(false);
       if (!ok) return;
     }
-    if (!stores.session.getState().appointmentId) {
+    const appointmentId = stores.session.getState().appointmentId;
+    if (!appointmentId) {
       stores.toast.getState().show('error', APPOINTMENT_ID_NOT_FOUND_MESSAGE);
       return;
+    }
+    if (insuranceChanged) {
+      setSubmitting(true);
+      try {
+        await saveAppointmentInsurance(appointmentId, insurance === 'fonasa', context);
+      } catch (error) {
+        setSubmitting(false);
+        const message =
+          error instanceof HttpError && typeof error.error === 'object' && error.error && 'msg' in error.error
+            ? String((error.error as { msg: unknown }).msg)
+            : APPOINTMENT_ERROR_MESSAGE;
+        stores.toast.getState().show('error', message);
+        return;
+      }
+      setSubmitting(false);
     }
     recordPurchase({
       appointmentId: stores.session.getState().appointmentId,
