@@ -75,6 +75,18 @@ describe('patient form (part 2 §5)', () => {
         { ...rules, countryCode: 'mx' },
       ),
     ).toEqual({});
+    // The generated identifier itself (first name, last name, birth date) is longer than 15.
+    expect(
+      validatePatientForm(
+        {
+          ...valid,
+          document_type: 'generic_id',
+          document_number: 'LUISHERNÁNDEZ19800520',
+          phone: '+525512345678',
+        },
+        { ...rules, countryCode: 'mx' },
+      ),
+    ).toEqual({});
     expect(
       validatePatientForm({ ...valid, document_type: 'generic_id', document_number: '' }, rules),
     ).toEqual({

@@ -92,7 +92,12 @@ export function validatePatientForm(values: PatientFormValues, rules: PatientFor
     errors.document_number = REQUIRED_FIELD_MESSAGE;
   } else if (documentType === 'ci' && !isValidRut(documentNumber)) {
     errors.document_number = RUT_INVALID_MESSAGE;
-  } else if (documentType && documentNumber.length > documentMaxLength(documentType)) {
+  } else if (
+    documentType &&
+    // A generated Mexican identifier (name, last name, birth date) is longer than a passport.
+    !generated &&
+    documentNumber.length > documentMaxLength(documentType)
+  ) {
     errors.document_number = maxLengthMessage(documentMaxLength(documentType));
   }
   if (rules.emailRequired) {

@@ -33,6 +33,8 @@ export interface RegisterPatientsInput {
   origin: string;
   patients: readonly Pick<CartPatient, 'items' | 'insurance'>[];
   infos: readonly CartPatientInfo[];
+  /** The client's default patient e-mail, used for every patient when the form has no e-mail field. */
+  defaultEmail?: string | null;
   context: RequestContext;
 }
 
@@ -88,7 +90,15 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
           await registerPatient(registrationBody(info, input.countryCode, input.origin), context)
         ).access_token;
       } catch (error) {
-        return { ok: false, ...slugMessage(error, APPOINTMENT_CREATION_FAILED_MESSAGE, true) };
+        // Every patient of a client with a default e-mail is registered with it, so after the
+        // first that e-mail has an account: the booking goes on without a patient token.
+        const sharedEmailTaken =
+          Boolean(input.defaultEmail) &&
+          error instanceof HttpError &&
+          error.slug === EMAIL_ALREADY_USED_ERROR;
+        if (!sharedEmailTaken) {
+          return { ok: false, ...slugMessage(error, APPOINTMENT_CREATION_FAILED_MESSAGE, true) };
+        }
       }
     }
     // A patient chosen from the client's list is already the client's.

@@ -6,6 +6,7 @@ import {
   type Insurance,
   isFonasaAvailableIn,
 } from '@visita/domain/insurance';
+import { UNEXPECTED_PAYMENT_ERROR_MESSAGE } from '@visita/domain/cards';
 import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
 import { fastingText } from '@visita/domain/results';
 import { createsAppointmentAt } from '@visita/domain/session';
@@ -20,6 +21,7 @@ import {
   EXAM_PRICE_AT_HOME_SOURCES,
 } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
+import { confirmManually } from '../../flow/confirm-manually.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
@@ -43,6 +45,7 @@ export function ConfirmationStep() {
   const copy = useCopy();
   const { next } = useNavigation();
   const ensureAppointment = useAppointment();
+  const context = useRequestContext();
   const setStep = useFlow((state) => state.setStep);
   const cart = useCart((state) => state.cart);
   const address = useSession((state) => state.addressData);
@@ -51,7 +54,6 @@ export function ConfirmationStep() {
   const { price, loading } = usePriceAnswer();
   const [submitting, setSubmitting] = useState(false);
   const [insuranceChanged, setInsuranceChanged] = useState(false);
-  const context = useRequestContext();
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePriceQuote();
   useEffect(() => headingRef.current?.focus(), []);
@@ -95,6 +97,22 @@ export function ConfirmationStep() {
         return;
       }
       setSubmitting(false);
+    }
+    // Staff confirm manually (part 2 §4): their flow has no payment step to do it.
+    const session = stores.session.getState();
+    if (session.origin === 'laas' && !stores.flow.getState().stepList.includes('payment')) {
+      setSubmitting(true);
+      try {
+        await confirmManually(session.appointmentId ?? '', stores, context);
+      } catch (failure) {
+        const msg = failure instanceof HttpError ? (failure.error as { msg?: unknown } | null)?.msg : null;
+        stores.toast
+          .getState()
+          .show('error', typeof msg === 'string' ? msg : UNEXPECTED_PAYMENT_ERROR_MESSAGE);
+        return;
+      } finally {
+        setSubmitting(false);
+      }
     }
     recordPurchase({
       appointmentId: stores.session.getState().appointmentId,

@@ -119,6 +119,7 @@ export function PatientStep() {
         origin: session.origin,
         patients: cart.patients.length > 0 ? cart.patients : [{ items: [], insurance: 'particular' }],
         infos,
+        defaultEmail: emailShown ? null : defaultEmail,
         context,
       });
       if (!result.ok) {

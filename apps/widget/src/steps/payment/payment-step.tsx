@@ -17,7 +17,6 @@ import {
   getAmountToPay,
   quoteAppointmentAmount,
   getPaymentsConfig,
-  manualConfirm,
   payAtHome,
   payByCard,
 } from '../../api/payments.ts';
@@ -33,7 +32,7 @@ import {
   PROCESSING_PAYMENT,
   STOCKOUT_MESSAGE,
 } from '../../copy/payment.ts';
-import { decodeExams } from '../../flow/split-exams.ts';
+import { confirmManually as sendManualConfirmation } from '../../flow/confirm-manually.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
@@ -83,18 +82,7 @@ export function PaymentStep() {
     setLoading(true);
     setError(null);
     try {
-      const { coupon, clientSelectedExamsToPay, patientSelectedExamsToPay } = stores.price.getState();
-      const splitting = clientSelectedExamsToPay.length > 0;
-      await manualConfirm(
-        appointmentId,
-        {
-          split_payment: splitting,
-          client_exams_to_pay: splitting ? decodeExams(clientSelectedExamsToPay) : [],
-          patient_exams_to_pay: splitting ? decodeExams(patientSelectedExamsToPay) : [],
-          referral_code: coupon,
-        },
-        context,
-      );
+      await sendManualConfirmation(appointmentId, stores, context);
       next();
     } catch (failure) {
       const result = paymentFailure(failure);

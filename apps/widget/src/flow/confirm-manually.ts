@@ -1,0 +1,28 @@
+import type { ManualConfirmAnswer } from '@visita/domain/contract/appointments';
+import type { RequestContext } from '../api/http.ts';
+import { manualConfirm } from '../api/payments.ts';
+import type { WidgetStores } from '../stores/widget-stores.tsx';
+import { decodeExams } from './split-exams.ts';
+
+/**
+ * POST manual_confirm for the sources that confirm without paying (part 2 §4): the split of the
+ * company-pays step and the coupon come from the price store, which outlives the cart.
+ */
+export function confirmManually(
+  appointmentId: string,
+  stores: Pick<WidgetStores, 'price'>,
+  context: RequestContext,
+): Promise<ManualConfirmAnswer> {
+  const { coupon, clientSelectedExamsToPay, patientSelectedExamsToPay } = stores.price.getState();
+  const splitting = clientSelectedExamsToPay.length > 0;
+  return manualConfirm(
+    appointmentId,
+    {
+      split_payment: splitting,
+      client_exams_to_pay: splitting ? decodeExams(clientSelectedExamsToPay) : [],
+      patient_exams_to_pay: splitting ? decodeExams(patientSelectedExamsToPay) : [],
+      referral_code: coupon,
+    },
+    context,
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { APOQUINDO, expectAccessible, freshEmail, freshRut, TEST_VISA } from './part-2-helpers.ts';
+
+/**
+ * Issue 9: a whole booking inside the widget embedded by the partner page (/demo-host/, client
+ * demo). The page hears visita:mounted, then visita:success with the appointment id only, and on
+ * 'Salir' visita:successful and visita:close; no event carries the patient's data.
+ */
+
+interface HostEvent {
+  widget?: string;
+  event: string;
+  detail: Record<string, unknown>;
+}
+
+const inlineEvents = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { visitaEvents: HostEvent[] }).visitaEvents)).filter(
+    (e) => e.widget === 'inline',
+  );
+
+async function toDate(page: Page, frame: FrameLocator): Promise<void> {
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: '¿Cómo quieres agendar?' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
+  const search = frame.getByRole('combobox', { name: 'Dirección' });
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v2/places/autocomplete/'));
+  await search.fill(APOQUINDO);
+  await answered;
+  await frame.getByRole('option').first().click();
+  await expect(search).toHaveValue(/,/);
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
+  await frame.getByRole('combobox', { name: 'Buscar examen' }).fill('Glicemia');
+  await frame
+    .getByRole('option', { name: /Glicemia/i })
+    .first()
+    .click();
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('after a booking inside the partner page, the host hears mounted, success, then successful and close, with no personal data', async ({
+  page,
+}) => {
+  await page.goto('/demo-host/');
+  await expect
+    .poll(() => inlineEvents(page))
+    .toEqual([{ widget: 'inline', event: 'visita:mounted', detail: {} }]);
+  const frame = page.frameLocator('#visita-inline iframe');
+  await toDate(page, frame);
+
+  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+  const held = page.waitForResponse((r) => r.url().includes('/schedule/') && r.request().method() === 'POST');
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  expect((await held).status()).toBe(200);
+
+  const patient = {
+    first: 'Florencia',
+    last: 'Gutiérrez',
+    second: 'Salinas',
+    rut: freshRut(),
+    email: freshEmail(),
+    phone: '+56961234567',
+  };
+  await expect(frame.getByRole('heading', { name: 'Datos del paciente' })).toBeVisible();
+  await frame.getByLabel('Primer nombre').fill(patient.first);
+  await frame.getByLabel('Apellido paterno').fill(patient.last);
+  await frame.getByLabel('Apellido materno').fill(patient.second);
+  await frame.getByLabel('Día').selectOption('12');
+  await frame.getByLabel('Mes').selectOption({ label: 'Agosto' });
+  await frame.getByLabel('Año').selectOption('1983');
+  await frame.getByLabel(/^Número de documento/).fill(patient.rut);
+  await frame.getByLabel('Correo electrónico').fill(patient.email);
+  await frame.getByLabel('Teléfono').fill(patient.phone);
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(frame.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
+  await frame.getByRole('button', { name: 'Tarjeta de crédito' }).click();
+  await frame.getByLabel('Número de tarjeta').fill(TEST_VISA);
+  await frame.getByLabel('Nombre del titular').fill('APRO');
+  await frame.getByLabel('Vencimiento (MM/AA)').fill('11/30');
+  await frame.getByLabel('CVC').fill('123');
+  const paid = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  expect((await paid).status()).toBe(200);
+  await expect(frame.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  await expectAccessible(page);
+
+  // mounted, then success carrying the appointment id and nothing else.
+  await expect
+    .poll(async () => (await inlineEvents(page)).map((e) => e.event))
+    .toEqual(['visita:mounted', 'visita:success']);
+  const success = (await inlineEvents(page))[1];
+  expect(Object.keys(success?.detail ?? {})).toEqual(['appointmentId']);
+  const appointmentId = String(success?.detail.appointmentId);
+  expect(appointmentId).toMatch(/^[\w-]{8,}$/);
+
+  // 'Salir': successful (appointment and place ids), then close.
+  await frame.getByRole('button', { name: 'Salir' }).click();
+  await expect
+    .poll(async () => (await inlineEvents(page)).map((e) => e.event))
+    .toEqual(['visita:mounted', 'visita:success', 'visita:successful', 'visita:close']);
+  const successful = (await inlineEvents(page))[2];
+  expect(Object.keys(successful?.detail ?? {}).sort()).toEqual(['appointmentId', 'placeId']);
+  expect(successful?.detail.appointmentId).toBe(appointmentId);
+
+  // Nothing the person typed reached the host page.
+  const everything = JSON.stringify(await inlineEvents(page)).toLowerCase();
+  for (const value of [
+    patient.first,
+    patient.last,
+    patient.second,
+    patient.rut,
+    patient.email,
+    patient.phone,
+  ]) {
+    expect(everything).not.toContain(value.toLowerCase());
+  }
+  expect(everything).not.toContain('1983');
+  expect(everything).not.toContain('apoquindo');
+});

@@ -1,0 +1,84 @@
+import { expect, type Locator, test } from '@playwright/test';
+import {
+  addExam,
+  expectAccessible,
+  fillCard,
+  fillPatient,
+  freshEmail,
+  freshRut,
+  goToServices,
+  holdFirstBlock,
+  servicesToDate,
+  TEST_VISA,
+} from './part-2-helpers.ts';
+
+/**
+ * Issue 8: a booking for demo-split, whose client steps include split-payment: after the
+ * patient step, '¿Qué análisis clínicos paga la empresa?' lets the company take the checked
+ * exams; the patient pays the rest (part 2 §2-3).
+ */
+
+const pesos = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+const clp = (amount: number) => `$${amount.toLocaleString('es-CL')}`;
+
+async function rowPrice(row: Locator): Promise<number> {
+  return pesos(await row.locator('span').last().textContent());
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the company pays the checked exam, the patient the rest, and the booking is paid to success', async ({
+  page,
+}) => {
+  await goToServices(page, 'demo-split');
+  await addExam(page, 'Glicemia');
+  await addExam(page, 'Hemograma');
+  await servicesToDate(page);
+  await holdFirstBlock(page);
+  await fillPatient(page, {
+    firstName: 'Josefa',
+    lastName: 'Muñoz',
+    secondLastName: 'Araya',
+    day: '9',
+    month: 'Octubre',
+    year: '1992',
+    document: freshRut(),
+    email: freshEmail(),
+    phone: '+56976543210',
+  });
+  const finalised = page.waitForResponse((r) => r.url().includes('/finalize/'));
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  expect((await finalised).status()).toBe(200);
+
+  // The company-pays step, per patient (named), before the confirmation.
+  await expect(page.getByRole('heading', { name: '¿Qué análisis clínicos paga la empresa?' })).toBeVisible();
+  const patient = page.getByRole('group', { name: 'Josefa Muñoz Araya' });
+  await expect(patient).toBeVisible();
+  const glicemia = patient.getByRole('listitem').filter({ hasText: /Glicemia/i });
+  const hemograma = patient.getByRole('listitem').filter({ hasText: /Hemograma/i });
+  const glicemiaPrice = await rowPrice(glicemia);
+  const hemogramaPrice = await rowPrice(hemograma);
+  expect(glicemiaPrice).toBeGreaterThan(0);
+  expect(hemogramaPrice).toBeGreaterThan(0);
+  const clientPays = page.getByText('Paga la empresa:').locator('..');
+  const patientPays = page.getByText('Paga el paciente:').locator('..');
+  // Nothing checked: the patient pays everything.
+  await expect(clientPays).toHaveText(`Paga la empresa: ${clp(0)}`);
+  await expect(patientPays).toHaveText(`Paga el paciente: ${clp(glicemiaPrice + hemogramaPrice)}`);
+  await glicemia.getByRole('checkbox').check();
+  await expect(clientPays).toHaveText(`Paga la empresa: ${clp(glicemiaPrice)}`);
+  await expect(patientPays).toHaveText(`Paga el paciente: ${clp(hemogramaPrice)}`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
+  await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
+  const paid = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  expect((await paid).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  await expectAccessible(page);
+});
