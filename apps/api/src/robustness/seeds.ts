@@ -119,6 +119,17 @@ export const SEED_BODIES: Record<string, unknown> = {
     locale: 'cl',
   },
   'POST /api/alliances/clients/:clientId/patients': {
-    patient: { first_name: 'Zacarías', last_name: 'Quintanilla', email: 'zq@example.cl' },
+    patient: {
+      first_name: 'María',
+      second_name: 'José',
+      last_name: 'Pérez',
+      second_last_name: 'Núñez',
+      date_of_birth: '1985-03-14',
+      gender: 'female',
+      document_type: 'ci',
+      document_number: '11.111.111-1',
+      email: 'maria.perez@correo.cl',
+      phone: '+56912345678',
+    },
   },
 };
