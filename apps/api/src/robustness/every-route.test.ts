@@ -65,6 +65,7 @@ export function checkAnswer(label: string, response: LightMyRequestResponse): vo
   ).toBeLessThan(500);
   expect(response.body, label).not.toMatch(LEAK);
   if (response.statusCode >= 400) {
+    expect(response.headers['content-type'], label).toMatch(/^application\/json/);
     const answer = JSON.parse(response.body) as { err?: unknown; msg?: unknown };
     expect(typeof answer.err, `${label}: ${response.body}`).toBe('string');
     expect(typeof answer.msg, `${label}: ${response.body}`).toBe('string');

@@ -221,6 +221,8 @@ describe.each(STORES.map((create, index) => ({ create, name: index === 0 ? 'pgli
       const before = await call('GET', `/api/v2/appointments/${id}/`, { token });
       expect(before.status, before.text).toBe(200);
       expect(before.json()).toMatchObject({ id, status: 'scheduled' });
+      // The summary's local dates are read from the visit: not null means the hold is there.
+      expect(before.json().local_begin_date).toEqual(expect.any(String));
 
       // A graceful stop: the appointment, its block and its token are there after the restart.
       await restart('SIGTERM');
