@@ -1,4 +1,7 @@
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import {
   mutated,
   sampleOf,
 } from './hostile-input.ts';
+import { ELF, JPEG, MZ, multipart, PDF, PNG } from '../modules/orders/test-files.ts';
 import { pathParams, type RegisteredRoute, registeredRoutes } from './routes.ts';
 import { SEED_ADDRESS, SEED_BODIES, seedQueries } from './seeds.ts';
 
@@ -79,10 +83,13 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
   let routes: RegisteredRoute[];
   let document: OpenApiDocument;
   let booking: { id: string; token: string };
+  /** Where accepted medical-order files go, removed afterwards. */
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     // Hundreds of hostile uploads from one address: the upload limit would answer them all with 429.
-    t = await createTestApp(engine, { env: { ORDER_UPLOADS_PER_MINUTE: '100000' } });
+    dataDir = await mkdtemp(join(tmpdir(), 'visita-robustness-'));
+    t = await createTestApp(engine, { env: { ORDER_UPLOADS_PER_MINUTE: '100000', DATA_DIR: dataDir } });
     routes = registeredRoutes(t.app);
     document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as OpenApiDocument;
     const created = await t.app.inject({
@@ -93,7 +100,10 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
     expect(created.statusCode, created.body).toBe(201);
     booking = created.json() as { id: string; token: string };
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
 
   /** The route's operation in the OpenAPI document (`:id` there is `{id}`, with the trailing slash). */
   const operationOf = (route: RegisteredRoute): OpenApiOperation | undefined => {
@@ -107,6 +117,9 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
     name === 'clientId' ? 'demo-laas' : name === 'salesSource' ? 'marketplace' : booking.id;
   const validUrl = (route: RegisteredRoute) =>
     `${route.url.replace(/:([A-Za-z0-9_]+)/g, (_all, name: string) => validParam(name))}/`;
+  /** Routes that take files (multipart/form-data), as the OpenAPI document says. */
+  const isMultipart = (route: RegisteredRoute) =>
+    Object.keys(operationOf(route)?.requestBody?.content ?? {}).includes('multipart/form-data');
   /** Both credentials a route may ask for: the appointment's token and the staff client's. */
   const validAuth = () => ({
     [APPOINTMENT_TOKEN_HEADER]: booking.token,
@@ -170,9 +183,44 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
         },
       ),
       // Most bodies start from a valid one (or the route's own schema) with fields made hostile.
-      body: hasBody(route.method)
-        ? fc.oneof({ weight: 3, arbitrary: mutated(seed) }, hostileValue, fc.jsonValue({ maxDepth: 3 }))
+      // A route that takes files gets a multipart form: a seed lead made hostile, and files that
+      // are real documents, executables or noise, under hostile field names and file names.
+      form: isMultipart(route)
+        ? fc.record({
+            lead: fc.oneof(
+              { weight: 3, arbitrary: mutated(seed).map((value) => JSON.stringify(value) ?? 'null') },
+              { weight: 1, arbitrary: hostileText },
+            ),
+            files: fc.array(
+              fc.record({
+                name: fc.oneof(
+                  { weight: 3, arbitrary: fc.constant('orden') },
+                  { weight: 1, arbitrary: hostileText },
+                ),
+                filename: fc.oneof(
+                  { weight: 2, arbitrary: fc.constant('orden.pdf') },
+                  { weight: 1, arbitrary: hostileText },
+                ),
+                contentType: fc.constantFrom(
+                  'application/pdf',
+                  'image/jpeg',
+                  'image/png',
+                  'text/html',
+                  'application/x-msdownload',
+                ),
+                data: fc.oneof(
+                  fc.constantFrom(PDF, JPEG, PNG, ELF, MZ),
+                  fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+                ),
+              }),
+              { maxLength: 3 },
+            ),
+          })
         : fc.constant(undefined),
+      body:
+        hasBody(route.method) && !isMultipart(route)
+          ? fc.oneof({ weight: 3, arbitrary: mutated(seed) }, hostileValue, fc.jsonValue({ maxDepth: 3 }))
+          : fc.constant(undefined),
       auth: fc.constantFrom('none', 'appointment', 'bearer-appointment', 'client'),
       headers: fc.dictionary(fc.constantFrom(...HEADER_NAMES), headerValue, { maxKeys: 3 }),
     });
@@ -196,14 +244,22 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
             : {};
     const headers: Record<string, string> = { ...auth, ...input.headers };
     if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const form = input.form
+      ? multipart([
+          { name: 'lead', value: input.form.lead },
+          ...input.form.files.map((file) => ({ ...file })),
+        ])
+      : undefined;
+    if (form) Object.assign(headers, form.headers);
     const label = `${route.method} ${url}/${query ? `?${query}` : ''} ${JSON.stringify(headers)} ${
       input.body === undefined ? '' : JSON.stringify(input.body)?.slice(0, 400)
-    }`;
+    }${input.form ? ` form ${JSON.stringify({ ...input.form, files: input.form.files.map((f) => ({ ...f, data: f.data.length })) }).slice(0, 400)}` : ''}`;
     const response = await t.app.inject({
       method: route.method as 'GET',
       url: `${url}/${query ? `?${query}` : ''}`,
       headers,
       ...(input.body === undefined ? {} : { payload: JSON.stringify(input.body) ?? 'null' }),
+      ...(form ? { payload: form.payload } : {}),
     });
     return { label, response };
   };

@@ -2,6 +2,7 @@ import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LAAS_TOKEN } from '../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../test-support/databases.ts';
+import { multipart, PDF } from '../modules/orders/test-files.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SEED_ADDRESS, SEED_BODIES, SEED_PATIENT } from './seeds.ts';
 
@@ -272,6 +273,21 @@ describe.each(TEST_ENGINES)('hostile inputs on $name', (engine) => {
       });
       expect(host.statusCode).toBe(404);
       expect(host.json()).toMatchObject({ err: 'client-not-found' });
+      const form = multipart([
+        { name: 'lead', value: JSON.stringify(SEED_BODIES['POST /api/orden-medica/create-ticket']) },
+        { name: 'orden', filename: 'orden.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
+      const order = await t.app.inject({
+        method: 'POST',
+        url: '/api/orden-medica/create-ticket/?client_id=de%00mo',
+        headers: form.headers,
+        payload: form.payload,
+      });
+      expect(order.statusCode).toBe(400);
+      expect(order.json()).toEqual({
+        err: 'client-not-found',
+        msg: 'El identificador de cliente no es válido.',
+      });
       const sector = await t.app.inject({
         method: 'GET',
         url: '/api/v2/sector/sector-from-coordinates/?lat=-33.4129&lng=-70.5799&country=cl&sales_source=market%00place',
