@@ -24,6 +24,10 @@ describe("countries are also written 'Chile', 'chile', 'México', 'mexico'", () 
     ['Perú', null],
     ['', null],
     [undefined, null],
+    // Names of Object.prototype's members are no country.
+    ['__proto__', null],
+    ['constructor', null],
+    ['toString', null],
   ])('%s -> %s', (value, country) => {
     expect(parseCountry(value)).toBe(country);
   });

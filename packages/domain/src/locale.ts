@@ -29,7 +29,9 @@ const COUNTRY_ALIASES: Record<string, CountryCode> = {
 
 export function parseCountry(value: string | null | undefined): CountryCode | null {
   if (!value) return null;
-  return COUNTRY_ALIASES[value.trim().toLowerCase()] ?? null;
+  const key = value.trim().toLowerCase();
+  // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
+  return Object.hasOwn(COUNTRY_ALIASES, key) ? (COUNTRY_ALIASES[key] ?? null) : null;
 }
 
 /** The country's display name as the search call sends it ('Chile' or 'México'). */

@@ -2,6 +2,7 @@ import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
+import { isStorableText } from '../../text-guards.ts';
 import { findClientById } from './queries.ts';
 
 /** Spec part 1 §8: the widget shows this for a client config 404. */
@@ -41,6 +42,8 @@ export function createClientConfigReader(db: Db, ttlMs = CONFIG_TTL_MS) {
   return async function readClientConfig(id: string): Promise<ClientConfig | null> {
     const cached = cache.get(id);
     if (cached) return cached.config;
+    // An id PostgreSQL cannot store (NUL, a lone surrogate) names no client; asking would be a 500.
+    if (!isStorableText(id)) return null;
     const row = await findClientById(db, id);
     const config = row ? toClientConfig(row) : null;
     cache.set(id, { config });

@@ -1,5 +1,7 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { sectorAnswerSchema, sectorQuerySchema } from '@visita/domain/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertStorableText } from '../../text-guards.ts';
 import { findCoveringSector } from './service.ts';
 
 /** GET /v2/sector/sector-from-coordinates/: the sector covering a point for a source, or null. */
@@ -11,11 +13,12 @@ const coverageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['coverage'],
         summary: 'Sector de cobertura de un punto para una fuente de venta',
         querystring: sectorQuerySchema,
-        response: { 200: sectorAnswerSchema },
+        response: { 200: sectorAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
       const { lat, lng, country, sales_source } = request.query;
+      assertStorableText(sales_source, 'sales_source');
       const sector = await findCoveringSector(app.db, { lat, lng }, { country, salesSource: sales_source });
       return sector ? { id: String(sector.id), name: sector.name } : null;
     },

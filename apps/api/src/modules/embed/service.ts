@@ -3,6 +3,7 @@ import { webOrigin } from '@visita/domain/host-messages';
 import { originForHost } from '@visita/domain/session';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
+import { isStorableText } from '../../text-guards.ts';
 import { findClientById } from '../clients/queries.ts';
 import { CONFIG_TTL_MS } from '../clients/service.ts';
 
@@ -53,6 +54,8 @@ export function createClientDomainsReader(db: Db, ttlMs = CONFIG_TTL_MS) {
   return async function readClientDomains(clientId: string): Promise<string[] | null> {
     const cached = cache.get(clientId);
     if (cached) return cached.domains;
+    // An id PostgreSQL cannot store (NUL, a lone surrogate) names no client; asking would be a 500.
+    if (!isStorableText(clientId)) return null;
     const row = await findClientById(db, clientId);
     const domains = row ? registeredOrigins(row.domains) : null;
     cache.set(clientId, { domains });

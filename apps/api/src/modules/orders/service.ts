@@ -17,7 +17,7 @@ import { newStorageKey } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { refineSafeText } from '../../text-guards.ts';
+import { isStorableText, refineSafeText } from '../../text-guards.ts';
 import { findClientById } from '../clients/queries.ts';
 import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
@@ -48,7 +48,11 @@ export async function resolveOrderClient(
     throw badRequest('client-not-found', INVALID_CLIENT_MSG);
   }
   const clientId = queryClientId ?? headerClientId;
-  const client = clientId && clientId.length <= 100 ? await findClientById(db, clientId) : undefined;
+  // An id over the limit or that PostgreSQL cannot store (NUL) names no client; asking would be a 500.
+  const client =
+    clientId && clientId.length <= 100 && isStorableText(clientId)
+      ? await findClientById(db, clientId)
+      : undefined;
   if (!client) throw badRequest('client-not-found', INVALID_CLIENT_MSG);
   return client;
 }

@@ -45,6 +45,7 @@ import {
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { quoteCartPrice } from '../pricing/service.ts';
+import { isStorableText } from '../../text-guards.ts';
 import {
   findOpenPayment,
   findPayment,
@@ -227,6 +228,8 @@ export async function payByCard(
   idempotencyHeader: string | undefined,
   now: Date = new Date(),
 ): Promise<CardPaymentAnswer> {
+  // A token PostgreSQL cannot store (NUL) is no card token; looking it up would be a 500.
+  if (!isStorableText(body.token)) throw fail(400, INVALID_CARD_TOKEN);
   const attemptKey = idempotencyHeader ? `key:${idempotencyHeader}` : `token:${body.token}`;
   const known = await findPayment(db, appointment.id, attemptKey);
   if (known) return replay(db, known);

@@ -76,6 +76,7 @@ describe('rate limit per client address', () => {
     expect(Object.keys(document.paths['/api/users/find_by_identifier/']?.get?.responses ?? {})).toContain(
       '429',
     );
+    expect(Object.keys(document.paths['/api/v2/coupons/validate/']?.get?.responses ?? {})).toContain('429');
   });
 });
 
