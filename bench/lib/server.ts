@@ -12,12 +12,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server in its own process, so the load generator never shares its event loop. */
-export async function startServer(databaseUrl: string, port: number): Promise<RunningServer> {
+/**
+ * The real server in its own process, so the load generator never shares its event loop. Without
+ * a database URL it runs on PGlite in a fresh data directory.
+ */
+export async function startServer(databaseUrl: string | undefined, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'demo',
@@ -48,6 +51,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ru
     process: child,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
