@@ -61,9 +61,9 @@ const PANELS = [
     top: 48,
     bottom: 258,
   },
-  { key: 'p99', title: 'p99 latency, ms (whole booking: per booking), log scale', top: 318, bottom: 528 },
+  { key: 'p99', title: 'p99 latency, ms (whole booking: per booking), log scale', top: 330, bottom: 536 },
 ] as const;
-const HEIGHT = 580;
+const HEIGHT = 590;
 const COLOURS = ['#1b7837', '#2166ac', '#b2182b', '#e08214', '#542788', '#01665e', '#8c510a', '#4d4d4d'];
 const BOOKING = 'whole booking';
 

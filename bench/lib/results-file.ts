@@ -26,8 +26,14 @@ const PLACEHOLDER: Record<Section, string> = {
 /** Replaces one section of the file at `path`, keeping the other as it is (or a placeholder). */
 export function writeSection(path: URL | string, section: Section, body: string): void {
   const old = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  // A file from before the sections held the API figures alone: they stay, as the API section.
+  const unmarked =
+    old.trim() !== '' && !old.includes('<!-- ')
+      ? `## API\n\n${old.replace(/^# Benchmark results\s*/, '').trim()}`
+      : undefined;
   const parts = ORDER.map((name) => {
-    const text = name === section ? body.trim() : (readSection(old, name) ?? PLACEHOLDER[name]);
+    const kept = readSection(old, name) ?? (name === 'api' ? unmarked : undefined);
+    const text = name === section ? body.trim() : (kept ?? PLACEHOLDER[name]);
     return `${START(name)}\n${text}\n${END(name)}`;
   });
   writeFileSync(
