@@ -75,24 +75,29 @@ async function startChrome(): Promise<{ process: ChildProcess; stop(): void }> {
     ],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 30_000;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(profile, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${CHROME_PORT}/json/version`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`chromium exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('chromium did not start within 30 s');
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(
+        child.exitCode !== null
+          ? `chromium exited with ${child.exitCode}`
+          : 'chromium did not start within 60 s',
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    process: child,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { process: child, stop };
 }
 
 async function audit(url: string, reportPath: string): Promise<Run> {
