@@ -57,7 +57,7 @@ function measureSizes(): { sizes: Sizes; withinBudgets: boolean } {
   return { sizes: JSON.parse(line) as Sizes, withinBudgets: result.status === 0 };
 }
 
-async function startChrome(): Promise<{ process: ChildProcess; stop(): void }> {
+async function startChrome(): Promise<{ process: ChildProcess; stop(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'visita-lighthouse-chrome-'));
   const child = spawn(
     CHROME,
@@ -75,11 +75,27 @@ async function startChrome(): Promise<{ process: ChildProcess; stop(): void }> {
     ],
     { stdio: 'ignore' },
   );
-  const stop = () => {
-    child.kill('SIGTERM');
-    rmSync(profile, { recursive: true, force: true });
+  const removeProfile = () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // Chromium still writing its profile: a temporary folder, left to the system.
+    }
   };
-  process.once('exit', stop);
+  const kill = () => {
+    child.kill('SIGTERM');
+    removeProfile();
+  };
+  process.once('exit', kill);
+  const stop = async () => {
+    process.off('exit', kill);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
+    removeProfile();
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -88,7 +104,7 @@ async function startChrome(): Promise<{ process: ChildProcess; stop(): void }> {
       // not listening yet
     }
     if (child.exitCode !== null || Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error(
         child.exitCode !== null
           ? `chromium exited with ${child.exitCode}`
@@ -159,7 +175,7 @@ async function main() {
       runs.push(run);
     }
   } finally {
-    chrome?.stop();
+    await chrome?.stop();
     await server.stop();
   }
 
