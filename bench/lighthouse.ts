@@ -32,6 +32,8 @@ interface Run {
   metrics: Record<string, number>;
   /** Accessibility audits that count and did not pass: id, title and how many elements. */
   failing: Array<{ id: string; title: string; items: number }>;
+  /** Performance audits that estimate a saving, largest LCP saving first. */
+  opportunities: Array<{ id: string; title: string; lcpMs: number; fcpMs: number }>;
 }
 
 const METRICS: Array<[id: string, label: string, unit: 'ms' | '']> = [
@@ -141,7 +143,20 @@ async function audit(url: string, reportPath: string): Promise<Run> {
       title: entry.title,
       items: (entry.details as { items?: unknown[] } | undefined)?.items?.length ?? 0,
     }));
+  const opportunities = Object.values(lhr.audits)
+    .map((entry) => ({
+      id: entry.id,
+      title: entry.title,
+      score: entry.score,
+      lcpMs: entry.metricSavings?.LCP ?? 0,
+      fcpMs: entry.metricSavings?.FCP ?? 0,
+    }))
+    .filter((entry) => entry.score !== null && entry.score < 1 && entry.lcpMs + entry.fcpMs > 0)
+    .sort((a, b) => b.lcpMs - a.lcpMs || b.fcpMs - a.fcpMs)
+    .slice(0, 4)
+    .map(({ id, title, lcpMs, fcpMs }) => ({ id, title, lcpMs, fcpMs }));
   return {
+    opportunities,
     performance: score('performance'),
     accessibility: score('accessibility'),
     metrics: Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN])),
@@ -205,6 +220,10 @@ async function main() {
     `| accessibility | ${accessibility} | ${runs.map((run) => run.accessibility).join(', ')} | ≥ ${GOAL} | ${mark(accessibility)} |`,
     '',
     `Median run: ${metricText}.`,
+    '',
+    middle.opportunities.length === 0
+      ? 'Lighthouse estimates no saving on the median run.'
+      : `Largest savings Lighthouse estimates on the median run: ${middle.opportunities.map((entry) => `\`${entry.id}\` (${entry.title}: LCP −${(entry.lcpMs / 1000).toFixed(1)} s, FCP −${(entry.fcpMs / 1000).toFixed(1)} s)`).join(', ')}.`,
     '',
     failing.size === 0
       ? 'Accessibility: every counted audit passes.'
