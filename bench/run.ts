@@ -1,16 +1,34 @@
-// `npm run bench`: PostgreSQL-backed Visita with a generated catalogue, loaded from this process.
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// `npm run bench`: PostgreSQL-backed Visita with the issue's generated dataset, loaded from this
+// process (the server runs in its own). BENCH_QUICK=1 for a short run while developing: it prints
+// the table and writes nothing unless BENCH_OUT_DIR names a folder. bench/README.md has the rest.
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { type BookingResult, measureBookings } from './lib/booking.ts';
+import { generateClients } from './lib/clients.ts';
+import { type ContentionResult, scheduleContention } from './lib/contention.ts';
 import { generateCatalogue } from './lib/dataset.ts';
-import { scheduleContention } from './lib/contention.ts';
-import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
+import { type ApiRun, appendHistory, gitCommit, writeTrend } from './lib/history.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
 import { startPostgres } from './lib/postgres.ts';
+import { writeSection } from './lib/results-file.ts';
+import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
 import { startServer } from './lib/server.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CATALOGUE_SIZE = 5000;
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+const WARMUP_SECONDS = QUICK ? 1 : 2;
+const CONNECTIONS = 32;
+/** The issue's dataset (10): always full size, quick or not; it loads in seconds. */
+const DATASET = { catalogue: 5000, nurses: 200, visits: 20_000, clients: 50 };
+/** Customers booking at once, each starting a new booking when the last one is paid. */
+const BOOKING_CUSTOMERS = Number(process.env.BENCH_BOOKING_CUSTOMERS ?? 16);
+const CONTENTION_REQUESTS = QUICK ? 50 : 200;
+const OUT_DIR = process.env.BENCH_OUT_DIR
+  ? new URL(`file://${process.env.BENCH_OUT_DIR.replace(/\/?$/, '/')}`)
+  : QUICK
+    ? undefined
+    : new URL('./', import.meta.url);
 
 /** Goals from the issues; a row without one is informative only. */
 const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
@@ -60,39 +78,75 @@ const SEARCHES = [
   ),
 ];
 
-function table(results: LoadResult[]): string {
+function goalText(name: string): string {
+  const goal = GOALS[name];
+  if (!goal) return '';
+  return [goal.rps ? `≥ ${goal.rps} req/s` : '', goal.p99Ms ? `p99 ≤ ${goal.p99Ms} ms` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+function table(results: LoadResult[], booking: BookingResult): string {
   const header = '| scenario | requests/s | p50 ms | p99 ms | requests | non-2xx | errors | goal | met |';
   const rows = results.map((r) => {
     const goal = GOALS[r.name];
-    const goalText = goal
-      ? [goal.rps ? `≥ ${goal.rps} req/s` : '', goal.p99Ms ? `p99 ≤ ${goal.p99Ms} ms` : '']
-          .filter(Boolean)
-          .join(', ')
-      : '';
     const met = goal
       ? (goal.rps === undefined || r.requestsPerSecond >= goal.rps) &&
         (goal.p99Ms === undefined || r.p99Ms <= goal.p99Ms) &&
         r.non2xx === 0 &&
         r.errors === 0
       : true;
-    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${goalText} | ${goal ? (met ? 'yes' : 'no') : ''} |`;
+    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${goalText(r.name)} | ${goal ? (met ? 'yes' : 'no') : ''} |`;
   });
+  rows.push(
+    `| ${booking.name} | ${booking.bookingsPerSecond} bookings/s | ${booking.p50Ms} | ${booking.p99Ms} | ${booking.bookings} bookings | ${booking.failed} failed |  |  |  |`,
+  );
   return [header, '|---|---:|---:|---:|---:|---:|---:|---|---|', ...rows].join('\n');
 }
 
+function bookingText(booking: BookingResult): string {
+  const steps = booking.steps.map((step) => `${step.step} ${step.p50Ms}/${step.p99Ms}`).join(', ');
+  return (
+    `Whole booking: ${booking.customers} customers at once, each booking again as soon as its last one is paid; ` +
+    `${booking.bookings} bookings paid (approved) in ${SECONDS} s, ${booking.failed} failed, ` +
+    `${booking.conflicts} holds refused because another customer had just taken the block (another block was then held). ` +
+    `Per call, p50/p99 ms: ${steps}.` +
+    (booking.firstError ? ` First failure: ${booking.firstError}.` : '')
+  );
+}
+
+function contentionText(contention: ContentionResult): string {
+  return `Schedule under contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused with 409, ${contention.other} other answers; one visit per nurse per block ${contention.invariantKept ? 'kept' : 'BROKEN'}.`;
+}
+
 async function main() {
-  const postgres = startPostgres();
+  const postgres = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55460));
+  const port = Number(process.env.BENCH_PORT ?? 4400);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    server = await startServer(postgres.url, Number(process.env.BENCH_PORT ?? 4400));
-    const ids = await generateCatalogue(postgres.url, CATALOGUE_SIZE);
+    // The first start migrates and seeds the demo; the dataset is added to it, then the server
+    // starts again so that it serves the whole dataset from its first request (its caches were
+    // filled with the demo alone).
+    server = await startServer(postgres.url, port);
+    const ids = await generateCatalogue(postgres.url, DATASET.catalogue);
+    const clients = await generateClients(postgres.url, DATASET.clients);
+    const scheduling = await generateSchedulingDataset(postgres.url, {
+      nurses: DATASET.nurses,
+      visits: DATASET.visits,
+    });
+    await server.stop();
+    server = await startServer(postgres.url, port);
     const sample = (n: number, offset: number) => ids.slice(offset, offset + n);
+    const timing = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
     const results: LoadResult[] = [];
 
     results.push(
-      await measure('sdk-config', server.url, [{ path: '/api/alliances/clients/sdk-config/?id=demo' }], {
-        seconds: SECONDS,
-      }),
+      await measure(
+        'sdk-config',
+        server.url,
+        clients.ids.map((id) => ({ path: `/api/alliances/clients/sdk-config/?id=${id}` })),
+        { ...timing, connections: CONNECTIONS },
+      ),
     );
     results.push(
       await measure(
@@ -101,7 +155,7 @@ async function main() {
         SEARCHES.map((query) => ({
           path: `/api/v2/search/client/?query=${encodeURIComponent(query)}&country=Chile&commune=Las%20Condes&source=marketplace`,
         })),
-        { seconds: SECONDS },
+        { ...timing, connections: CONNECTIONS },
       ),
     );
     results.push(
@@ -125,12 +179,11 @@ async function main() {
             },
           },
         ],
-        { seconds: SECONDS },
+        { ...timing, connections: CONNECTIONS },
       ),
     );
-
     console.info(`search: ${SEARCHES.length} distinct queries`);
-    const scheduling = await generateSchedulingDataset(postgres.url, { nurses: 200, visits: 20_000 });
+
     const availabilityRequest = [
       {
         path: `/api/v2/time-availability/?appointment_id=${scheduling.appointment.id}&locality=Las%20Condes&country=cl&include_source_only=true`,
@@ -140,26 +193,85 @@ async function main() {
     // The goal is a latency at a load: measured at 600 requests/s offered, and flat out for reference.
     results.push(
       await measureAtRate('time-availability @ 600 req/s', server.url, availabilityRequest, {
-        seconds: SECONDS,
+        ...timing,
         rate: 600,
       }),
     );
     results.push(
-      await measure('time-availability (flat out)', server.url, availabilityRequest, { seconds: SECONDS }),
+      await measure('time-availability (flat out)', server.url, availabilityRequest, {
+        ...timing,
+        connections: CONNECTIONS,
+      }),
     );
-    const contention = await scheduleContention(server.url, postgres.url, { requests: 200 });
-    console.info(
-      `schedule contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused (409), ${contention.other} other; invariant ${contention.invariantKept ? 'kept' : 'BROKEN'}`,
-    );
+    // After time-availability: the bookings add visits to the sector it reads.
+    const booking = await measureBookings('whole booking (create → pay)', server.url, {
+      ...timing,
+      customers: BOOKING_CUSTOMERS,
+      clientIds: clients.chilean,
+    });
+    const contention = await scheduleContention(server.url, postgres.url, { requests: CONTENTION_REQUESTS });
 
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgres.version}`;
-    const text = `${table(results)}\n\nSchedule under contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused with 409, ${contention.other} other answers; one visit per nurse per block ${contention.invariantKept ? 'kept' : 'BROKEN'}.`;
-    console.info(`\n${text}\n\n${machine}`);
-    writeFileSync(
-      new URL('./RESULTS.md', import.meta.url),
-      `# Benchmark results\n\nRun: ${new Date().toISOString().slice(0, 10)} on ${machine}.\n` +
-        `Dataset: the demo seed plus ${CATALOGUE_SIZE} generated catalogue items, and 200 nurses with 20,000 booked visits in one sector (time-availability); search cycles through ${SEARCHES.length} distinct typeahead queries; ${SECONDS} s per scenario after a 2 s warm-up, 32 connections, autocannon in a separate process from the server.\n\n${text}\n`,
-    );
+    const date = new Date().toISOString();
+    const text = [
+      '## API',
+      '',
+      `Run: ${date.slice(0, 10)}${QUICK ? ' (BENCH_QUICK: short durations, not for comparison)' : ''} on ${machine}; load average ${loadavg()[0]?.toFixed(1)} at the end.`,
+      '',
+      `Dataset: the demo seed plus ${DATASET.catalogue.toLocaleString('en-US')} generated catalogue items, ${DATASET.clients} generated partner clients (sdk-config cycles through them; the bookings are made for the Chilean ones), and ${DATASET.nurses} nurses with ${DATASET.visits.toLocaleString('en-US')} booked visits in one sector (Las Condes: time-availability and the whole booking); search cycles through ${SEARCHES.length} distinct typeahead queries.`,
+      '',
+      `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (one Node process, PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop.`,
+      '',
+      table(results, booking),
+      '',
+      bookingText(booking),
+      '',
+      contentionText(contention),
+      '',
+      'Trend over runs: [trend.svg](trend.svg) (every run is a line of history.jsonl).',
+      '',
+      '![Throughput and p99 latency per scenario over runs](trend.svg)',
+    ].join('\n');
+    console.info(`\n${text}\n`);
+
+    if (OUT_DIR) {
+      mkdirSync(OUT_DIR, { recursive: true });
+      const run: ApiRun = {
+        kind: 'api',
+        date,
+        commit: gitCommit(),
+        machine,
+        seconds: SECONDS,
+        ...(QUICK ? { quick: true } : {}),
+        scenarios: results.map(({ name, requestsPerSecond, p50Ms, p99Ms }) => ({
+          name,
+          requestsPerSecond,
+          p50Ms,
+          p99Ms,
+        })),
+        booking: {
+          customers: booking.customers,
+          bookingsPerSecond: booking.bookingsPerSecond,
+          p50Ms: booking.p50Ms,
+          p99Ms: booking.p99Ms,
+          failed: booking.failed,
+        },
+        contention: {
+          requests: contention.requests,
+          succeeded: contention.succeeded,
+          refused: contention.refused,
+          other: contention.other,
+          invariantKept: contention.invariantKept,
+        },
+      };
+      const history = new URL('history.jsonl', OUT_DIR);
+      appendHistory(history, run);
+      writeTrend(history, new URL('trend.svg', OUT_DIR), { quick: QUICK });
+      writeSection(new URL('RESULTS.md', OUT_DIR), 'api', text);
+      console.info(`Written: ${new URL('RESULTS.md', OUT_DIR).pathname}, history.jsonl, trend.svg`);
+    } else {
+      console.info('BENCH_QUICK: nothing written (BENCH_OUT_DIR=<folder> to write there).');
+    }
   } finally {
     await server?.stop();
     postgres.stop();

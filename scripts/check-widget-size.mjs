@@ -1,37 +1,141 @@
 #!/usr/bin/env node
-// Fails when the widget's entry JavaScript is above its budget (issue 7: 80 KB gzip). Run after
-// `npm run build -w @visita/widget`; `npm test` runs it before the end-to-end tests.
-import { readFileSync } from 'node:fs';
+// Fails when the widget's JavaScript is above its budgets (gzip, each file compressed on its own,
+// as it travels). Run after `npm run build -w @visita/widget`; `npm test` runs it before the
+// end-to-end tests. `--json` prints the figures as JSON (bench/lighthouse.ts writes them into
+// bench/RESULTS.md).
+//
+// - Entry (issue 7: 80 kB): the module script of index.html, the file the budget has always
+//   counted. The chunks it imports statically (index.html modulepreloads them) are printed as the
+//   initial download, not enforced yet (see bench/README.md).
+// - Whole booking (issue 10): every file a booking on /{clientId} downloads, from the entry to the
+//   success screen: the entry and its static imports, the step frame and every step chunk of the
+//   normal booking path with everything they import. The framed-only host bridge and the steps of
+//   other flows (medical order, LaaS, cart maker, last mile) are not part of it.
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 80 * 1000;
+const ENTRY_BUDGET_BYTES = 80 * 1000;
+// Measured 163.6 kB on 2026-11-23 (42 files, zod's core alone is 26 kB of it): 10 % headroom for
+// the fixes still coming to these steps, and small enough that a new dependency pulled into a step
+// (a date, phone or card library is 20-60 kB) fails the check and gets a decision.
+const BOOKING_BUDGET_BYTES = 180 * 1000;
+/**
+ * The normal booking path of DEFAULT_STEP_LIST (packages/domain/src/steps.ts), up to success;
+ * 'introduction' ships in the entry. A step chunk is named after its file: `<step>-step-<hash>.js`.
+ */
+const BOOKING_STEPS = [
+  'schedule-type',
+  'address',
+  'services',
+  'date',
+  'patient',
+  'confirmation',
+  'payment',
+  'success',
+];
+/** Loaded by the wizard with the first step, whatever the flow (wizard.tsx). */
+const ALWAYS_LAZY = ['step-frame'];
+
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'widget', 'dist');
+const assets = join(dist, 'assets');
+const json = process.argv.includes('--json');
+const log = json ? () => {} : (line) => console.info(line);
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
 let html;
 try {
   html = readFileSync(join(dist, 'index.html'), 'utf8');
 } catch {
-  console.error(`No widget build in ${dist}: run npm run build -w @visita/widget first.`);
-  process.exit(1);
+  fail(`No widget build in ${dist}: run npm run build -w @visita/widget first.`);
 }
-const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((match) => match[1]);
-if (entries.length === 0) {
-  console.error('No entry script found in dist/index.html.');
-  process.exit(1);
-}
-let total = 0;
-for (const src of entries) {
-  const bytes = gzipSync(readFileSync(join(dist, src.replace(/^\//, '')))).length;
-  total += bytes;
-  console.info(`${src}: ${(bytes / 1000).toFixed(2)} kB gzip`);
-}
-if (total > BUDGET_BYTES) {
-  console.error(
-    `Widget entry is ${(total / 1000).toFixed(2)} kB gzip, above the ${BUDGET_BYTES / 1000} kB budget.`,
-  );
-  process.exit(1);
-}
-console.info(
-  `Widget entry ${(total / 1000).toFixed(2)} kB gzip, within the ${BUDGET_BYTES / 1000} kB budget.`,
+const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/assets\/([^"]+)"/g)].map(
+  (match) => match[1],
 );
+if (entries.length === 0) fail('No entry script found in dist/index.html.');
+
+const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
+const source = new Map(files.map((name) => [name, readFileSync(join(assets, name), 'utf8')]));
+const gzip = new Map([...source].map(([name, text]) => [name, gzipSync(text).length]));
+
+/** `import … from"./x.js"` and `import"./x.js"`: loaded with the file. */
+const staticImports = (name) =>
+  [...(source.get(name) ?? '').matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map(
+    (match) => match[1],
+  );
+/** `import("./x.js")`: loaded when the code asks for it. */
+const dynamicImports = (name) =>
+  [...(source.get(name) ?? '').matchAll(/\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map(
+    (match) => match[1],
+  );
+
+/** The files and all they import statically. */
+function closure(roots) {
+  const seen = new Set();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const name = stack.pop();
+    if (seen.has(name)) continue;
+    if (!source.has(name)) fail(`${name} is imported but not in ${assets}.`);
+    seen.add(name);
+    stack.push(...staticImports(name));
+  }
+  return seen;
+}
+const sum = (names) => [...names].reduce((total, name) => total + (gzip.get(name) ?? 0), 0);
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+const lazyChunks = entries.flatMap(dynamicImports);
+const chunkOf = (prefix) => {
+  const found = lazyChunks.find(
+    (name) => name.startsWith(`${prefix}-`) && /^-[\w-]{8}\.js$/.test(name.slice(prefix.length)),
+  );
+  if (!found) fail(`No lazy chunk ${prefix}-<hash>.js imported by the entry: did the step move?`);
+  return found;
+};
+
+const entryBytes = sum(entries);
+const initial = closure(entries);
+const booking = closure([
+  ...entries,
+  ...ALWAYS_LAZY.map(chunkOf),
+  ...BOOKING_STEPS.map((step) => chunkOf(`${step}-step`)),
+]);
+const all = closure([...entries, ...lazyChunks]);
+
+const figures = {
+  entry: { files: entries, gzipBytes: entryBytes, budgetBytes: ENTRY_BUDGET_BYTES },
+  initial: { files: initial.size, gzipBytes: sum(initial) },
+  booking: {
+    files: booking.size,
+    gzipBytes: sum(booking),
+    budgetBytes: BOOKING_BUDGET_BYTES,
+    steps: ['introduction', ...BOOKING_STEPS],
+  },
+  all: { files: all.size, gzipBytes: sum(all) },
+};
+
+log(`Widget entry (${entries.join(', ')}): ${kB(entryBytes)} gzip, budget ${kB(ENTRY_BUDGET_BYTES)}.`);
+log(
+  `  with the ${initial.size - entries.length} chunks it imports statically: ${kB(figures.initial.gzipBytes)} gzip.`,
+);
+log(
+  `Whole booking (${figures.booking.steps.join(' → ')}): ${booking.size} files, ${kB(figures.booking.gzipBytes)} gzip, budget ${kB(BOOKING_BUDGET_BYTES)}.`,
+);
+log(`Every chunk of every flow: ${all.size} files, ${kB(figures.all.gzipBytes)} gzip (not a budget).`);
+if (json) console.info(JSON.stringify(figures));
+
+const over = [];
+if (entryBytes > ENTRY_BUDGET_BYTES)
+  over.push(`Widget entry is ${kB(entryBytes)} gzip, above the ${kB(ENTRY_BUDGET_BYTES)} budget.`);
+if (figures.booking.gzipBytes > BOOKING_BUDGET_BYTES)
+  over.push(
+    `Whole-booking JavaScript is ${kB(figures.booking.gzipBytes)} gzip, above the ${kB(BOOKING_BUDGET_BYTES)} budget.`,
+  );
+if (over.length > 0) fail(over.join('\n'));
+log('Within both budgets.');

@@ -29,9 +29,11 @@ export async function measure(
   {
     seconds = 10,
     connections = 32,
+    warmupSeconds = 2,
   }: {
     seconds?: number;
     connections?: number;
+    warmupSeconds?: number;
   } = {},
 ): Promise<LoadResult> {
   const toAutocannon = requests.map((request) => ({
@@ -47,7 +49,7 @@ export async function measure(
       duration,
       requests: toAutocannon,
     });
-  await run(2);
+  await run(warmupSeconds);
   const result = await run(seconds);
   return {
     name,

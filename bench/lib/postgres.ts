@@ -21,9 +21,13 @@ export function startPostgres(port = 55460): Postgres {
       .split('\n')
       .map((line) => line.split(/=(.*)/s).slice(0, 2)),
   );
-  return {
-    url: values.PG_THROWAWAY_URL ?? '',
-    version: values.PG_THROWAWAY_VERSION ?? '',
-    stop: () => execFileSync('bash', [SCRIPT, 'stop', values.PG_THROWAWAY_DIR ?? '']),
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    execFileSync('bash', [SCRIPT, 'stop', values.PG_THROWAWAY_DIR ?? '']);
   };
+  // Stopped however this process ends (an error, Ctrl-C: startServer exits on the signal).
+  process.once('exit', stop);
+  return { url: values.PG_THROWAWAY_URL ?? '', version: values.PG_THROWAWAY_VERSION ?? '', stop };
 }

@@ -12,12 +12,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server in its own process, so the load generator never shares its event loop. */
-export async function startServer(databaseUrl: string, port: number): Promise<RunningServer> {
+/**
+ * The real server in its own process, so the load generator never shares its event loop. Without
+ * a database URL it runs on PGlite in a fresh data directory.
+ */
+export async function startServer(databaseUrl: string | undefined, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED: 'demo',
@@ -31,23 +34,39 @@ export async function startServer(databaseUrl: string, port: number): Promise<Ru
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Never leave the server behind, whatever ends this process (an error, Ctrl-C, a timeout).
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      kill();
+      process.exit(130);
+    });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  // Migrating and seeding PGlite takes a while on a busy machine.
+  const deadline = Date.now() + 180_000;
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('server did not start within 180 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  } catch (error) {
+    kill();
+    throw error;
   }
   return {
     url,
     process: child,
     stop: () =>
       new Promise((resolve) => {
+        process.off('exit', kill);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

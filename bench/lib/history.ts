@@ -1,0 +1,178 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * bench/history.jsonl keeps one line per run (`kind: 'api'` from `npm run bench`, `kind: 'widget'`
+ * from `npm run bench:lighthouse`), so the figures of every run stay comparable; trend.svg draws
+ * the API runs from it.
+ */
+export interface ApiRun {
+  kind: 'api';
+  date: string;
+  commit: string | null;
+  machine: string;
+  seconds: number;
+  /** A BENCH_QUICK run (short durations): kept out of the trend. */
+  quick?: boolean;
+  /** Set on a line carried over from an earlier RESULTS.md rather than measured by this code. */
+  imported?: string;
+  scenarios: Array<{ name: string; requestsPerSecond: number; p50Ms: number; p99Ms: number }>;
+  booking?: { customers: number; bookingsPerSecond: number; p50Ms: number; p99Ms: number; failed: number };
+  contention?: {
+    requests: number;
+    succeeded: number;
+    refused: number;
+    other: number;
+    invariantKept: boolean;
+  };
+}
+
+export function gitCommit(): string | null {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+export function appendHistory(path: URL, entry: object): void {
+  appendFileSync(path, `${JSON.stringify(entry)}\n`);
+}
+
+/** The API runs, without the quick ones unless asked (a quick run's trend is drawn from quick runs). */
+export function readApiRuns(path: URL, { quick = false }: { quick?: boolean } = {}): ApiRun[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { kind?: string })
+    .filter((entry): entry is ApiRun => entry.kind === 'api' && (quick || !(entry as ApiRun).quick));
+}
+
+// ---- trend.svg: a hand-drawn line chart, no chart library ----
+
+const WIDTH = 820;
+const PLOT = { left: 64, right: 560 };
+const PANELS = [
+  {
+    key: 'rate',
+    title: 'Throughput: requests/s (whole booking: bookings/s), log scale',
+    top: 48,
+    bottom: 258,
+  },
+  { key: 'p99', title: 'p99 latency, ms (whole booking: per booking), log scale', top: 330, bottom: 536 },
+] as const;
+const HEIGHT = 590;
+const COLOURS = ['#1b7837', '#2166ac', '#b2182b', '#e08214', '#542788', '#01665e', '#8c510a', '#4d4d4d'];
+const BOOKING = 'whole booking';
+
+const escape = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The series of the chart: one per scenario seen in the runs, plus the whole booking. */
+function seriesOf(runs: ApiRun[]): Array<{ name: string; rate: (number | null)[]; p99: (number | null)[] }> {
+  const names = [...new Set(runs.flatMap((run) => run.scenarios.map((scenario) => scenario.name)))];
+  const series = names.map((name) => ({
+    name,
+    rate: runs.map((run) => run.scenarios.find((s) => s.name === name)?.requestsPerSecond ?? null),
+    p99: runs.map((run) => run.scenarios.find((s) => s.name === name)?.p99Ms ?? null),
+  }));
+  if (runs.some((run) => run.booking))
+    series.push({
+      name: BOOKING,
+      rate: runs.map((run) => run.booking?.bookingsPerSecond ?? null),
+      p99: runs.map((run) => run.booking?.p99Ms ?? null),
+    });
+  return series;
+}
+
+/** Powers of ten covering the values, at least one decade. */
+function decades(values: number[]): [number, number] {
+  const positive = values.filter((value) => value > 0);
+  if (positive.length === 0) return [0, 1];
+  const low = Math.floor(Math.log10(Math.min(...positive)));
+  const high = Math.ceil(Math.log10(Math.max(...positive)));
+  return [low, Math.max(high, low + 1)];
+}
+
+/** Renders the last `limit` API runs: x is the run, y a log scale, one coloured line per series. */
+export function renderTrend(allRuns: ApiRun[], limit = 30): string {
+  const runs = allRuns.slice(-limit);
+  const series = seriesOf(runs);
+  const x = (index: number) =>
+    runs.length <= 1
+      ? (PLOT.left + PLOT.right) / 2
+      : PLOT.left + 16 + (index * (PLOT.right - PLOT.left - 32)) / (runs.length - 1);
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-labelledby="trend-title" font-family="system-ui, sans-serif" font-size="12">`,
+    `<title id="trend-title">Visita benchmark trend: throughput and p99 latency per scenario over the last ${runs.length} runs of npm run bench</title>`,
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`,
+    `<text x="${PLOT.left}" y="22" font-size="15" font-weight="600">Visita benchmark: ${runs.length} run${runs.length === 1 ? '' : 's'}, ${escape(runs[0]?.date.slice(0, 10) ?? '')} to ${escape(runs.at(-1)?.date.slice(0, 10) ?? '')}</text>`,
+  ];
+  for (const panel of PANELS) {
+    const values = series.flatMap((s) => s[panel.key]).filter((v): v is number => v !== null);
+    const [low, high] = decades(values);
+    const y = (value: number) =>
+      panel.bottom -
+      ((Math.log10(Math.max(value, 10 ** low)) - low) / (high - low)) * (panel.bottom - panel.top);
+    out.push(`<text x="${PLOT.left}" y="${panel.top - 10}" font-weight="600">${escape(panel.title)}</text>`);
+    out.push(
+      `<rect x="${PLOT.left}" y="${panel.top}" width="${PLOT.right - PLOT.left}" height="${panel.bottom - panel.top}" fill="none" stroke="#999"/>`,
+    );
+    for (let power = low; power <= high; power += 1) {
+      const tick = y(10 ** power);
+      out.push(
+        `<line x1="${PLOT.left}" x2="${PLOT.right}" y1="${tick.toFixed(1)}" y2="${tick.toFixed(1)}" stroke="#e5e5e5"/>`,
+        `<text x="${PLOT.left - 6}" y="${(tick + 4).toFixed(1)}" text-anchor="end" fill="#555">${(10 ** power).toLocaleString('en-US')}</text>`,
+      );
+    }
+    series.forEach((s, index) => {
+      const colour = COLOURS[index % COLOURS.length] ?? '#000';
+      const points = s[panel.key]
+        .map((value, run) => (value === null ? null : `${x(run).toFixed(1)},${y(value).toFixed(1)}`))
+        .filter((point): point is string => point !== null);
+      if (points.length > 1)
+        out.push(
+          `<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="2"${s.name === BOOKING ? ' stroke-dasharray="6 3"' : ''}/>`,
+        );
+      for (const point of points) {
+        const [cx, cy] = point.split(',');
+        out.push(`<circle cx="${cx}" cy="${cy}" r="3" fill="${colour}"/>`);
+      }
+    });
+  }
+  // Run labels under the lower panel: the date, thinned out when there are many runs.
+  const every = Math.max(1, Math.ceil(runs.length / 10));
+  runs.forEach((run, index) => {
+    if (index % every !== 0 && index !== runs.length - 1) return;
+    const label = `${run.date.slice(5, 10)}${run.imported ? '*' : ''}`;
+    out.push(
+      `<text x="${x(index).toFixed(1)}" y="${PANELS[1].bottom + 16}" text-anchor="middle" fill="#555">${escape(label)}</text>`,
+    );
+  });
+  // Legend with the latest figures, so the chart reads on its own.
+  const last = runs.length - 1;
+  out.push(`<text x="${PLOT.right + 24}" y="${PANELS[0].top + 4}" font-weight="600">latest run</text>`);
+  series.forEach((s, index) => {
+    const top = PANELS[0].top + 24 + index * 40;
+    const colour = COLOURS[index % COLOURS.length] ?? '#000';
+    const rate = s.rate[last];
+    const p99 = s.p99[last];
+    out.push(
+      `<line x1="${PLOT.right + 24}" x2="${PLOT.right + 48}" y1="${top}" y2="${top}" stroke="${colour}" stroke-width="3"${s.name === BOOKING ? ' stroke-dasharray="6 3"' : ''}/>`,
+      `<text x="${PLOT.right + 54}" y="${top + 4}">${escape(s.name)}</text>`,
+      `<text x="${PLOT.right + 54}" y="${top + 20}" fill="#555">${rate === null || rate === undefined ? '–' : `${rate.toLocaleString('en-US')}/s`}, p99 ${p99 === null || p99 === undefined ? '–' : `${p99} ms`}</text>`,
+    );
+  });
+  if (runs.some((run) => run.imported))
+    out.push(
+      `<text x="${PLOT.left}" y="${HEIGHT - 12}" fill="#555">* carried over from an earlier RESULTS.md</text>`,
+    );
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+export function writeTrend(historyPath: URL, svgPath: URL, options: { quick?: boolean } = {}): void {
+  writeFileSync(svgPath, renderTrend(readApiRuns(historyPath, options)));
+}
