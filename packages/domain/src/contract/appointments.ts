@@ -148,7 +148,7 @@ export type LastMileBody = z.infer<typeof lastMileBodySchema>;
 // ---- Manual confirmation and payments (part 2 §7) ----
 
 /** POST /appointments/{id}/manual_confirm/. */
-const boundedExamsToPaySchema = z
+export const boundedExamsToPaySchema = z
   .array(
     z.object({
       patient_index: z.number().int().nonnegative().max(49),

@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS } from '../constants.ts';
-import { manualConfirmAnswerSchema } from './appointments.ts';
+import { boundedExamsToPaySchema, manualConfirmAnswerSchema } from './appointments.ts';
 import { amountSchema, countryCodeSchema } from './common.ts';
-
-/** GET /payments/appointments/{id}/payment_summary/: the widget reads data.appointment. */
-export const paymentSummaryAnswerSchema = z.object({
-  appointment: z.object({
-    id: z.string(),
-    status: z.string(),
-    currency: z.enum(['CLP', 'MXN']),
-    base_price: amountSchema,
-    service_fee: amountSchema,
-    discount: amountSchema,
-    fonasa_discount: amountSchema,
-    net_price: amountSchema,
-    payment_at_home: amountSchema,
-  }),
-});
-export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
 
 /** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body (none, null or {}). */
 export const cashPaymentBodySchema = z.preprocess((value) => value ?? {}, z.object({}));
@@ -44,6 +28,11 @@ export const cardPaymentBodySchema = z.object({
   payment_method_id: z.enum([...CARD_BRANDS, 'webpay']),
   amount: amountSchema.positive(),
   customer_id: z.string().trim().max(100).nullish(),
+  /**
+   * Split payment (part 2 §3), for clients whose steps include it: the exams the company pays,
+   * per patient. The card then pays the rest: the quote of the cart without them.
+   */
+  client_exams_to_pay: boundedExamsToPaySchema.optional(),
 });
 export type CardPaymentBody = z.infer<typeof cardPaymentBodySchema>;
 

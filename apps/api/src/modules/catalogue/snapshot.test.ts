@@ -5,6 +5,7 @@ import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts
 import { insertCatalogueItems, insertSubItems } from './queries.ts';
 import {
   type CatalogueSnapshot,
+  CATALOGUE_STALE_FACTOR,
   createCatalogueReader,
   loadCatalogueSnapshot,
   type PriceContext,
@@ -142,7 +143,19 @@ describe.each(TEST_ENGINES)('the catalogue snapshot on $name', (engine) => {
     await db.update(catalogueItems).set({ name: 'Hemograma completo' }).where(eq(catalogueItems.id, 1));
     expect((await read()).byId.get(1)?.name).toBe('Hemograma');
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await read()).byId.get(1)?.name).toBe('Hemograma completo');
+    // Past the TTL the kept snapshot answers at once while the next one loads...
+    expect((await read()).byId.get(1)?.name).toBe('Hemograma');
+    // ...and the calls after that load get the edit.
+    await expect.poll(async () => (await read()).byId.get(1)?.name).toBe('Hemograma completo');
+  });
+
+  it('never serves a snapshot older than CATALOGUE_STALE_FACTOR TTLs: it waits for a fresh one', async () => {
+    const { db } = testDb.database;
+    const read = createCatalogueReader(db, 100);
+    await read();
+    await db.update(catalogueItems).set({ price: 7777 }).where(eq(catalogueItems.id, 1));
+    await new Promise((resolve) => setTimeout(resolve, 100 * CATALOGUE_STALE_FACTOR + 50));
+    expect((await read()).byId.get(1)?.price).toBe(7777);
   });
 
   it('reads afresh on every call with a TTL of 0', async () => {

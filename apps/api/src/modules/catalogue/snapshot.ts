@@ -183,15 +183,22 @@ export function selectCatalogue(snapshot: CatalogueSnapshot, selection: Catalogu
   return matches.slice(0, selection.limit).map((match) => toCatalogueRow(snapshot, match.item, match.price));
 }
 
+/** A kept snapshot is served while a fresh one loads, but never once this many TTLs old. */
+export const CATALOGUE_STALE_FACTOR = 3;
+
 /**
  * Keeps a snapshot for `ttlMs` (0 reads afresh on every call, as tests do). Concurrent callers
- * share one load, so an expiry under load costs one set of queries, not one per request.
+ * share one load, so an expiry under load costs one set of queries, not one per request. Past
+ * the TTL the kept snapshot is still answered while the next one loads (stale while
+ * revalidate): otherwise every request in flight waits for the whole catalogue's read once per
+ * TTL, which is what set the tail latency of every call that prices or searches (bench/). An
+ * edit therefore shows after at most the TTL plus one load; a snapshot older than
+ * CATALOGUE_STALE_FACTOR TTLs (an idle instance) is never served.
  */
 export function createCatalogueReader(db: Db, ttlMs: number) {
   let current: { snapshot: CatalogueSnapshot; at: number } | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;
-  return async function readCatalogue(): Promise<CatalogueSnapshot> {
-    if (current && Date.now() - current.at < ttlMs) return current.snapshot;
+  const load = (): Promise<CatalogueSnapshot> => {
     if (!loading) {
       const started = Date.now();
       loading = loadCatalogueSnapshot(db)
@@ -204,6 +211,18 @@ export function createCatalogueReader(db: Db, ttlMs: number) {
         });
     }
     return loading;
+  };
+  return async function readCatalogue(): Promise<CatalogueSnapshot> {
+    if (current && ttlMs > 0) {
+      const age = Date.now() - current.at;
+      if (age < ttlMs) return current.snapshot;
+      if (age < ttlMs * CATALOGUE_STALE_FACTOR) {
+        // A failed refresh leaves the kept snapshot to age out; a later call loads again.
+        load().catch(() => {});
+        return current.snapshot;
+      }
+    }
+    return load();
   };
 }
 

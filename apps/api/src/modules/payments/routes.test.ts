@@ -658,6 +658,115 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     });
   });
 
+  describe('split payment (the company pays the checked exams)', () => {
+    const splitAppointment = () =>
+      appointment({
+        clientId: 'demo-split',
+        salesSource: 'demo-split',
+        carts: [{ items: [ID.perfilLipidico, ID.glicemia] }, { items: [ID.hemograma] }],
+      });
+    /** The quote of what the patient pays: the cart without the company's exams. */
+    async function quoteOf(patients: number[][]): Promise<number> {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/cart-price/',
+        payload: {
+          country: 'cl',
+          locality: 'Las Condes',
+          source: 'demo-split',
+          patients: patients.map((items) => ({ is_fonasa: false, items, packs: [] })),
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().net_price - response.json().payment_at_home;
+    }
+    const company = [
+      { patient_index: 0, item_ids: [ID.perfilLipidico] },
+      { patient_index: 1, item_ids: [ID.hemograma] },
+    ];
+
+    it('charges the card only the rest and stores who pays what', async () => {
+      const { id, token } = await splitAppointment();
+      const rest = await quoteOf([[ID.glicemia]]);
+      expect(rest).toBeLessThan(await quoted(id));
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: rest,
+        client_exams_to_pay: company,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().status).toBe('approved');
+      const [payment] = await paymentsOf(id);
+      expect(payment).toMatchObject({ amount: rest, status: 'approved' });
+      expect((await statusOf(id))?.splitPayment).toEqual({
+        split_payment: true,
+        client_exams_to_pay: company,
+        patient_exams_to_pay: [{ patient_index: 0, item_ids: [ID.glicemia] }],
+      });
+    });
+
+    it('refuses the full price when the company pays part, charging nothing', async () => {
+      const { id, token } = await splitAppointment();
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: await quoted(id),
+        client_exams_to_pay: company,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('amount-mismatch');
+      expect(await paymentsOf(id)).toEqual([]);
+    });
+
+    it('refuses a split for a client without the split-payment step', async () => {
+      const { id, token } = await appointment({ carts: [{ items: [ID.perfilLipidico, ID.glicemia] }] });
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: await quoteOf([[ID.glicemia]]),
+        client_exams_to_pay: [{ patient_index: 0, item_ids: [ID.perfilLipidico] }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        err: 'split-payment-not-allowed',
+        msg: 'Este cliente no tiene pago compartido con la empresa.',
+      });
+      expect(await paymentsOf(id)).toEqual([]);
+    });
+
+    it.each([
+      ['an exam the patient does not have', [{ patient_index: 0, item_ids: [ID.hemograma] }]],
+      ['a patient that does not exist', [{ patient_index: 5, item_ids: [ID.glicemia] }]],
+    ])('refuses %s with 400 invalid-split-payment', async (_name, exams) => {
+      const { id, token } = await splitAppointment();
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: 1000,
+        client_exams_to_pay: exams,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('invalid-split-payment');
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
+    it('answers nothing-to-pay when the company pays every exam', async () => {
+      const { id, token } = await splitAppointment();
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: 1000,
+        client_exams_to_pay: [
+          { patient_index: 0, item_ids: [ID.perfilLipidico, ID.glicemia] },
+          { patient_index: 1, item_ids: [ID.hemograma] },
+        ],
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().err).toBe('nothing-to-pay');
+    });
+  });
+
   describe('POST /api/payments/appointments/{id}/cash_payment/', () => {
     it('confirms a Mexican appointment paid at home: In address, Partner, Payment Successful, one cash row', async () => {
       const { id, token } = await appointment({
