@@ -72,13 +72,25 @@ test('the company pays the checked exam, the patient the rest, and the booking i
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  const totalCell = page.locator('[data-row="total-amount"] td');
+  await expect(totalCell).toHaveText(/^\$[\d.]+$/);
+  const fullTotal = Number((await totalCell.innerText()).replace(/\D/g, ''));
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
+  // The card pays the patient's part only: the whole total less the exam the company pays.
+  const patientPart = fullTotal - glicemiaPrice;
+  await expect(page.locator('p', { hasText: 'Total a pagar:' })).toHaveText(
+    `Total a pagar: ${clp(patientPart)}`,
+  );
   await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
   await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
   const paid = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  expect((await paid).status()).toBe(200);
+  const payment = await paid;
+  expect(payment.status()).toBe(200);
+  const body = payment.request().postDataJSON();
+  expect(body.amount).toBe(patientPart);
+  expect(body.client_exams_to_pay).toEqual([{ patient_index: 0, item_ids: [expect.any(Number)] }]);
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expectAccessible(page);
 });

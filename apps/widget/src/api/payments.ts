@@ -111,7 +111,13 @@ export function setAppointmentAmount(
  */
 export async function quoteAppointmentAmount(
   appointmentId: string,
-  params: { country: string; source: string; coupon: string | null },
+  params: {
+    country: string;
+    source: string;
+    coupon: string | null;
+    /** Split payment: the exams the company pays, left out of what the card pays (as the API does). */
+    companyExams?: readonly { patient_index: number; item_ids: readonly number[] }[];
+  },
   context: RequestContext,
 ): Promise<number | null> {
   const [summary, address] = await Promise.all([
@@ -120,8 +126,16 @@ export async function quoteAppointmentAmount(
       context,
     }),
   ]);
+  const paidByCompany = (index: number, id: string | number) =>
+    (params.companyExams ?? []).some(
+      (entry) => entry.patient_index === index && entry.item_ids.some((paid) => String(paid) === String(id)),
+    );
   const patients = summary.patients
-    .map((patient) => ({ is_fonasa: patient.is_fonasa, items: patient.items, packs: patient.packs }))
+    .map((patient, index) => ({
+      is_fonasa: patient.is_fonasa,
+      items: patient.items.filter((id) => !paidByCompany(index, id)),
+      packs: patient.packs.filter((id) => !paidByCompany(index, id)),
+    }))
     .filter((patient) => patient.items.length + patient.packs.length > 0);
   if (patients.length === 0) return null;
   const quote = await apiRequest<CartPriceAnswer>(apiPath(API_ROUTES.cartPrice), {

@@ -21,6 +21,7 @@ import {
   payByCard,
 } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
+import { decodeExams } from '../../flow/split-exams.ts';
 import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import {
   AMOUNT_TO_PAY_LABEL,
@@ -113,14 +114,22 @@ export function PaymentStep() {
     });
     if (appointmentId) {
       const session = stores.session.getState();
-      void getAmountToPay(appointmentId, context)
+      const companyExams = decodeExams(stores.price.getState().clientSelectedExamsToPay);
+      // With a split the card pays only the patient's part, which only a quote without the
+      // company's exams tells (the summary knows no split before it is paid).
+      void (companyExams.length > 0 ? Promise.resolve(null) : getAmountToPay(appointmentId, context))
         .catch(() => null)
         .then(
           (value) =>
             value ??
             quoteAppointmentAmount(
               appointmentId,
-              { country: countryCode, source: session.salesSource, coupon: stores.price.getState().coupon },
+              {
+                country: countryCode,
+                source: session.salesSource,
+                coupon: stores.price.getState().coupon,
+                companyExams,
+              },
               context,
             ).catch(() => null),
         )
@@ -195,6 +204,7 @@ export function PaymentStep() {
         return;
       }
       const method = detectPaymentMethod(form.cardNumber);
+      const companyExams = decodeExams(stores.price.getState().clientSelectedExamsToPay);
       const total = amount ?? Math.max(0, price.cartPrice - price.paymentAtHome);
       const answer = await payByCard(
         appointmentId,
@@ -203,6 +213,7 @@ export function PaymentStep() {
           payment_method_id: method?.id ?? 'visa',
           amount: total,
           customer_id: null,
+          ...(companyExams.length > 0 ? { client_exams_to_pay: companyExams } : {}),
         },
         appointmentToken,
       );
