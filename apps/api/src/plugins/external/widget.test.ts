@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,11 @@ describe('the built widget, served by the API', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What scripts/precompress.mjs writes next to a built asset.
+    const script = 'console.log("comprimido");'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'big-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(script));
     writeFileSync(join(dist, 'visita-logo.svg'), '<svg/>');
     t = await createTestApp(pglite, { widgetDist: dist, seed: false });
   });
@@ -39,6 +45,27 @@ describe('the built widget, served by the API', () => {
     const logo = await t.app.inject({ method: 'GET', url: '/visita-logo.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, Brotli first, and the plain file otherwise', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("comprimido");'.repeat(100));
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("comprimido");'.repeat(100));
   });
 
   it('answers a missing file with 404 JSON, not the page', async () => {
