@@ -40,6 +40,11 @@ describe('the three step lists', () => {
     [{ origin: 'laas', cartMaker: true }, CART_MAKER_STEP_LIST],
     [{ origin: 'sdk', customFlow: ['introduction', 'nope', 'services'] }, ['introduction', 'services']],
     [{ origin: 'sdk', customFlow: ['nope'] }, DEFAULT_STEP_LIST],
+    [
+      { origin: 'laas', customFlow: ['address', 'origin', 'lm-paid-amount'] },
+      ['address', 'origin', 'lm-paid-amount'],
+    ],
+    [{ origin: 'laas', customFlow: [] }, LAAS_STEP_LIST],
   ] as const)('%o -> %o', (options, list) => {
     expect(stepListFor(options)).toEqual(list);
   });

@@ -33,12 +33,16 @@ export interface StepListOptions {
   customFlow?: readonly string[] | null;
 }
 
-/** Cart-maker or appointment switch to the cart-maker list; laas has its own; else custom or default. */
+/**
+ * Cart-maker or appointment switch to the cart-maker list; else the client's custom flow (its
+ * laas or sdk config's); else the laas or the default list. A custom flow is how the screens the
+ * spec names outside the three lists (origin, lm-paid-amount, …) enter a flow, for staff too.
+ */
 export function stepListFor({ origin, cartMaker, customFlow }: StepListOptions): readonly Step[] {
   if (cartMaker) return CART_MAKER_STEP_LIST;
-  if (origin === 'laas') return LAAS_STEP_LIST;
   const custom = customFlowSteps(customFlow);
-  return custom.length > 0 ? custom : DEFAULT_STEP_LIST;
+  if (custom.length > 0) return custom;
+  return origin === 'laas' ? LAAS_STEP_LIST : DEFAULT_STEP_LIST;
 }
 
 export interface FlowContext {

@@ -6,11 +6,12 @@ import {
   widgetEnvelope,
   widgetEventPayloadSchemas,
 } from '@visita/domain/host-messages';
+import { modeConfigFor } from '@visita/domain/client';
 import { stepListFor } from '@visita/domain/navigation';
 import { type ReactNode, useEffect, useState } from 'react';
 import { getEmbedHost } from '../api/get-embed-host.ts';
 import type { HostConfig } from '../stores/session-store.ts';
-import { useFlow, useSession } from '../stores/widget-stores.tsx';
+import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 import { connectHost, postError, postToHost } from './bridge.ts';
 import './embedded.css';
 import { isFramed } from './frame.ts';
@@ -56,6 +57,7 @@ export function HostGate({
   const [connected, setConnected] = useState(false);
   const setHostSession = useSession((state) => state.setHostSession);
   const setHostConfig = useSession((state) => state.setHostConfig);
+  const stores = useWidgetStores();
   const setStepList = useFlow((state) => state.setStepList);
 
   useEffect(() => {
@@ -97,7 +99,11 @@ export function HostGate({
         if (controller.signal.aborted) return;
         if (host.allowed) {
           setHostSession(host.origin, parentOrigin);
-          if (host.origin === 'laas') setStepList(stepListFor({ origin: 'laas', cartMaker: false }));
+          if (host.origin === 'laas') {
+            const config = stores.session.getState().clientData;
+            const customFlow = config ? modeConfigFor(config, 'laas').customFlow : null;
+            setStepList(stepListFor({ origin: 'laas', cartMaker: false, customFlow }));
+          }
           connectHost({ parentOrigin, instance, protocol: { widgetEnvelope, widgetEventPayloadSchemas } });
           window.addEventListener('message', onMessage);
           if (embedded) {
@@ -129,7 +135,7 @@ export function HostGate({
       connectHost(null);
       document.documentElement.classList.remove('visita-embedded');
     };
-  }, [clientId, framing, setHostSession, setHostConfig, setStepList]);
+  }, [clientId, framing, setHostSession, setHostConfig, setStepList, stores]);
 
   // After the children's first render: the widget is on screen, the host may send its config.
   useEffect(() => {

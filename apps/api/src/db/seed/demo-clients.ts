@@ -5,6 +5,7 @@ import type { NewClientRow } from '../schema.ts';
 import type { Seed } from './run-seeds.ts';
 
 export const DEMO_LAAS_TOKEN = 'demo-laas-token';
+export const DEMO_LAAS_LM_TOKEN = 'demo-laas-lm-token';
 
 export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -146,6 +147,40 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       show_whatsapp_sac_button: false,
     }),
     sdkConfig: sdk({ main_color: '#334155', background_logo_color: '#334155' }),
+  }),
+  // Not in DESIGN.md's list: a last-mile staff client whose custom flow shows the two screens the
+  // spec names outside its three flows, the appointment's origin and 'Monto a Pagar' (IVA).
+  client({
+    id: 'demo-laas-lm',
+    name: 'Demo Última Milla',
+    country: 'cl',
+    salesSource: 'demo-laas',
+    isLastMile: true,
+    apiTokenHash: hashApiToken(DEMO_LAAS_LM_TOKEN),
+    receivers: [
+      { id: 1, name: 'Mesa central' },
+      { id: 2, name: 'Ejecutivo comercial' },
+      { id: 3, name: 'Sucursal Providencia' },
+    ],
+    origins: ['Mesa central', 'Ejecutivo comercial', 'Sucursal Providencia'],
+    maxPatientsPerAppointment: 6,
+    laasConfig: sdk({
+      main_color: '#7C2D12',
+      background_logo_color: '#7C2D12',
+      show_whatsapp_sac_button: false,
+      customFlow: [
+        'address',
+        'services',
+        'date',
+        'select-patient',
+        'patient',
+        'origin',
+        'lm-paid-amount',
+        'confirmation',
+        'success',
+      ],
+    }),
+    sdkConfig: sdk({ main_color: '#7C2D12', background_logo_color: '#7C2D12' }),
   }),
   client({
     id: 'demo-split',
