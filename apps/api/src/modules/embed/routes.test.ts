@@ -180,7 +180,7 @@ describe.each(TEST_ENGINES)('embedding on $name', (engine) => {
         expect(response.body).toContain('/embed.js');
       }
       expect((await demoApp.inject({ method: 'GET', url: '/demo-host/console.html' })).body).toContain(
-        "apiToken: 'demo-laas-token'",
+        "'demo-laas': 'demo-laas-token'",
       );
     });
 
