@@ -94,3 +94,38 @@ test('the company pays the checked exam, the patient the rest, and the booking i
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('when the company pays every exam the booking is confirmed without a card', async ({ page }) => {
+  await goToServices(page, 'demo-split');
+  await addExam(page, 'Glicemia');
+  await servicesToDate(page);
+  await holdFirstBlock(page);
+  await fillPatient(page, {
+    firstName: 'Tomás',
+    lastName: 'Reyes',
+    secondLastName: 'Silva',
+    day: '4',
+    month: 'Enero',
+    year: '1988',
+    document: freshRut(),
+    email: freshEmail(),
+    phone: '+56976540000',
+  });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: '¿Qué análisis clínicos paga la empresa?' })).toBeVisible();
+  await page.getByRole('group', { name: 'Tomás Reyes Silva' }).getByRole('checkbox').check();
+  await expect(page.getByText('Paga el paciente:').locator('..')).toHaveText(`Paga el paciente: ${clp(0)}`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  const confirmed = page.waitForResponse((r) => r.url().includes('/manual_confirm/'));
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const confirmation = await confirmed;
+  expect(confirmation.status()).toBe(200);
+  expect(confirmation.request().postDataJSON()).toMatchObject({
+    split_payment: true,
+    client_exams_to_pay: [{ patient_index: 0, item_ids: [expect.any(Number)] }],
+    patient_exams_to_pay: [],
+  });
+  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tarjeta de crédito' })).toHaveCount(0);
+});

@@ -18,6 +18,7 @@ import { recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
 import { confirmVisit } from '../scheduling/service.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
+import { assertClientSplits, splitCart } from './split-payment.ts';
 
 // ---- The state machine ----
 
@@ -294,8 +295,18 @@ export async function manualConfirm(
   body: ManualConfirmBody,
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
+  let split = splitPaymentOf(body);
   if (!viaStaffToken && !MANUAL_CONFIRMATION_SALES_SOURCES.includes(appointment.salesSource)) {
-    throw manualConfirmationNotAllowed();
+    // A patient confirms without paying only when their company pays every exam (split payment):
+    // nothing is left for the card. The split stored is the server's reading of it.
+    if (!body.split_payment || body.client_exams_to_pay.length === 0) throw manualConfirmationNotAllowed();
+    await assertClientSplits(db, appointment);
+    const { cart, split: companyPaysAll } = splitCart(
+      appointmentCart(appointment.patients),
+      body.client_exams_to_pay,
+    );
+    if (cart.length > 0) throw manualConfirmationNotAllowed();
+    split = companyPaysAll;
   }
   const paymentStatus = body.payment_status ?? defaultPaymentStatus(appointment.salesSource);
   const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
@@ -303,7 +314,7 @@ export async function manualConfirm(
     paymentMethod: body.payment_method,
     paymentGateway: body.payment_gateway,
     paymentStatus,
-    splitPayment: splitPaymentOf(body),
+    splitPayment: split,
     confirmedAt: now,
     ...(referral ? { referralCode: referral } : {}),
   });

@@ -751,6 +751,58 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       expect((await statusOf(id))?.status).toBe('scheduled');
     });
 
+    const manualConfirm = (id: string, token: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/${id}/manual_confirm/`,
+        headers: { [APPOINTMENT_TOKEN_HEADER]: token },
+        payload,
+      });
+    const everyExam = [
+      { patient_index: 0, item_ids: [ID.perfilLipidico, ID.glicemia] },
+      { patient_index: 1, item_ids: [ID.hemograma] },
+    ];
+
+    it('lets the patient confirm without paying when the company pays every exam', async () => {
+      const { id, token } = await splitAppointment();
+      const response = await manualConfirm(id, token, {
+        split_payment: true,
+        client_exams_to_pay: everyExam,
+        patient_exams_to_pay: [],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const row = await statusOf(id);
+      expect(row?.status).toBe('confirmed');
+      expect(row?.splitPayment).toEqual({
+        split_payment: true,
+        client_exams_to_pay: everyExam,
+        patient_exams_to_pay: [],
+      });
+      expect(await visitOf(id)).toMatchObject({ status: 'confirmed' });
+    });
+
+    it.each([
+      ['the company pays only part', { split_payment: true, client_exams_to_pay: company }],
+      ['no split at all', {}],
+    ])('refuses a patient confirming without paying when %s', async (_name, payload) => {
+      const { id, token } = await splitAppointment();
+      const response = await manualConfirm(id, token, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().err).toBe('manual-confirmation-not-allowed');
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
+    it('refuses the split of a client without the split-payment step', async () => {
+      const { id, token } = await appointment({ carts: [{ items: [ID.glicemia] }] });
+      const response = await manualConfirm(id, token, {
+        split_payment: true,
+        client_exams_to_pay: [{ patient_index: 0, item_ids: [ID.glicemia] }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('split-payment-not-allowed');
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
     it('answers nothing-to-pay when the company pays every exam', async () => {
       const { id, token } = await splitAppointment();
       const response = await pay(id, token, {

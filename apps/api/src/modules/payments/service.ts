@@ -43,8 +43,8 @@ import {
   MANUAL_CONFIRMATION_SALES_SOURCES,
   stockUnitsOf,
 } from '../appointments/lifecycle.ts';
+import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
-import { findClientById } from '../clients/queries.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { quoteCartPrice } from '../pricing/service.ts';
 import { isStorableText } from '../../text-guards.ts';
@@ -88,15 +88,6 @@ export const CASH_NOT_ALLOWED = {
   msg: 'Esta cita debe pagarse con tarjeta; no admite pago en domicilio.',
 } as const;
 
-export const SPLIT_NOT_ALLOWED = {
-  err: 'split-payment-not-allowed',
-  msg: 'Este cliente no tiene pago compartido con la empresa.',
-} as const;
-export const INVALID_SPLIT = {
-  err: 'invalid-split-payment',
-  msg: 'Los exámenes que paga la empresa no corresponden a la cita.',
-} as const;
-
 const fail = (status: number, error: { err: string; msg: string }) =>
   new AppError(status, error.err, error.msg);
 
@@ -134,53 +125,6 @@ export async function quoteAppointment(
     patients: cart,
     source: appointment.salesSource,
   });
-}
-
-type ExamsToPay = NonNullable<CardPaymentBody['client_exams_to_pay']>;
-
-/**
- * Split payment (part 2 §3): the company pays the checked exams, the patient the rest. The card
- * pays the quote of the cart without the company's exams (their service fee and coupon included);
- * every exam named must be one of that patient's items or packs. Answers the patient's cart and
- * the split as stored on the confirmed appointment.
- */
-export function splitCart(
-  cart: AppointmentCartPatient[],
-  companyExams: ExamsToPay,
-): { cart: AppointmentCartPatient[]; split: Record<string, unknown> } {
-  const company = new Map<number, Set<number>>();
-  for (const entry of companyExams) {
-    const patient = cart[entry.patient_index];
-    if (!patient) throw fail(400, INVALID_SPLIT);
-    const ids = company.get(entry.patient_index) ?? new Set<number>();
-    for (const raw of entry.item_ids) {
-      const id = Number(raw);
-      if (!patient.items.includes(id) && !patient.packs.includes(id)) throw fail(400, INVALID_SPLIT);
-      ids.add(id);
-    }
-    company.set(entry.patient_index, ids);
-  }
-  const rest = cart.map((patient, index) => {
-    const paid = company.get(index) ?? new Set<number>();
-    return {
-      ...patient,
-      items: patient.items.filter((id) => !paid.has(id)),
-      packs: patient.packs.filter((id) => !paid.has(id)),
-    };
-  });
-  const examsOf = (patients: AppointmentCartPatient[]) =>
-    patients.flatMap((patient, index) => {
-      const ids = [...patient.items, ...patient.packs];
-      return ids.length > 0 ? [{ patient_index: index, item_ids: ids }] : [];
-    });
-  return {
-    cart: rest.filter((patient) => patient.items.length + patient.packs.length > 0),
-    split: {
-      split_payment: true,
-      client_exams_to_pay: [...company].map(([index, ids]) => ({ patient_index: index, item_ids: [...ids] })),
-      patient_exams_to_pay: examsOf(rest),
-    },
-  };
 }
 
 // ---- Sandbox card tokens ----
@@ -300,8 +244,7 @@ export async function payByCard(
   let chargedCart = cart;
   let splitPayment: Record<string, unknown> | null = null;
   if (body.client_exams_to_pay && body.client_exams_to_pay.length > 0) {
-    const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
-    if (!client?.steps.some((step) => step.value === 'split-payment')) throw fail(400, SPLIT_NOT_ALLOWED);
+    await assertClientSplits(db, appointment);
     const split = splitCart(cart, body.client_exams_to_pay);
     // The company pays everything: nothing is left for the card.
     if (split.cart.length === 0) throw fail(409, NOTHING_TO_PAY);

@@ -65,7 +65,12 @@ export function PaymentStep() {
   const options = paymentOptionsFor(countryCode, salesSource);
   const baseId = useId();
 
-  const manual = origin === 'laas' || MANUAL_CONFIRMATION_SALES_SOURCES.has(salesSource);
+  // When the company pays every exam (split payment) nothing is left for the card: the split is
+  // confirmed as it is, like the sources that confirm manually.
+  const companyPaysAll = usePrice(
+    (state) => state.clientSelectedExamsToPay.length > 0 && state.patientSelectedExamsToPay.length === 0,
+  );
+  const manual = origin === 'laas' || MANUAL_CONFIRMATION_SALES_SOURCES.has(salesSource) || companyPaysAll;
 
   const [open, setOpen] = useState<PaymentOptionKey | null>(null);
   const [selected, setSelected] = useState<PaymentOptionKey | null>(null);
