@@ -124,3 +124,58 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   expect(everything).not.toContain('1983');
   expect(everything).not.toContain('apoquindo');
 });
+
+test("the host's valid patient is submitted by itself: the patient form is never shown", async ({
+  page,
+  baseURL,
+}) => {
+  const rut = freshRut();
+  const email = freshEmail();
+  await page.goto(`${baseURL}/api/health`);
+  await page.setContent(
+    `<!doctype html><html lang="es"><body>
+      <div id="visita-inline"></div>
+      <script src="${baseURL}/embed.js"></script>
+      <script>
+        window.visitaEvents = [];
+        const widget = Visita.open({
+          clientId: 'demo',
+          container: '#visita-inline',
+          patient: {
+            first_name: 'Ignacia',
+            last_name: 'Poblete',
+            second_last_name: 'Lagos',
+            date_of_birth: '1991-02-14',
+            gender: 'female',
+            document_type: 'ci',
+            document_number: ${JSON.stringify(rut)},
+            email: ${JSON.stringify(email)},
+            phone: '+56962223344',
+          },
+        });
+        for (const name of ['visita:mounted', 'visita:error']) {
+          widget.on(name, (detail) => window.visitaEvents.push({ widget: 'inline', event: name, detail }));
+        }
+      </script>
+    </body></html>`,
+  );
+  await expect
+    .poll(() => inlineEvents(page))
+    .toEqual([{ widget: 'inline', event: 'visita:mounted', detail: {} }]);
+  const frame = page.frameLocator('#visita-inline iframe');
+  await toDate(page, frame);
+  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+  const finalised = page.waitForResponse((r) => r.url().includes('/finalize/'));
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  const finalise = await finalised;
+  expect(finalise.status()).toBe(200);
+  expect(finalise.request().postDataJSON().patients[0]).toMatchObject({
+    first_name: 'Ignacia',
+    last_name: 'Poblete',
+    document_number: rut,
+  });
+  await expect(frame.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  await expect(frame.getByLabel('Primer nombre')).toHaveCount(0);
+  // Valid: no error reached the host.
+  expect((await inlineEvents(page)).map((e) => e.event)).toEqual(['visita:mounted']);
+});

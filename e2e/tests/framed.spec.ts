@@ -34,3 +34,32 @@ test('opened on its own the widget is a full page without a close button', async
   await expect(page.locator('.visita-shell--full-page')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar' })).toHaveCount(0);
 });
+
+test('Caja Los Andes warns once before closing an unconfirmed booking; the second close closes', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(`${baseURL}/api/health`);
+  await page.setContent(
+    `<!doctype html><html lang="es"><body>
+      <iframe id="visita" title="Visita" src="${baseURL}/cajalosandes" style="width:420px;height:760px;border:0"></iframe>
+      <script>
+        window.received = [];
+        window.addEventListener('message', (event) => window.received.push(event.data));
+      </script>
+    </body></html>`,
+  );
+  const frame = page.frameLocator('#visita');
+  const closes = () =>
+    page.evaluate(() =>
+      (window as unknown as { received: { type?: string }[] }).received.filter((m) => m.type === 'close'),
+    );
+  await expect(frame.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(frame.getByText('¡Detente! Si cierras ahora perderás la cita a domicilio.')).toBeVisible();
+  expect(await closes()).toEqual([]);
+  await frame.getByRole('button', { name: 'Cerrar' }).click();
+  await expect
+    .poll(closes)
+    .toEqual([{ source: 'visita', v: 1, instance: 'default', type: 'close', payload: {} }]);
+});
