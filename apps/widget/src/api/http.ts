@@ -19,6 +19,15 @@ export class HttpError extends Error {
   }
 }
 
+/** The API's Spanish `msg` when the failure carried one, else `fallback` (the spec's generic text). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && typeof error.error === 'object' && error.error && 'msg' in error.error) {
+    const msg = (error.error as { msg: unknown }).msg;
+    if (typeof msg === 'string' && msg.trim()) return msg;
+  }
+  return fallback;
+}
+
 export interface RequestContext {
   apiToken?: string | null;
   /** The appointment's token from its creation: calls on that appointment present it. */

@@ -2,19 +2,11 @@ import { NO_ADDRESS_SELECTED_MESSAGE } from '@visita/domain/addresses';
 import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_UNKNOWN_ERROR_MESSAGE } from '@visita/domain/messages';
 import { useCallback } from 'react';
 import { createAppointment } from '../api/create-appointment.ts';
-import { HttpError } from '../api/http.ts';
+import { serverMessageOr } from '../api/http.ts';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
 
 /** The spec's appointment-creation toasts last 5 s (part 1 §8). */
 export const APPOINTMENT_TOAST_MS = 5000;
-
-function serverMessage(error: unknown): string {
-  if (error instanceof HttpError && typeof error.error === 'object' && error.error && 'msg' in error.error) {
-    const msg = (error.error as { msg: unknown }).msg;
-    if (typeof msg === 'string' && msg.trim()) return msg;
-  }
-  return APPOINTMENT_ERROR_MESSAGE;
-}
 
 /**
  * Creates the appointment from the session's address (or, with `update`, saves the address on the
@@ -70,7 +62,7 @@ export function useAppointment() {
         stores.price.getState().update({ appointmentId: answer.id });
         return true;
       } catch (error) {
-        toast('error', serverMessage(error), APPOINTMENT_TOAST_MS);
+        toast('error', serverMessageOr(error, APPOINTMENT_ERROR_MESSAGE), APPOINTMENT_TOAST_MS);
         return false;
       }
     },

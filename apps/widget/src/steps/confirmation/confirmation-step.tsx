@@ -11,7 +11,7 @@ import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@vi
 import { fastingText } from '@visita/domain/results';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
-import { HttpError } from '../../api/http.ts';
+import { serverMessageOr } from '../../api/http.ts';
 import { saveAppointmentInsurance } from '../../api/patients.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import {
@@ -89,11 +89,7 @@ export function ConfirmationStep() {
         await saveAppointmentInsurance(appointmentId, insurance === 'fonasa', context);
       } catch (error) {
         setSubmitting(false);
-        const message =
-          error instanceof HttpError && typeof error.error === 'object' && error.error && 'msg' in error.error
-            ? String((error.error as { msg: unknown }).msg)
-            : APPOINTMENT_ERROR_MESSAGE;
-        stores.toast.getState().show('error', message);
+        stores.toast.getState().show('error', serverMessageOr(error, APPOINTMENT_ERROR_MESSAGE));
         return;
       }
       setSubmitting(false);
@@ -105,10 +101,7 @@ export function ConfirmationStep() {
       try {
         await confirmManually(session.appointmentId ?? '', stores, context);
       } catch (failure) {
-        const msg = failure instanceof HttpError ? (failure.error as { msg?: unknown } | null)?.msg : null;
-        stores.toast
-          .getState()
-          .show('error', typeof msg === 'string' ? msg : UNEXPECTED_PAYMENT_ERROR_MESSAGE);
+        stores.toast.getState().show('error', serverMessageOr(failure, UNEXPECTED_PAYMENT_ERROR_MESSAGE));
         return;
       } finally {
         setSubmitting(false);

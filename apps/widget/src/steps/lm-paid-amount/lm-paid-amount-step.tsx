@@ -1,6 +1,6 @@
 import { computeAmountToPay, formatCurrency, validateAmountToPay } from '@visita/domain/money';
 import { useState } from 'react';
-import { HttpError } from '../../api/http.ts';
+import { serverMessageOr } from '../../api/http.ts';
 import { setAppointmentAmount } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import {
@@ -60,8 +60,7 @@ export function LmPaidAmountStep() {
             );
             next();
           } catch (failure) {
-            const body = failure instanceof HttpError ? (failure.error as { msg?: unknown } | null) : null;
-            setError(typeof body?.msg === 'string' ? body.msg : AMOUNT_UNEXPECTED_ERROR);
+            setError(serverMessageOr(failure, AMOUNT_UNEXPECTED_ERROR));
           } finally {
             setSaving(false);
           }
