@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { framedWidget } from './frame-helpers.ts';
 
 test('inside a partner frame the widget is a boxed modal whose close button tells the host', async ({
   page,
   baseURL,
 }) => {
-  await page.goto(`${baseURL}/api/health`);
-  await page.setContent(
-    `<!doctype html><html lang="es"><body>
-      <iframe id="visita" title="Visita" src="${baseURL}/demo" style="width:420px;height:760px;border:0"></iframe>
-      <script>
-        window.received = [];
-        window.addEventListener('message', (event) => window.received.push(event.data));
-      </script>
-    </body></html>`,
-  );
-  const frame = page.frameLocator('#visita');
+  const { frame, received } = await framedWidget(page, baseURL, 'demo');
   await expect(
     frame.getByRole('heading', { level: 1, name: 'Exámenes y vacunas a domicilio' }),
   ).toBeVisible();
@@ -24,7 +15,7 @@ test('inside a partner frame the widget is a boxed modal whose close button tell
   expect(maxHeight).toBe('720px'); // 45rem at 16px
   await frame.getByRole('button', { name: 'Cerrar' }).click();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .poll(received)
     // Framed without the embed script: the default instance, to the framing page's origin only.
     .toContainEqual({ source: 'visita', v: 1, instance: 'default', type: 'close', payload: {} });
 });
@@ -39,21 +30,9 @@ test('Caja Los Andes warns once before closing an unconfirmed booking; the secon
   page,
   baseURL,
 }) => {
-  await page.goto(`${baseURL}/api/health`);
-  await page.setContent(
-    `<!doctype html><html lang="es"><body>
-      <iframe id="visita" title="Visita" src="${baseURL}/cajalosandes" style="width:420px;height:760px;border:0"></iframe>
-      <script>
-        window.received = [];
-        window.addEventListener('message', (event) => window.received.push(event.data));
-      </script>
-    </body></html>`,
-  );
-  const frame = page.frameLocator('#visita');
-  const closes = () =>
-    page.evaluate(() =>
-      (window as unknown as { received: { type?: string }[] }).received.filter((m) => m.type === 'close'),
-    );
+  const { frame, received } = await framedWidget(page, baseURL, 'cajalosandes');
+  const closes = async () =>
+    ((await received()) as { type?: string }[]).filter((message) => message.type === 'close');
   await expect(frame.getByRole('button', { name: 'Cerrar' })).toBeVisible();
   await frame.getByRole('button', { name: 'Cerrar' }).click();
   await expect(frame.getByText('¡Detente! Si cierras ahora perderás la cita a domicilio.')).toBeVisible();

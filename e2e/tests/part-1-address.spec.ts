@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { framedWidget } from './frame-helpers.ts';
 import {
   ANTOFAGASTA,
   APOQUINDO,
@@ -92,17 +93,7 @@ test('the lab partner says so in its words and tells its host address-out-of-ran
   page,
   baseURL,
 }) => {
-  await page.goto(`${baseURL}/api/health`);
-  await page.setContent(
-    `<!doctype html><html lang="es"><body>
-      <iframe id="visita" title="Visita" src="${baseURL}/laboratoriochopo" style="width:420px;height:760px;border:0"></iframe>
-      <script>
-        window.received = [];
-        window.addEventListener('message', (event) => window.received.push(event.data));
-      </script>
-    </body></html>`,
-  );
-  const frame = page.frameLocator('#visita');
+  const { frame, received } = await framedWidget(page, baseURL, 'laboratoriochopo');
   await frame.getByRole('button', { name: 'Continuar' }).click();
   const schedule = frame.getByRole('heading', { name: '¿Cómo quieres agendar?' });
   const address = frame.getByRole('heading', { name: '¿Dónde te visitamos?' });
@@ -116,14 +107,12 @@ test('the lab partner says so in its words and tells its host address-out-of-ran
   await expect(
     frame.locator('.visita-address-search').getByText('Sin cobertura en esta área. Ingresa otra ubicación'),
   ).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
-    .toContainEqual(
-      expect.objectContaining({
-        source: 'visita',
-        v: 1,
-        type: 'close',
-        payload: { error: 'address-out-of-range' },
-      }),
-    );
+  await expect.poll(received).toContainEqual(
+    expect.objectContaining({
+      source: 'visita',
+      v: 1,
+      type: 'close',
+      payload: { error: 'address-out-of-range' },
+    }),
+  );
 });
