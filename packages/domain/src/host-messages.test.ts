@@ -5,10 +5,10 @@ import {
   parseHostConfigEnvelope,
   parsePreloadedPatient,
   parseWidgetEnvelope,
-  webOrigin,
   widgetEnvelope,
   widgetEventPayloadSchemas,
 } from './host-messages.ts';
+import { webOrigin } from './web-origin.ts';
 
 describe('host messages', () => {
   const patient = {
@@ -92,6 +92,20 @@ describe('the host message envelope', () => {
     expect(parseWidgetEnvelope(envelope('close', { error: 'address-out-of-range' }), 'w1abc')).not.toBeNull();
     expect(parseWidgetEnvelope(envelope('toString', {}), 'w1abc')).toBeNull();
     expect(parseWidgetEnvelope(envelope('mounted', {}), 'w2')).toBeNull();
+    expect(
+      parseWidgetEnvelope(envelope('tracking', { event: 'step', step: 'address' }), 'w1abc'),
+    ).not.toBeNull();
+    expect(
+      parseWidgetEnvelope(envelope('tracking', { event: 'medical-order', solicitudId: 'g-1' }), 'w1abc'),
+    ).not.toBeNull();
+    expect(
+      parseWidgetEnvelope(envelope('tracking', { event: 'step', step: 'address', name: 'Ana' }), 'w1abc'),
+    ).toBeNull();
+    expect(parseWidgetEnvelope(envelope('tracking', { event: 'step', step: 'nowhere' }), 'w1abc')).toBeNull();
+    expect(
+      parseWidgetEnvelope(envelope('redirect', { url: 'https://partner.cl/ok?solicitud_id=1' }), 'w1abc'),
+    ).not.toBeNull();
+    expect(parseWidgetEnvelope(envelope('redirect', { url: 'javascript:alert(1)' }), 'w1abc')).toBeNull();
     for (const schema of Object.values(widgetEventPayloadSchemas)) {
       expect(schema.safeParse({ email: 'a@b.cl' }).success).toBe(false);
     }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STEPS } from './steps.ts';
+import { webOrigin } from './web-origin.ts';
 
 /**
  * What the page that embeds the widget may send it (part 1 §4, part 2 §4), parsed because a page
@@ -70,6 +72,26 @@ export const widgetEventPayloadSchemas = {
   resize: z.object({ height: z.number().int().min(0).max(100_000) }).strict(),
   /** The styling message: the host makes the frame cover the whole viewport, or stop doing so. */
   fullscreen: z.object({ fullscreen: z.boolean() }).strict(),
+  /**
+   * A medical order went through for a client with a success page (part 2 §4): the host page
+   * goes to this URL (its own origin only, the embed script checks), solicitud_id in the query.
+   */
+  redirect: z
+    .object({
+      url: z
+        .string()
+        .regex(/^https?:\/\/\S+$/)
+        .max(2100),
+    })
+    .strict(),
+  /**
+   * For clients with tracking events (part 1 §4, part 2 §4): each step the person reaches, and
+   * the medical order once it is sent. Ids only, never what the person typed.
+   */
+  tracking: z.discriminatedUnion('event', [
+    z.object({ event: z.literal('step'), step: z.enum(STEPS) }).strict(),
+    z.object({ event: z.literal('medical-order'), solicitudId: z.string().min(1).max(100) }).strict(),
+  ]),
 } as const;
 export type WidgetEventType = keyof typeof widgetEventPayloadSchemas;
 export type WidgetEventPayloads = {
@@ -135,24 +157,6 @@ export function parseWidgetEnvelope(data: unknown, instance: string): WidgetEnve
   if (!Object.hasOwn(widgetEventPayloadSchemas, type)) return null;
   const payload = widgetEventPayloadSchemas[type as WidgetEventType].safeParse(header.data.payload);
   return payload.success ? ({ ...header.data, type, payload: payload.data } as WidgetEnvelope) : null;
-}
-
-/**
- * A web origin, canonical (lower case, no default port), from an origin or a full URL; null for
- * anything else (another scheme, credentials, an opaque 'null'). Written without URL so the
- * domain stays free of any runtime's globals.
- */
-export function webOrigin(value: string | null | undefined): string | null {
-  const match = /^(https?):\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(?:[/?#]|$)/i.exec(
-    value?.trim() ?? '',
-  );
-  if (!match) return null;
-  const scheme = (match[1] ?? '').toLowerCase();
-  const host = (match[2] ?? '').toLowerCase();
-  const port = match[3] === undefined ? null : Number(match[3]);
-  if (port !== null && port > 65535) return null;
-  const defaultPort = scheme === 'https' ? 443 : 80;
-  return port === null || port === defaultPort ? `${scheme}://${host}` : `${scheme}://${host}:${port}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from './addresses.ts';
 import { orderLeadSchema } from './contract/orders.ts';
-import { buildOrderLead, orderUploadError } from './medical-order.ts';
+import { buildOrderLead, orderSuccessUrl, orderUploadError } from './medical-order.ts';
 
 const address: Address = {
   country: 'cl',
@@ -65,5 +65,42 @@ describe('medical-order lead (part 2 §3)', () => {
     [null, 'Error al subir el archivo'],
   ] as const)('upload answer %o -> %s', (answer, message) => {
     expect(orderUploadError(answer)).toBe(message);
+  });
+});
+
+describe("a client's success page after an order (part 2 §4)", () => {
+  it('is the configured URL with solicitud_id set to the grouped order id', () => {
+    expect(orderSuccessUrl('https://partner.cl/gracias', 'g-1', null)).toBe(
+      'https://partner.cl/gracias?solicitud_id=g-1',
+    );
+    expect(orderSuccessUrl('https://partner.cl/gracias?src=om#top', 'g 1', null)).toBe(
+      'https://partner.cl/gracias?src=om&solicitud_id=g%201#top',
+    );
+    // A configured solicitud_id never wins over the real one.
+    expect(orderSuccessUrl('https://partner.cl/?solicitud_id=x&a=1', 'g-2', null)).toBe(
+      'https://partner.cl/?a=1&solicitud_id=g-2',
+    );
+  });
+
+  it('resolves a path against the page that shows the widget', () => {
+    expect(orderSuccessUrl('/demo-host/orden-recibida.html', 'g-1', 'http://localhost:3000')).toBe(
+      'http://localhost:3000/demo-host/orden-recibida.html?solicitud_id=g-1',
+    );
+    expect(orderSuccessUrl('/ok', 'g-1', null)).toBeNull();
+  });
+
+  it.each([
+    [null],
+    [''],
+    ['javascript:alert(1)'],
+    ['//evil.example/ok'],
+    ['data:text/html,<b>x</b>'],
+    ['https://partner.cl@evil.example/'],
+    ['https://partner.cl/ok page'],
+    ['https://partner.cl/"><script>'],
+    ['relative/path'],
+    [`https://partner.cl/${'a'.repeat(2000)}`],
+  ])('is nothing for %j: the widget shows order-received', (configured) => {
+    expect(orderSuccessUrl(configured, 'g-1', 'https://partner.cl')).toBeNull();
   });
 });

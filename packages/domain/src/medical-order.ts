@@ -10,6 +10,7 @@ import type { ContactData } from './contact.ts';
 import type { CreateTicketAnswer, OrderLead } from './contract/orders.ts';
 import { ORDER_SECTION_ORIGIN, UPLOAD_ERROR_MESSAGE } from './files.ts';
 import { countryName } from './locale.ts';
+import { webOrigin } from './web-origin.ts';
 
 export interface OrderContext {
   /** The session origin, sent as triggered_from. */
@@ -51,4 +52,40 @@ export function orderUploadError(answer: CreateTicketAnswer | null | undefined):
   if (answer && 'msg' in answer && answer.msg === 'ok') return null;
   if (answer && 'error' in answer && answer.error === NO_NURSES_ERROR) return NO_NURSES_MESSAGE;
   return UPLOAD_ERROR_MESSAGE;
+}
+
+/** The query parameter that carries the grouped order id to a client's success page (part 2 §4). */
+export const ORDER_SUCCESS_QUERY = 'solicitud_id';
+
+/**
+ * Where a client that has a success page sends the browser after an order went through (part 2
+ * §4): its `order_success_url`, an absolute http(s) URL or a path of the page that shows the
+ * widget (`base`, an origin), with solicitud_id set to the grouped order id. Null for anything
+ * else (another scheme, a protocol-relative '//host', spaces or markup): the widget then shows its
+ * own order-received screen. Written without URL, like webOrigin, to keep the domain runtime-free.
+ */
+export function orderSuccessUrl(
+  configured: string | null | undefined,
+  solicitudId: string,
+  base: string | null,
+): string | null {
+  const value = configured?.trim() ?? '';
+  if (!value || value.length > 2000 || /[\s<>"'`\\]/.test(value)) return null;
+  let absolute: string;
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    const origin = webOrigin(base);
+    if (!origin) return null;
+    absolute = origin + value;
+  } else if (webOrigin(value)) {
+    absolute = value;
+  } else {
+    return null;
+  }
+  const hashAt = absolute.indexOf('#');
+  const beforeHash = hashAt === -1 ? absolute : absolute.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : absolute.slice(hashAt);
+  const [path = '', query = ''] = beforeHash.split('?', 2);
+  const kept = query.split('&').filter((pair) => pair !== '' && pair.split('=')[0] !== ORDER_SUCCESS_QUERY);
+  kept.push(`${ORDER_SUCCESS_QUERY}=${encodeURIComponent(solicitudId)}`);
+  return `${path}?${kept.join('&')}${hash}`;
 }

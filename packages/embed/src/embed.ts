@@ -44,6 +44,13 @@ export interface VisitaEventMap {
   'visita:close': { error?: string };
   'visita:invalidConfig': { reason: string };
   'visita:error': { message: string };
+  /**
+   * A medical order went through and the client has a success page: the page is about to go to
+   * `url` (its own origin only), with solicitud_id in the query.
+   */
+  'visita:redirect': { url: string };
+  /** For clients with tracking events: each step reached, and the medical order once sent. */
+  'visita:tracking': { event: 'step'; step: string } | { event: 'medical-order'; solicitudId: string };
 }
 export type VisitaEvent = keyof VisitaEventMap;
 export type VisitaListener<K extends VisitaEvent> = (detail: VisitaEventMap[K]) => void;
@@ -61,7 +68,7 @@ export interface VisitaInstance {
   destroy(): void;
 }
 
-const EVENTS = ['mounted', 'success', 'successful', 'close', 'invalidConfig', 'error'];
+const EVENTS = ['mounted', 'success', 'successful', 'close', 'invalidConfig', 'error', 'tracking'];
 
 // Read while the script runs: afterwards document.currentScript is null.
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;
@@ -173,6 +180,20 @@ export function open(options: VisitaOptions): VisitaInstance {
       iframe.style.cssText = fullscreen
         ? 'position:fixed;inset:0;width:100%;height:100%;border:0;z-index:2147483647;background:#fff'
         : frameStyle;
+      return;
+    }
+    if (data.type === 'redirect') {
+      // Only within this page's own site: the widget cannot send the partner's visitors anywhere else.
+      let target: URL | null = null;
+      try {
+        target = new URL(payload.url);
+      } catch {
+        // Not a URL: ignored.
+      }
+      if (target?.origin === location.origin) {
+        emit('visita:redirect', { url: target.href });
+        location.assign(target.href);
+      }
       return;
     }
     if (!EVENTS.includes(data.type)) return;

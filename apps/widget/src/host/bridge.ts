@@ -75,3 +75,13 @@ export function postFullscreen(fullscreen: boolean): boolean {
   document.documentElement.classList.toggle('visita-fullscreen', fullscreen);
   return postToHost('fullscreen', { fullscreen });
 }
+
+/** A medical order went through for a client with a success page: the host page goes to `url`. */
+export function postRedirect(url: string): boolean {
+  return postToHost('redirect', { url });
+}
+
+/** For clients with tracking events: a step reached, or the medical order sent (ids only). */
+export function postTracking(event: WidgetEventPayloads['tracking']): boolean {
+  return postToHost('tracking', event);
+}

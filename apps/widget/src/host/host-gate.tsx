@@ -12,7 +12,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { getEmbedHost } from '../api/get-embed-host.ts';
 import type { HostConfig } from '../stores/session-store.ts';
 import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
-import { connectHost, postError, postToHost } from './bridge.ts';
+import { connectHost, postError, postToHost, postTracking } from './bridge.ts';
 import './embedded.css';
 import { isFramed } from './frame.ts';
 
@@ -55,6 +55,10 @@ export function HostGate({
   });
   const [ready, setReady] = useState(() => framing === null);
   const [connected, setConnected] = useState(false);
+  // The client's config may arrive after the host check: tracking follows it.
+  const tracking = useSession((state) =>
+    state.clientData ? modeConfigFor(state.clientData, state.origin).tracking_events === true : false,
+  );
   const setHostSession = useSession((state) => state.setHostSession);
   const setHostConfig = useSession((state) => state.setHostConfig);
   const stores = useWidgetStores();
@@ -141,6 +145,15 @@ export function HostGate({
   useEffect(() => {
     if (ready && connected) postToHost('mounted', {});
   }, [ready, connected]);
+
+  // Tracking clients hear each step the person reaches, from the one on screen once mounted.
+  useEffect(() => {
+    if (!ready || !connected || !tracking) return;
+    postTracking({ event: 'step', step: stores.flow.getState().step });
+    return stores.flow.subscribe((state, previous) => {
+      if (state.step !== previous.step) postTracking({ event: 'step', step: state.step });
+    });
+  }, [ready, connected, tracking, stores]);
 
   return ready ? children : fallback;
 }

@@ -25,6 +25,13 @@ export const modeConfigSchema = z.object({
   availableFeatures: z.array(z.enum(FEATURES)).optional(),
   fullPageAvailable: z.boolean().optional(),
   showBanner: z.boolean().optional(),
+  /**
+   * The client's success page for medical orders (part 2 §4: one sales source redirects there
+   * with solicitud_id). An absolute http(s) URL or a path on the page that shows the widget.
+   */
+  order_success_url: z.string().max(2000).nullable().optional(),
+  /** The host hears 'tracking' events: each step reached and the medical order sent (part 1 §4). */
+  tracking_events: z.boolean().optional(),
 });
 export type ModeConfig = z.infer<typeof modeConfigSchema>;
 

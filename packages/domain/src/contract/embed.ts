@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webOrigin } from '../host-messages.ts';
+import { webOrigin } from '../web-origin.ts';
 
 /** Where the widget asks whether the page framing it may talk to it, and as what origin. */
 export const EMBED_HOST_PATH = '/embed/host/';

@@ -61,6 +61,35 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       availableFeatures: ['self-service', 'medical-order'],
     }),
   }),
+  // Part 2 §4's medical-order variants, which the spec gives to two unnamed sales sources: a
+  // success page on the partner's site (its demo is /demo-host/orden-recibida.html) and tracking
+  // events to the host. Not in DESIGN.md's list: added so both variants have a client to show them.
+  client({
+    id: 'demo-om-redirect',
+    name: 'Demo Salud Órdenes',
+    country: 'cl',
+    salesSource: 'marketplace',
+    maxPatientsPerAppointment: 5,
+    sdkConfig: sdk({
+      main_color: '#0F766E',
+      background_logo_color: '#134E4A',
+      availableFeatures: ['medical-order'],
+      order_success_url: '/demo-host/orden-recibida.html',
+    }),
+  }),
+  client({
+    id: 'demo-om-tracking',
+    name: 'Demo Salud Seguimiento',
+    country: 'cl',
+    salesSource: 'marketplace',
+    maxPatientsPerAppointment: 5,
+    sdkConfig: sdk({
+      main_color: '#0F766E',
+      background_logo_color: '#134E4A',
+      availableFeatures: ['self-service', 'medical-order'],
+      tracking_events: true,
+    }),
+  }),
   client({
     id: 'clinicaalemana',
     name: 'Clínica Alemana',

@@ -88,6 +88,21 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     ]);
   });
 
+  it("carries part 2 §4's order variants only for the clients that have them", async () => {
+    const redirect = (await get('?id=demo-om-redirect')).json();
+    expect(clientConfigSchema.parse(redirect)).toEqual(redirect);
+    expect(redirect.sdk_config_v2).toMatchObject({
+      availableFeatures: ['medical-order'],
+      order_success_url: '/demo-host/orden-recibida.html',
+    });
+    const tracking = (await get('?id=demo-om-tracking')).json();
+    expect(tracking.sdk_config_v2.tracking_events).toBe(true);
+    expect(tracking.sdk_config_v2.order_success_url).toBeUndefined();
+    const plain = (await get('?id=demo')).json().sdk_config_v2;
+    expect(plain.order_success_url).toBeUndefined();
+    expect(plain.tracking_events).toBeUndefined();
+  });
+
   it('answers 404 with the spec text for an unknown id', async () => {
     const response = await get('?id=no-existe');
     expect(response.statusCode).toBe(404);

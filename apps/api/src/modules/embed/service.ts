@@ -1,5 +1,5 @@
 import type { EmbedHost } from '@visita/domain/contract/embed';
-import { webOrigin } from '@visita/domain/host-messages';
+import { webOrigin } from '@visita/domain/web-origin';
 import { originForHost } from '@visita/domain/session';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
