@@ -20,8 +20,8 @@ const PAGE = '/demo';
 const GOAL = 95;
 
 interface Sizes {
-  entry: { gzipBytes: number; budgetBytes: number };
-  initial: { files: number; gzipBytes: number };
+  entry: { gzipBytes: number };
+  initial: { files: number; gzipBytes: number; budgetBytes: number };
   booking: { files: number; gzipBytes: number; budgetBytes: number; steps: string[] };
   all: { files: number; gzipBytes: number };
 }
@@ -231,8 +231,8 @@ async function main() {
     '',
     '| JavaScript (gzip) | size | budget | files |',
     '|---|---:|---:|---:|',
-    `| entry (index.html's module script) | ${kB(sizes.entry.gzipBytes)} | ${kB(sizes.entry.budgetBytes)} | 1 |`,
-    `| entry with its static imports (first render) | ${kB(sizes.initial.gzipBytes)} |  | ${sizes.initial.files} |`,
+    `| entry with its static imports (first screen) | ${kB(sizes.initial.gzipBytes)} | ${kB(sizes.initial.budgetBytes)} | ${sizes.initial.files} |`,
+    `| of which index.html's module script | ${kB(sizes.entry.gzipBytes)} |  | 1 |`,
     `| whole booking (${sizes.booking.steps.join(' → ')}) | ${kB(sizes.booking.gzipBytes)} | ${kB(sizes.booking.budgetBytes)} | ${sizes.booking.files} |`,
     `| every chunk of every flow | ${kB(sizes.all.gzipBytes)} |  | ${sizes.all.files} |`,
     '',

@@ -4,9 +4,9 @@
 // end-to-end tests. `--json` prints the figures as JSON (bench/lighthouse.ts writes them into
 // bench/RESULTS.md).
 //
-// - Entry (issue 7: 80 kB): the module script of index.html, the file the budget has always
-//   counted. The chunks it imports statically (index.html modulepreloads them) are printed as the
-//   initial download, not enforced yet (see bench/README.md).
+// - Entry (issue 7: 80 kB): the module script of index.html together with every chunk it imports
+//   statically (index.html modulepreloads them): all the JavaScript the first screen needs. The
+//   later steps load on demand.
 // - Whole booking (issue 10): every file a booking on /{clientId} downloads, from the entry to the
 //   success screen: the entry and its static imports, the step frame and every step chunk of the
 //   normal booking path with everything they import. The framed-only host bridge and the steps of
@@ -109,8 +109,8 @@ const booking = closure([
 const all = closure([...entries, ...lazyChunks]);
 
 const figures = {
-  entry: { files: entries, gzipBytes: entryBytes, budgetBytes: ENTRY_BUDGET_BYTES },
-  initial: { files: initial.size, gzipBytes: sum(initial) },
+  entry: { files: entries, gzipBytes: entryBytes },
+  initial: { files: initial.size, gzipBytes: sum(initial), budgetBytes: ENTRY_BUDGET_BYTES },
   booking: {
     files: booking.size,
     gzipBytes: sum(booking),
@@ -120,9 +120,8 @@ const figures = {
   all: { files: all.size, gzipBytes: sum(all) },
 };
 
-log(`Widget entry (${entries.join(', ')}): ${kB(entryBytes)} gzip, budget ${kB(ENTRY_BUDGET_BYTES)}.`);
 log(
-  `  with the ${initial.size - entries.length} chunks it imports statically: ${kB(figures.initial.gzipBytes)} gzip.`,
+  `Widget entry (${entries.join(', ')}) with the ${initial.size - entries.length} chunks it imports statically: ${kB(figures.initial.gzipBytes)} gzip, budget ${kB(ENTRY_BUDGET_BYTES)} (the entry file alone: ${kB(entryBytes)}).`,
 );
 log(
   `Whole booking (${figures.booking.steps.join(' → ')}): ${booking.size} files, ${kB(figures.booking.gzipBytes)} gzip, budget ${kB(BOOKING_BUDGET_BYTES)}.`,
@@ -131,8 +130,10 @@ log(`Every chunk of every flow: ${all.size} files, ${kB(figures.all.gzipBytes)} 
 if (json) console.info(JSON.stringify(figures));
 
 const over = [];
-if (entryBytes > ENTRY_BUDGET_BYTES)
-  over.push(`Widget entry is ${kB(entryBytes)} gzip, above the ${kB(ENTRY_BUDGET_BYTES)} budget.`);
+if (figures.initial.gzipBytes > ENTRY_BUDGET_BYTES)
+  over.push(
+    `The first screen's JavaScript (entry and static imports) is ${kB(figures.initial.gzipBytes)} gzip, above the ${kB(ENTRY_BUDGET_BYTES)} budget.`,
+  );
 if (figures.booking.gzipBytes > BOOKING_BUDGET_BYTES)
   over.push(
     `Whole-booking JavaScript is ${kB(figures.booking.gzipBytes)} gzip, above the ${kB(BOOKING_BUDGET_BYTES)} budget.`,

@@ -126,9 +126,8 @@ export const VACCINE_MIN_AGE_YEARS = 3;
 export const BIRTH_YEAR_CHOICES = 110;
 
 export const ORIGIN_SEARCH_DEBOUNCE_MS = 800;
-/** Toasts of part 2 and the close warning of one source. */
+/** Toasts of part 2 (the close warning's 10 s: close-warning.ts). */
 export const TOAST_DURATION_MS = 5000;
-export const CLOSE_WARNING_MS = 10_000;
 
 /** Service hours of the medical-order team: Monday (1) to Saturday (6), 8:30 to 17:30. */
 export const SERVICE_HOURS = {

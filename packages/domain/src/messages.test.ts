@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, errorMessage } from './error-catalogue.ts';
-import { canContinueTerms, EMAIL_ALREADY_USED_MESSAGE, SCHEDULE_PROBLEM_MESSAGE } from './messages.ts';
+import { EMAIL_ALREADY_USED_MESSAGE, SCHEDULE_PROBLEM_MESSAGE } from './messages.ts';
+import { canContinueTerms } from './terms.ts';
 
 describe('error catalogue', () => {
   it.each([

@@ -62,15 +62,7 @@ export const ONE_BOOKING_PER_PATIENT_MESSAGE =
 export const UNKNOWN_ERROR_TOAST_MESSAGE = 'Un error desconocido a ocurrido.';
 
 // ---- Terms, closing ----
-export const TERMS_CHECKBOX_LABEL = 'He leído y aceptado los términos y condiciones';
-export const TERMS_REQUIRED_MESSAGE = 'Debes aceptar los términos y condiciones para continuar';
-export const CLOSE_WARNING_MESSAGE = '¡Detente! Si cierras ahora perderás la cita a domicilio.';
 export const EXIT_BUTTON_DEFAULT = 'Salir';
 export const CLOSE_BUTTON = 'Cerrar';
 export const CONTINUE_BUTTON = 'Continuar';
 export const BACK_BUTTON = 'Volver';
-
-/** 'Continuar' on the introduction and terms is blocked until the checkbox is ticked when show_tyc is set. */
-export function canContinueTerms(showTerms: boolean, accepted: boolean): boolean {
-  return !showTerms || accepted;
-}

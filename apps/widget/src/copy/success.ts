@@ -1,4 +1,4 @@
-export { EXIT_BUTTON_DEFAULT, CLOSE_WARNING_MESSAGE } from '@visita/domain/messages';
+export { EXIT_BUTTON_DEFAULT } from '@visita/domain/messages';
 // The spec names a 'channel title' and subtitle without wording them: ours.
 export const SUCCESS_TITLE = '¡Tu cita está agendada!';
 export const SUCCESS_SUBTITLE =

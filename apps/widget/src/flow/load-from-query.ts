@@ -7,6 +7,7 @@ import { getCartMaker } from '../api/cart-maker.ts';
 import { getItems, getPacks } from '../api/get-items.ts';
 import type { RequestContext } from '../api/http.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
+import { cartActions } from '../stores/cart-actions.ts';
 
 const started = new WeakSet<WidgetStores>();
 
@@ -58,7 +59,7 @@ export async function loadFromQuery(stores: WidgetStores, search: string): Promi
       getItems({ ...catalogue, ids: start.serviceIds }, context).catch(() => [] as CartItem[]),
       getPacks({ ...catalogue, ids: start.packIds }, context).catch(() => [] as CartItem[]),
     ]);
-    stores.cart.getState().addItems([...items, ...packs]);
+    cartActions(stores.cart).addItems([...items, ...packs]);
     prefilled = true;
   }
 
@@ -98,7 +99,7 @@ export async function loadFromQuery(stores: WidgetStores, search: string): Promi
           () => [] as CartItem[],
         ),
       ]);
-      stores.cart.getState().addItems([...items, ...packs]);
+      cartActions(stores.cart).addItems([...items, ...packs]);
     }
   }
 }

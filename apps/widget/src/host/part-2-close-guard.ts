@@ -1,5 +1,4 @@
-import { CLOSE_WARNING_MS } from '@visita/domain/constants';
-import { CLOSE_WARNING_MESSAGE } from '@visita/domain/messages';
+import { CLOSE_WARNING_MESSAGE, CLOSE_WARNING_MS } from '@visita/domain/close-warning';
 import type { Step } from '@visita/domain/steps';
 import { useCallback, useRef } from 'react';
 import { useWidgetStores } from '../stores/widget-stores.tsx';

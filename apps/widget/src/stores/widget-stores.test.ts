@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOAST_DURATIONS, TOAST_LIMIT } from './toast-store.ts';
 import { createWidgetStores } from './widget-stores.tsx';
+import { cartActions } from './cart-actions.ts';
 
 const item = {
   id: 101,
@@ -14,7 +15,7 @@ describe('widget stores', () => {
   it('gives each widget instance its own cart, session and toasts', () => {
     const first = createWidgetStores('demo');
     const second = createWidgetStores('demo-mx');
-    expect(first.cart.getState().addItem(item).ok).toBe(true);
+    expect(cartActions(first.cart).addItem(item).ok).toBe(true);
     first.session.getState().setAppointment({ id: 'a', token: 't' });
     first.toast.getState().show('error', 'Ha ocurrido un error');
     expect(second.cart.getState().cart.patients[0]?.items).toHaveLength(0);

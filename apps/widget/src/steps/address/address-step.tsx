@@ -28,6 +28,7 @@ import { AddressSearch } from '../../ui/address-search.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /** The lab partner whose embed reports 'address-out-of-range' to its host (spec part 1 §8). */
 const LAB_PARTNER_SOURCE = 'laboratoriochopo';
@@ -92,10 +93,10 @@ export function AddressStep() {
     const session = stores.session.getState();
     session.update({ addressData: chosen });
     // Fonasa is forced back to particular in the communes without it (spec part 1 §4).
-    const cart = stores.cart.getState();
-    cart.cart.patients.forEach((patient, index) => {
+    const actions = cartActions(stores.cart);
+    stores.cart.getState().cart.patients.forEach((patient, index) => {
       if (resolveInsurance(patient.insurance, chosen.commune) !== patient.insurance) {
-        cart.setInsurance(index, 'particular', chosen.commune);
+        actions.setInsurance(index, 'particular', chosen.commune);
       }
     });
     // The cart maker's flow creates the appointment here; an existing one gets the new address.

@@ -28,6 +28,7 @@ import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
 import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -66,8 +67,10 @@ export function ConfirmationStep() {
   const warning = CONFIRMATION_WARNINGS[salesSource];
 
   const setInsurance = (value: Insurance) => {
-    const store = stores.cart.getState();
-    store.cart.patients.forEach((_, index) => store.setInsurance(index, value, address?.commune));
+    const actions = cartActions(stores.cart);
+    stores.cart
+      .getState()
+      .cart.patients.forEach((_, index) => actions.setInsurance(index, value, address?.commune));
     setInsuranceChanged(true);
   };
 
@@ -113,7 +116,7 @@ export function ConfirmationStep() {
     });
     next();
     // Leaving the confirmation clears cart, items and address (spec part 1 §2).
-    stores.cart.getState().clear();
+    cartActions(stores.cart).clear();
     stores.session.getState().update({ addressData: null });
   };
 

@@ -13,6 +13,7 @@ import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /**
  * 'Datos del contacto' (part 2 §2, §4): phone always, e-mail without a default. When the
@@ -48,10 +49,12 @@ export function ContactInfoStep() {
             phone: normalizePhone(phone, countryCode),
             email: emailShown ? normalizeEmail(email) : (defaultEmail ?? ''),
           };
-          const cartStore = stores.cart.getState();
-          cartStore.cart.patients.forEach((patient, index) =>
-            cartStore.setPatientInfo(index, { ...(patient.patient ?? {}), ...contact }),
-          );
+          const actions = cartActions(stores.cart);
+          stores.cart
+            .getState()
+            .cart.patients.forEach((patient, index) =>
+              actions.setPatientInfo(index, { ...(patient.patient ?? {}), ...contact }),
+            );
           const session = stores.session.getState();
           const patients = stores.cart.getState().cart.patients;
           const complete = patients.every(

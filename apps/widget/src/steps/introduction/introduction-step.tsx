@@ -1,4 +1,4 @@
-import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '@visita/domain/messages';
+import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '@visita/domain/terms';
 import { useEffect, useRef, useState } from 'react';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';

@@ -7,6 +7,7 @@ import {
 import { postClose } from '../../host/frame.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /** The order was received: the team calls back with the quotation; 'Cerrar' closes (part 2 §2, §4). */
 export function OrderReceivedStep() {
@@ -16,7 +17,7 @@ export function OrderReceivedStep() {
 
   const close = () => {
     // Closing resets the address, patient and cart and returns to the first step.
-    stores.cart.getState().clear();
+    cartActions(stores.cart).clear();
     stores.session.getState().update({ addressData: null, contactData: null, fileArray: [] });
     postClose();
     stores.flow.getState().setStep(stepList[0] ?? 'introduction');

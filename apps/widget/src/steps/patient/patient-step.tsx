@@ -34,6 +34,7 @@ import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 const FIELD_ORDER = [
   'first_name',
@@ -110,7 +111,7 @@ export function PatientStep() {
         return false;
       }
       const infos = all.map((value) => infoFromDraft(value, countryCode, emailShown ? null : defaultEmail));
-      infos.forEach((info, i) => stores.cart.getState().setPatientInfo(i, info));
+      infos.forEach((info, i) => cartActions(stores.cart).setPatientInfo(i, info));
       const result = await registerPatients({
         appointmentId: session.appointmentId,
         clientId: session.djangoClientId,
@@ -169,9 +170,10 @@ export function PatientStep() {
           }
         }
         if (at < all.length - 1) {
-          stores.cart
-            .getState()
-            .setPatientInfo(at, infoFromDraft(current, countryCode, emailShown ? null : defaultEmail));
+          cartActions(stores.cart).setPatientInfo(
+            at,
+            infoFromDraft(current, countryCode, emailShown ? null : defaultEmail),
+          );
           setIndex(at + 1);
           window.scrollTo({ top: 0 });
           return true;

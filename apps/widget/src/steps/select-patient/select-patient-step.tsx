@@ -22,6 +22,7 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
 import { FormError, StepHeading } from '../../ui/part-2-form.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 function fullName(entry: ClientPatient): string {
   const p = entry.patient;
@@ -87,7 +88,7 @@ export function SelectPatientStep() {
         return;
       }
       const p = entry.patient;
-      stores.cart.getState().setPatientInfo(index, {
+      cartActions(stores.cart).setPatientInfo(index, {
         id: entry.id,
         first_name: normalizeName(p.first_name),
         second_name: p.second_name ? normalizeName(p.second_name) : null,

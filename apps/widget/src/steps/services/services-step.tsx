@@ -16,6 +16,7 @@ import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { CouponBox } from './coupon-box.tsx';
 import { PatientPanel } from './patient-panel.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /** Spec part 1 §2: a panel per patient, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
@@ -37,7 +38,7 @@ export function ServicesStep() {
   useEffect(() => headingRef.current?.focus(), []);
   // A cart always has a patient to add services to.
   useEffect(() => {
-    if (cart.patients.length === 0) stores.cart.getState().addPatient();
+    if (cart.patients.length === 0) cartActions(stores.cart).addPatient();
   }, [cart.patients.length, stores]);
 
   const isOpen = (index: number) => openPanels[index] ?? true;
@@ -84,15 +85,15 @@ export function ServicesStep() {
           onDelete={
             cart.patients.length > 1
               ? () => {
-                  stores.cart.getState().removePatient(index);
+                  cartActions(stores.cart).removePatient(index);
                   setOpenPanels((panels) => panels.filter((_, i) => i !== index));
                 }
               : null
           }
-          onAdd={(item) => stores.cart.getState().addItem(item, { patientIndex: index })}
-          onRemove={(item) => stores.cart.getState().removeItem(item.id, index)}
+          onAdd={(item) => cartActions(stores.cart).addItem(item, { patientIndex: index })}
+          onRemove={(item) => cartActions(stores.cart).removeItem(item.id, index)}
           onInsurance={(fonasa) =>
-            stores.cart.getState().setInsurance(index, fonasa ? 'fonasa' : 'particular', commune)
+            cartActions(stores.cart).setInsurance(index, fonasa ? 'fonasa' : 'particular', commune)
           }
         />
       ))}
@@ -100,7 +101,7 @@ export function ServicesStep() {
         <Button
           variant="link"
           onClick={() => {
-            stores.cart.getState().addPatient();
+            cartActions(stores.cart).addPatient();
             setOpenPanels((panels) => [...cart.patients.map((_, i) => panels[i] ?? true), true]);
           }}
         >

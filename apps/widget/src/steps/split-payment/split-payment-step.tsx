@@ -12,11 +12,12 @@ import {
 } from '../../copy/split-payment.ts';
 import { useCart, useFlow, usePrice, useSession } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
+import { useCartActions } from '../../stores/cart-actions.ts';
 
 /** '¿Qué análisis clínicos paga la empresa?' (part 2 §2-3): the company pays the checked exams. */
 export function SplitPaymentStep() {
   const patients = useCart((state) => state.cart.patients);
-  const setClientChecked = useCart((state) => state.setClientChecked);
+  const setClientChecked = useCartActions().setClientChecked;
   const countryCode = useSession((state) => state.countryCode);
   const updatePrice = usePrice((state) => state.update);
   const setStep = useFlow((state) => state.setStep);

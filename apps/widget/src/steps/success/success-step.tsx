@@ -4,6 +4,7 @@ import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
+import { cartActions } from '../../stores/cart-actions.ts';
 
 /** The success screen (part 2 §2): icon, title, subtitle, 'Salir'; the host hears success, then successful and close. */
 export function SuccessStep() {
@@ -22,7 +23,7 @@ export function SuccessStep() {
     const session = stores.session.getState();
     if (session.appointmentId) postSuccessful(session.appointmentId, session.addressData?.placeId ?? null);
     // On leaving: the cart, its items and the address are cleared (part 1 §2).
-    stores.cart.getState().clear();
+    cartActions(stores.cart).clear();
     stores.price.getState().reset();
     session.update({
       addressData: null,
