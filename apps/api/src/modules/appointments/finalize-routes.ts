@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { finalizeAppointment, updateAppointmentPatients } from './finalize.ts';
 import { assertNotCancelled, toAppointmentSummary } from './service.ts';
+import { visitTimesOf } from './visit-times.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
@@ -41,7 +42,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.patients,
       );
       assertNotCancelled(updated);
-      return toAppointmentSummary(updated);
+      return toAppointmentSummary(updated, await visitTimesOf(app.db, updated));
     },
   );
 
@@ -64,7 +65,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { appointment } = appointmentAccessOf(request);
       const updated = await finalizeAppointment(app.db, app.catalogue, appointment, request.body);
       assertNotCancelled(updated);
-      return toAppointmentSummary(updated);
+      return toAppointmentSummary(updated, await visitTimesOf(app.db, updated));
     },
   );
 };

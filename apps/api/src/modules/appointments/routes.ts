@@ -21,6 +21,7 @@ import {
   toCartMakerAnswer,
 } from './service.ts';
 import { isSafeText, refineSafeText } from '../../text-guards.ts';
+import { visitTimesOf } from './visit-times.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
@@ -63,7 +64,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { appointment } = await authorizeAppointment(app.db, request, request.params.id);
       assertNotCancelled(appointment);
-      return toAppointmentSummary(appointment);
+      return toAppointmentSummary(appointment, await visitTimesOf(app.db, appointment));
     },
   );
 

@@ -12,6 +12,7 @@ import { localeFromCountry } from '@visita/domain/locale';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
+import type { VisitTimes } from './visit-times.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import { INVALID_CLIENT_MSG } from '../clients/service.ts';
@@ -173,14 +174,11 @@ function storedPatients(patients: readonly unknown[]): AppointmentPatient[] {
 
 /**
  * GET /v2/appointments/{id}/ (DESIGN.md): the summary with its currency. The visit's local
- * dates come with scheduling; until a block is held they are null.
+ * dates come with scheduling (visit-times.ts); until a block is held they are null.
  */
 export function toAppointmentSummary(
   row: AppointmentRow & { status: AppointmentSummary['status'] },
-  schedule: { localBeginDate: string | null; localWorkPeriodMaxLateness: string | null } = {
-    localBeginDate: null,
-    localWorkPeriodMaxLateness: null,
-  },
+  schedule: VisitTimes = { localBeginDate: null, localWorkPeriodMaxLateness: null },
 ): AppointmentSummary {
   return {
     id: row.id,

@@ -1,0 +1,41 @@
+import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
+import type { Db } from '../../db/database.ts';
+import type { AppointmentRow } from './queries.ts';
+import { isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
+import { findSectorById, findVisitOfAppointment } from '../scheduling/queries.ts';
+
+export interface VisitTimes {
+  localBeginDate: string | null;
+  localWorkPeriodMaxLateness: string | null;
+}
+
+const NO_VISIT: VisitTimes = { localBeginDate: null, localWorkPeriodMaxLateness: null };
+
+const local = (instant: Date, timeZone: string) => {
+  const parts = localParts(instant, timeZone);
+  return `${parts.date} ${parts.time}:00`;
+};
+
+/**
+ * The summary's local_begin_date and local_work_period_max_lateness (part 1 §3): the start and end
+ * of the held or confirmed block, as the wall clock of the appointment's sector reads them (the
+ * same 'YYYY-MM-DD HH:MM:SS' the availability offered). A lapsed hold no longer reserves anything:
+ * null, as before scheduling.
+ */
+export async function visitTimesOf(
+  db: Db,
+  appointment: AppointmentRow,
+  now = new Date(),
+): Promise<VisitTimes> {
+  const visit = await findVisitOfAppointment(db, appointment.id);
+  if (!visit) return NO_VISIT;
+  if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
+    return NO_VISIT;
+  const sector = appointment.sectorId === null ? undefined : await findSectorById(db, appointment.sectorId);
+  const timeZone =
+    sector && isKnownTimeZone(sector.timeZone) ? sector.timeZone : COUNTRY_TIME_ZONES[appointment.country];
+  return {
+    localBeginDate: local(visit.blockStart, timeZone),
+    localWorkPeriodMaxLateness: local(visit.blockEnd, timeZone),
+  };
+}
