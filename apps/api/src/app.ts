@@ -53,6 +53,9 @@ export interface AppOptions {
 // Validation messages reach people: zod speaks Spanish for every schema (set once).
 z.config(z.locales.es());
 
+/** The nearest `hops` proxies are believed (what proxy-addr does with a number, which Fastify's types omit). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({
   config,
   database,
@@ -76,8 +79,9 @@ export async function buildApp({
         .code(400)
         .send({ err: 'invalid-request', msg: 'La dirección de la solicitud no es válida.' });
     },
-    // Behind a load balancer the client's address is in X-Forwarded-For.
-    trustProxy: true,
+    // Behind a load balancer the client's address is in X-Forwarded-For, believed only from the
+    // proxies TRUST_PROXY names.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

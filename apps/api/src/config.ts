@@ -91,6 +91,30 @@ const envSchema = z.object({
   RATE_LIMIT_COUPONS_PER_MINUTE: perMinute(30),
   // It answers a patient's data to whoever has the RUT: few tries, so RUTs cannot be walked.
   RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: perMinute(20),
+  // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on
+  // it): 'false' (the default: the connection's own address), the load balancer's addresses or
+  // CIDRs ('10.0.0.0/8,127.0.0.1'), a hop count ('1'), or 'true' (anyone: only when nothing but
+  // the proxy can reach the server, else a client escapes its limits by naming another address).
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((value, context): boolean | number | string[] => {
+        const text = value.trim();
+        if (text === 'false') return false;
+        if (text === 'true') return true;
+        if (/^\d{1,2}$/.test(text)) return Number(text);
+        const entries = text.split(',').map((entry) => entry.trim());
+        const address = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
+        if (entries.length > 0 && entries.every((entry) => address.test(entry))) return entries;
+        context.addIssue({
+          code: 'custom',
+          message: 'debe ser false, true, un número de saltos o direcciones IP/CIDR separadas por comas',
+        });
+        return z.NEVER;
+      }),
+  ),
   LAAS_HOSTS: z.preprocess(
     emptyAsUndefined,
     z

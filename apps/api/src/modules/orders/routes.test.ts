@@ -570,7 +570,9 @@ describe('upload rate per address', () => {
     const engine = TEST_ENGINES[0];
     if (!engine) throw new Error('no engine');
     const dataDir = await mkdtemp(join(tmpdir(), 'visita-orders-rate-'));
-    const t = await createTestApp(engine, { env: { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '2' } });
+    const t = await createTestApp(engine, {
+      env: { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' },
+    });
     try {
       const send = (ip: string) => {
         const body = multipart([leadPart(lead()), file(PDF)]);

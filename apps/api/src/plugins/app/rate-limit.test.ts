@@ -21,6 +21,8 @@ describe('rate limit per client address', () => {
         RATE_LIMIT_SEARCH_PER_MINUTE: '3',
         RATE_LIMIT_COUPONS_PER_MINUTE: '2',
         RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1',
+        // The load balancer of these requests: its X-Forwarded-For names the client.
+        TRUST_PROXY: '10.0.0.1',
       },
     });
   });
@@ -58,6 +60,20 @@ describe('rate limit per client address', () => {
     for (let i = 0; i < 4; i += 1) await call(CALLS.search, ip);
     expect((await call(CALLS.search, ip)).statusCode).toBe(429);
     expect((await call(CALLS.coupons, ip)).statusCode).toBe(200);
+  });
+
+  it('believes X-Forwarded-For only from the proxy TRUST_PROXY names', async () => {
+    // A client that reaches the server directly cannot escape its limit by naming other addresses.
+    const direct = (forwarded: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: CALLS.findByIdentifier,
+        headers: { 'x-forwarded-for': forwarded },
+        remoteAddress: '198.51.100.200',
+      });
+    expect((await direct('203.0.113.50')).statusCode).not.toBe(429);
+    expect((await direct('203.0.113.51')).statusCode).toBe(429);
+    expect((await direct('203.0.113.52')).statusCode).toBe(429);
   });
 
   it('leaves other routes unlimited', async () => {
@@ -103,5 +119,58 @@ describe('rate limit switched off', () => {
       /RATE_LIMIT_COUPONS_PER_MINUTE/,
     );
     expect(() => loadConfig({ RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1.5' })).toThrow(ConfigError);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names one', async () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    for (const bad of ['yes', '10.0.0.1;rm', 'proxy.example', '1,,2'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    // With the default, a forged X-Forwarded-For is not the client's address.
+    const t = await createTestApp(engine, {
+      seed: false,
+      env: { RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1' },
+    });
+    try {
+      const call = (forwarded: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: CALLS.findByIdentifier,
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress: '198.51.100.9',
+        });
+      expect((await call('203.0.113.60')).statusCode).not.toBe(429);
+      expect((await call('203.0.113.61')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a hop count, believes the nearest proxy and no further', async () => {
+    const t = await createTestApp(engine, {
+      seed: false,
+      env: { RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1', TRUST_PROXY: '1' },
+    });
+    try {
+      const call = (forwarded: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: CALLS.findByIdentifier,
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress: '10.0.0.2',
+        });
+      // The proxy appends the address it saw: that one counts, whatever the client put before it.
+      expect((await call('1.1.1.1, 203.0.113.70')).statusCode).not.toBe(429);
+      expect((await call('2.2.2.2, 203.0.113.70')).statusCode).toBe(429);
+      expect((await call('203.0.113.71')).statusCode).not.toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });
