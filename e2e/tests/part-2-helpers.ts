@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 /** No serious or critical axe violation on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -114,3 +114,33 @@ export async function fillCard(page: Page, card: { number: string; name: string;
 
 /** MercadoPago's test Visa (Luhn-valid). */
 export const TEST_VISA = '4509953566233704';
+
+/** The smallest PDF the order upload accepts (its type is judged by content). */
+export const ORDER_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * The medical order's contact and address steps, up to the address chosen (the next 'Continuar'
+ * sends the order): on the widget's own page, or inside a partner's frame (`widget`), with axe on
+ * each screen.
+ */
+export async function orderContactAndAddress(page: Page, widget: Page | FrameLocator = page): Promise<void> {
+  await expect(widget.getByRole('heading', { name: 'Datos de contacto' })).toBeVisible();
+  await expectAccessible(page);
+  await widget.getByLabel('Nombre completo').fill('Carla Muñoz');
+  await widget.getByLabel('Teléfono').fill('+56911112222');
+  await widget.getByLabel('Correo electrónico').fill(freshEmail());
+  await widget.getByLabel('Previsión').selectOption({ label: 'Fonasa' });
+  await widget.getByRole('button', { name: 'Continuar' }).click();
+  await expect(widget.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
+  const search = widget.getByRole('combobox', { name: 'Dirección' });
+  const answered = page.waitForResponse((response) =>
+    response.url().includes('/api/v2/places/autocomplete/'),
+  );
+  await search.fill(APOQUINDO);
+  await answered;
+  await widget.getByRole('option').first().click();
+  await expect(search).toHaveValue(/,/);
+  await expectAccessible(page);
+}

@@ -1,11 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APOQUINDO, expectAccessible, freshEmail } from './part-2-helpers.ts';
+import { expectAccessible, ORDER_PDF, orderContactAndAddress } from './part-2-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 
 async function goToUpload(page: Page): Promise<void> {
   await page.goto('/demo');
@@ -100,26 +96,6 @@ async function sentParts(page: Page): Promise<SentPart[]> {
   return page.evaluate(() => (window as unknown as { __sentParts: SentPart[] }).__sentParts);
 }
 
-async function contactAndAddress(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Datos de contacto' })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel('Nombre completo').fill('Carla Muñoz');
-  await page.getByLabel('Teléfono').fill('+56911112222');
-  await page.getByLabel('Correo electrónico').fill(freshEmail());
-  await page.getByLabel('Previsión').selectOption({ label: 'Fonasa' });
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  const search = page.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((response) =>
-    response.url().includes('/api/v2/places/autocomplete/'),
-  );
-  await search.fill(APOQUINDO);
-  await answered;
-  await page.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
-  await expectAccessible(page);
-}
-
 test('a medical order with a PDF is sent and received', async ({ page }) => {
   await recordMultipart(page);
   await goToUpload(page);
@@ -138,7 +114,7 @@ test('a medical order with a PDF is sent and received', async ({ page }) => {
   );
   await page
     .getByTestId('order-file-input')
-    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: PDF });
+    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: ORDER_PDF });
   await expect(page.getByRole('list', { name: 'Archivos seleccionados' }).getByRole('listitem')).toHaveText([
     /orden\.pdf/,
   ]);
@@ -148,9 +124,9 @@ test('a medical order with a PDF is sent and received', async ({ page }) => {
   await expect(continueButton).toBeDisabled();
   await page
     .getByTestId('order-file-input')
-    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: PDF });
+    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: ORDER_PDF });
   await continueButton.click();
-  await contactAndAddress(page);
+  await orderContactAndAddress(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   const parts = await sentParts(page);
   expect(parts.map((part) => part.name)).toEqual(['lead', 'path', 'orden']);
@@ -182,7 +158,7 @@ test('an image over 3,000,000 bytes is resized to 1000 px JPEG before it is sent
     /foto\.jpg/,
   ]);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await contactAndAddress(page);
+  await orderContactAndAddress(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
   const file = (await sentParts(page)).find((part) => part.name === 'orden');
   expect(file).toMatchObject({ filename: 'foto.jpg', type: 'image/jpeg', width: 1000, height: 1000 });
@@ -194,9 +170,9 @@ test('a failed upload shows its message and "Volver a intentar" sends again', as
   await goToUpload(page);
   await page
     .getByTestId('order-file-input')
-    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: PDF });
+    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: ORDER_PDF });
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await contactAndAddress(page);
+  await orderContactAndAddress(page);
   // Only this answer fails, as a broken network would; the retry reaches the real API.
   let failures = 1;
   await page.route('**/api/orden-medica/create-ticket/**', async (route) => {

@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { APOQUINDO, expectAccessible, freshEmail } from './part-2-helpers.ts';
+import { expectAccessible, ORDER_PDF, orderContactAndAddress } from './part-2-helpers.ts';
 
 /*
  * Part 2 §4, after a medical order went through: for one sales source the browser goes to a
@@ -9,10 +9,6 @@ import { APOQUINDO, expectAccessible, freshEmail } from './part-2-helpers.ts';
  */
 test.describe.configure({ timeout: 90_000 });
 
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 type Surface = Page | FrameLocator;
 
 /** Upload → contact → address → send, on the page or inside the partner's frame; the order id. */
@@ -20,22 +16,9 @@ async function sendOrder(page: Page, widget: Surface): Promise<string> {
   await expect(widget.getByRole('heading', { name: 'Sube tu orden médica' })).toBeVisible();
   await widget
     .getByTestId('order-file-input')
-    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: PDF });
+    .setInputFiles({ name: 'orden.pdf', mimeType: 'application/pdf', buffer: ORDER_PDF });
   await widget.getByRole('button', { name: 'Continuar' }).click();
-  await expect(widget.getByRole('heading', { name: 'Datos de contacto' })).toBeVisible();
-  await widget.getByLabel('Nombre completo').fill('Carla Muñoz');
-  await widget.getByLabel('Teléfono').fill('+56911112222');
-  await widget.getByLabel('Correo electrónico').fill(freshEmail());
-  await widget.getByLabel('Previsión').selectOption({ label: 'Fonasa' });
-  await widget.getByRole('button', { name: 'Continuar' }).click();
-  const search = widget.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((response) =>
-    response.url().includes('/api/v2/places/autocomplete/'),
-  );
-  await search.fill(APOQUINDO);
-  await answered;
-  await widget.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
+  await orderContactAndAddress(page, widget);
   // The real API answers; the test reads its answer on the way (a redirect may leave the page
   // before a response body could be read afterwards).
   let answer: { msg?: string; groupedOrdenMedicaId?: string } = {};

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -96,6 +97,33 @@ describe('rate limit per client address', () => {
   });
 });
 
+/**
+ * An app whose patient lookup allows one call a minute per address, and a call that reaches it
+ * from `remoteAddress` with the X-Forwarded-For it is given.
+ */
+async function withLookupLimitedToOne(
+  env: Record<string, string>,
+  remoteAddress: string,
+  run: (call: (forwarded: string) => Promise<LightMyRequestResponse>) => Promise<void>,
+): Promise<void> {
+  const t = await createTestApp(engine as NonNullable<typeof engine>, {
+    seed: false,
+    env: { RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1', ...env },
+  });
+  try {
+    await run((forwarded) =>
+      t.app.inject({
+        method: 'GET',
+        url: CALLS.findByIdentifier,
+        headers: { 'x-forwarded-for': forwarded },
+        remoteAddress,
+      }),
+    );
+  } finally {
+    await t.close();
+  }
+}
+
 describe('rate limit switched off', () => {
   it('0 disables a limit (the bench runs with 0)', async () => {
     const t = await createTestApp(engine, { seed: false, env: { RATE_LIMIT_SEARCH_PER_MINUTE: '0' } });
@@ -133,44 +161,18 @@ describe('rate limit switched off', () => {
     for (const bad of ['yes', '10.0.0.1;rm', 'proxy.example', '1,,2'])
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
     // With the default, a forged X-Forwarded-For is not the client's address.
-    const t = await createTestApp(engine, {
-      seed: false,
-      env: { RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1' },
-    });
-    try {
-      const call = (forwarded: string) =>
-        t.app.inject({
-          method: 'GET',
-          url: CALLS.findByIdentifier,
-          headers: { 'x-forwarded-for': forwarded },
-          remoteAddress: '198.51.100.9',
-        });
+    await withLookupLimitedToOne({}, '198.51.100.9', async (call) => {
       expect((await call('203.0.113.60')).statusCode).not.toBe(429);
       expect((await call('203.0.113.61')).statusCode).toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('with a hop count, believes the nearest proxy and no further', async () => {
-    const t = await createTestApp(engine, {
-      seed: false,
-      env: { RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '1', TRUST_PROXY: '1' },
-    });
-    try {
-      const call = (forwarded: string) =>
-        t.app.inject({
-          method: 'GET',
-          url: CALLS.findByIdentifier,
-          headers: { 'x-forwarded-for': forwarded },
-          remoteAddress: '10.0.0.2',
-        });
+    await withLookupLimitedToOne({ TRUST_PROXY: '1' }, '10.0.0.2', async (call) => {
       // The proxy appends the address it saw: that one counts, whatever the client put before it.
       expect((await call('1.1.1.1, 203.0.113.70')).statusCode).not.toBe(429);
       expect((await call('2.2.2.2, 203.0.113.70')).statusCode).toBe(429);
       expect((await call('203.0.113.71')).statusCode).not.toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
