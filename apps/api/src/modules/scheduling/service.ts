@@ -129,10 +129,23 @@ export interface Horizon {
   to: string;
 }
 
+/**
+ * Today and the horizon's last date per zone, for the current minute: a local date changes only
+ * on a whole minute (zone offsets are whole minutes), and formatting the instant with Intl on
+ * every request was the largest cost of an availability answer served from the cache.
+ */
+const zoneDates = new Map<string, { minute: number; today: string; to: string }>();
+
 /** From from_date (never before today) to one month after today, in the sector's zone. */
 export function horizonFor(timeZone: string, now: Date, fromDate?: string): Horizon {
-  const today = localParts(now, timeZone).date;
-  const to = addMonths(today, AVAILABILITY_HORIZON_MONTHS);
+  const minute = Math.floor(now.getTime() / 60_000);
+  let dates = zoneDates.get(timeZone);
+  if (dates?.minute !== minute) {
+    const today = localParts(now, timeZone).date;
+    dates = { minute, today, to: addMonths(today, AVAILABILITY_HORIZON_MONTHS) };
+    zoneDates.set(timeZone, dates);
+  }
+  const { today, to } = dates;
   const from = fromDate && fromDate > today ? fromDate : today;
   return { today, from, to };
 }
