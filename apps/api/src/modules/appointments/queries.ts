@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { appointments, cartMakers, catalogueItems } from '../../db/schema.ts';
 
@@ -7,8 +7,29 @@ export type NewAppointmentRow = typeof appointments.$inferInsert;
 export type CartMakerRow = typeof cartMakers.$inferSelect;
 export type NewCartMakerRow = typeof cartMakers.$inferInsert;
 
+function prepareFindAppointment(db: Db) {
+  return db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('appointments_find');
+}
+
+const preparedFindAppointment = new WeakMap<Db, ReturnType<typeof prepareFindAppointment>>();
+
+/**
+ * A prepared statement: every call on an appointment authorizes with it (time-availability
+ * hundreds of times a second under load), and building drizzle's query for the whole row on each
+ * call cost the API more CPU than reading the answer (bench/).
+ */
 export async function findAppointmentById(db: Db, id: string): Promise<AppointmentRow | undefined> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  let prepared = preparedFindAppointment.get(db);
+  if (!prepared) {
+    prepared = prepareFindAppointment(db);
+    preparedFindAppointment.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 

@@ -135,6 +135,18 @@ describe.each(TEST_ENGINES)('the catalogue snapshot on $name', (engine) => {
     ).toBe(false);
   });
 
+  it.each([1, 3, 5])('reads the same snapshot with %i items per query', async (pageRows) => {
+    // 10 items: pages of 5 end exactly on the last one, so the last page read is empty.
+    const paged = await loadCatalogueSnapshot(testDb.database.db, { pageRows });
+    const ids = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
+    expect(ids(paged.byCountry.cl)).toEqual(ids(snapshot.byCountry.cl));
+    expect(ids(paged.byCountry.mx)).toEqual(ids(snapshot.byCountry.mx));
+    expect([...paged.byId.keys()].sort()).toEqual([...snapshot.byId.keys()].sort());
+    expect(paged.rankKeys).toEqual(snapshot.rankKeys);
+    expect(paged.subItems).toEqual(snapshot.subItems);
+    expect(paged.overrides).toEqual(snapshot.overrides);
+  });
+
   it('keeps a read for the TTL and shares one load between concurrent callers', async () => {
     const { db } = testDb.database;
     const read = createCatalogueReader(db, 300);

@@ -40,6 +40,20 @@ describe('neededSkills', () => {
   });
 });
 
+describe('horizonFor', () => {
+  it.each([
+    ['America/Santiago', '2026-11-30T02:59:59.999Z', '2026-11-29', '2026-12-29'],
+    ['America/Santiago', '2026-11-30T03:00:00.000Z', '2026-11-30', '2026-12-30'],
+    // A zone 45 minutes off the hour: its date changes at 18:15 UTC.
+    ['Asia/Kathmandu', '2026-11-30T18:14:59.999Z', '2026-11-30', '2026-12-30'],
+    ['Asia/Kathmandu', '2026-11-30T18:15:00.000Z', '2026-12-01', '2027-01-01'],
+    ['America/Santiago', '2026-11-30T02:59:00.000Z', '2026-11-29', '2026-12-29'],
+  ])('in %s at %s is today %s to %s, whatever was asked before', (zone, at, today, to) => {
+    expect(horizonFor(zone, new Date(at))).toEqual({ today, from: today, to });
+    expect(horizonFor(zone, new Date(at), '2026-12-15')).toEqual({ today, from: '2026-12-15', to });
+  });
+});
+
 describe('computeAvailability across Chile clock changes', () => {
   const nurse = {
     id: 1,
