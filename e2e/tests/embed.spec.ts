@@ -87,7 +87,12 @@ test('the partner page hears visita:mounted, hands over its config, and the fram
 
 test('the modal opens over the page and the widget close button closes it', async ({ page }) => {
   await page.goto('/demo-host/');
-  await page.getByRole('button', { name: 'Agendar a domicilio' }).click();
+  // By keyboard, as a person tabbing to it would: a pointer click can land beside the button while
+  // the inline widget above it grows to its content (the frame follows the widget's height).
+  const open = page.getByRole('button', { name: 'Agendar a domicilio' });
+  await open.focus();
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Visita' });
   await expect(dialog).toBeVisible();
   // The page behind the dialog is inert: focus stays with the widget.
