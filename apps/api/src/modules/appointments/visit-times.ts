@@ -1,7 +1,7 @@
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentRow } from './queries.ts';
-import { isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
+import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import { findSectorById, findVisitOfAppointment } from '../scheduling/queries.ts';
 
 export interface VisitTimes {
@@ -13,7 +13,7 @@ const NO_VISIT: VisitTimes = { localBeginDate: null, localWorkPeriodMaxLateness:
 
 const local = (instant: Date, timeZone: string) => {
   const parts = localParts(instant, timeZone);
-  return `${parts.date} ${parts.time}:00`;
+  return formatLocalDateTime(parts.date, parts.minutes);
 };
 
 /**

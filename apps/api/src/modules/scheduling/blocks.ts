@@ -23,6 +23,9 @@ export function formatClock(minutes: number): string {
   return `${String(Math.floor(wrapped / 60)).padStart(2, '0')}:${String(wrapped % 60).padStart(2, '0')}`;
 }
 
+/** A local date and minute of the day as the contract writes them: 'YYYY-MM-DD HH:MM:SS'. */
+export const formatLocalDateTime = (date: string, minutes: number) => `${date} ${formatClock(minutes)}:00`;
+
 export interface LocalParts {
   /** 'YYYY-MM-DD' */
   date: string;

@@ -20,6 +20,7 @@ import {
   localToInstant,
   parseClock,
   BLOCK_MINUTES,
+  formatLocalDateTime,
 } from './blocks.ts';
 import {
   confirmVisitOfAppointment,
@@ -397,8 +398,6 @@ const notSchedulable = () =>
     'La cita ya está confirmada, cancelada o expirada y no se puede agendar.',
   );
 
-const formatLocal = (date: string, minutes: number) => `${date} ${formatClock(minutes)}:00`;
-
 /**
  * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
  * The block must be one availability would offer. In one transaction: the appointment row is
@@ -480,8 +479,8 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
     throw blockNotAvailable();
   });
   return {
-    begin_date: formatLocal(begin.date, begin.minutes),
-    end_date: formatLocal(end.date, end.minutes),
+    begin_date: formatLocalDateTime(begin.date, begin.minutes),
+    end_date: formatLocalDateTime(end.date, end.minutes),
     expires_at: expiresAt.toISOString(),
     status: 'scheduled',
   };
