@@ -4,6 +4,8 @@
  * here is still fuzzed, from its schema: this is a list of good starting points, not of routes.
  */
 
+import { orderLead } from '../modules/orders/test-files.ts';
+
 /** Chile's demo marketplace, in coverage (Las Condes). */
 export const SEED_ADDRESS = {
   country: 'cl',
@@ -120,30 +122,7 @@ export const SEED_BODIES: Record<string, unknown> = {
     locale: 'cl',
   },
   // The medical order's `lead` form field (sent as JSON text beside the files).
-  'POST /api/orden-medica/create-ticket': {
-    address_line_1: 'Avenida Apoquindo 4500',
-    target_address: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-    comuna: 'Las Condes',
-    region: 'Región Metropolitana de Santiago',
-    zip_code: null,
-    country: 'cl',
-    target_street_number: '4500',
-    target_address_additional_info: null,
-    target_apartment_number: '1203',
-    target_residence_type: 'apartment',
-    target_lng: -70.5799,
-    target_lat: -33.4129,
-    street: 'Avenida Apoquindo',
-    number: '4500',
-    name: 'Ana Pérez',
-    phone: '+56912345678',
-    triggered_from: 'sdk',
-    section_origin: 'medical-order-sdk',
-    sales_source: 'marketplace',
-    special_needs: null,
-    email: 'ana@example.com',
-    insurance: 'fonasa',
-  },
+  'POST /api/orden-medica/create-ticket': orderLead(),
   'POST /api/alliances/clients/:clientId/patients': {
     patient: {
       first_name: 'María',

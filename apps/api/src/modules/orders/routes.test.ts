@@ -9,34 +9,7 @@ import { medicalOrderFiles, medicalOrders } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ELF, type FormPart, JPEG, multipart, MZ, PDF, PNG } from './test-files.ts';
-
-/** DESIGN.md's demo address in Las Condes: in the marketplace's coverage. */
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  address_line_1: 'Avenida Apoquindo 4500',
-  target_address: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-  comuna: 'Las Condes',
-  region: 'Región Metropolitana de Santiago',
-  zip_code: null,
-  country: 'cl',
-  target_street_number: '4500',
-  target_address_additional_info: null,
-  target_apartment_number: '1203',
-  target_residence_type: 'apartment',
-  target_lng: -70.5799,
-  target_lat: -33.4129,
-  street: 'Avenida Apoquindo',
-  number: '4500',
-  name: 'Ana Pérez',
-  phone: '+56912345678',
-  triggered_from: 'sdk',
-  section_origin: 'medical-order-sdk',
-  sales_source: 'marketplace',
-  special_needs: null,
-  email: 'ana@example.com',
-  insurance: 'fonasa',
-  ...overrides,
-});
+import { ELF, type FormPart, JPEG, multipart, MZ, orderLead as lead, PDF, PNG } from './test-files.ts';
 
 /** 'Avenida Grecia 1000, Antofagasta' as the offline gazetteer places it (DESIGN.md: out of coverage). */
 const ANTOFAGASTA = { target_lat: -23.6509, target_lng: -70.3975 };

@@ -4,35 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { medicalOrders } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ELF, multipart, PDF, PNG } from './test-files.ts';
+import { ELF, multipart, orderLead, PDF, PNG } from './test-files.ts';
 
 /** S3 is outside the machine: the SDK's client is mocked, our code runs for real. */
 const s3 = mockClient(S3Client);
 
-const lead = {
-  address_line_1: 'Avenida Apoquindo 4500',
-  target_address: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
-  comuna: 'Las Condes',
-  region: 'Región Metropolitana de Santiago',
-  zip_code: null,
-  country: 'cl',
-  target_street_number: '4500',
-  target_address_additional_info: null,
+const lead = orderLead({
   target_apartment_number: null,
   target_residence_type: 'house',
-  target_lng: -70.5799,
-  target_lat: -33.4129,
-  street: 'Avenida Apoquindo',
-  number: '4500',
-  name: 'Ana Pérez',
-  phone: '+56912345678',
-  triggered_from: 'sdk',
-  section_origin: 'medical-order-sdk',
-  sales_source: 'marketplace',
-  special_needs: null,
-  email: 'ana@example.com',
   insurance: null,
-};
+});
 
 describe.each(TEST_ENGINES)('medical-order upload to S3 on $name', (engine) => {
   let t: TestApp;

@@ -70,3 +70,33 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A medical order's lead (the `lead` form field) at DESIGN.md's demo address in Las Condes, in the
+ * marketplace's coverage.
+ */
+export const orderLead = (overrides: Record<string, unknown> = {}) => ({
+  address_line_1: 'Avenida Apoquindo 4500',
+  target_address: 'Avenida Apoquindo 4500, Las Condes, Región Metropolitana de Santiago, Chile',
+  comuna: 'Las Condes',
+  region: 'Región Metropolitana de Santiago',
+  zip_code: null,
+  country: 'cl',
+  target_street_number: '4500',
+  target_address_additional_info: null,
+  target_apartment_number: '1203',
+  target_residence_type: 'apartment',
+  target_lng: -70.5799,
+  target_lat: -33.4129,
+  street: 'Avenida Apoquindo',
+  number: '4500',
+  name: 'Ana Pérez',
+  phone: '+56912345678',
+  triggered_from: 'sdk',
+  section_origin: 'medical-order-sdk',
+  sales_source: 'marketplace',
+  special_needs: null,
+  email: 'ana@example.com',
+  insurance: 'fonasa',
+  ...overrides,
+});
