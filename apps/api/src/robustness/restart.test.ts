@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { visits } from '../db/schema.ts';
+import { SEED_ADDRESS, SEED_PATIENT } from './seeds.ts';
 
 /**
  * Issue 10: a restart of the server mid-flow loses no appointment. The real server process
@@ -21,35 +22,8 @@ const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 const HEMOGRAMA = 1;
 const VISA = '4111111111111111';
 
-const ADDRESS = {
-  country: 'cl',
-  region: 'Región Metropolitana de Santiago',
-  comuna: 'Las Condes',
-  address_line_1: 'Avenida Apoquindo 4500',
-  target_address: 'Avenida Apoquindo 4500, Las Condes',
-  target_street_number: '4500',
-  target_residence_type: 'house',
-  target_lat: -33.4129,
-  target_lng: -70.5799,
-  sales_source: 'marketplace',
-  client_id: 'demo',
-  section_origin: 'sdk',
-};
-
-const PATIENT = {
-  first_name: 'Valentina',
-  second_name: null,
-  last_name: 'Morales',
-  second_last_name: 'Díaz',
-  date_of_birth: '1992-04-08',
-  gender: 'female',
-  document_type: 'ci',
-  document_number: '111111111',
-  email: 'valentina.morales@correo.cl',
-  phone: '912345678',
-  items: [HEMOGRAMA],
-  packs: [],
-};
+const ADDRESS = SEED_ADDRESS;
+const PATIENT = { ...SEED_PATIENT, items: [HEMOGRAMA] };
 
 interface Server {
   child: ChildProcess;
