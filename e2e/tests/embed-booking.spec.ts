@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { APOQUINDO, expectAccessible, freshEmail, freshRut, TEST_VISA } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
+import { freshEmail, freshRut, holdFirstBlock, servicesToDate, TEST_VISA } from './part-2-helpers.ts';
 
 /**
  * Issue 9: a whole booking inside the widget embedded by the partner page (/demo-host/, client
@@ -23,21 +24,12 @@ async function toDate(page: Page, frame: FrameLocator): Promise<void> {
   await expect(frame.getByRole('heading', { name: '¿Cómo quieres agendar?' })).toBeVisible();
   await frame.getByRole('button', { name: 'Continuar' }).click();
   await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  const search = frame.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((r) => r.url().includes('/api/v2/places/autocomplete/'));
-  await search.fill(APOQUINDO);
-  await answered;
-  await frame.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
+  await chooseAddress(page, APOQUINDO, frame);
+  await expect(frame.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
   await frame.getByRole('button', { name: 'Continuar' }).click();
   await expect(frame.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
-  await frame.getByRole('combobox', { name: 'Buscar examen' }).fill('Glicemia');
-  await frame
-    .getByRole('option', { name: /Glicemia/i })
-    .first()
-    .click();
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-  await expect(frame.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
+  await addExam(frame, 'Glicemia');
+  await servicesToDate(frame);
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -52,10 +44,7 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   const frame = page.frameLocator('#visita-inline iframe');
   await toDate(page, frame);
 
-  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
-  const held = page.waitForResponse((r) => r.url().includes('/schedule/') && r.request().method() === 'POST');
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-  expect((await held).status()).toBe(200);
+  await holdFirstBlock(page, frame);
 
   const patient = {
     first: 'Florencia',
@@ -89,7 +78,7 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   await frame.getByRole('button', { name: 'Continuar' }).click();
   expect((await paid).status()).toBe(200);
   await expect(frame.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
 
   // mounted, then success carrying the appointment id and nothing else.
   await expect

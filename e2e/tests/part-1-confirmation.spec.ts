@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  addExam,
-  expectAccessible,
-  fillPatient,
-  freshEmail,
-  freshRut,
-  goToServices,
-  holdFirstBlock,
-  servicesToDate,
-} from './part-2-helpers.ts';
+import { addExam, APOQUINDO, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
+import { fillPatient, freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -55,7 +47,7 @@ test('the confirmation shows the address with Editar, the services with fasting,
   const particular = page.getByRole('radio', { name: 'Particular e isapre' });
   const fonasa = page.getByRole('radio', { name: 'Fonasa' });
   await expect(particular).toBeChecked();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
 
   // Fonasa: the bonus row appears and the total falls; the payment charges that new total.
   const totalBefore = await row(page, 'total-amount').innerText();
@@ -94,12 +86,12 @@ test('Editar goes back to the address step', async ({ page }) => {
 test('clinicaalemana shows "A calcular en domicilio" and its warning note at the confirmation', async ({
   page,
 }) => {
-  await goToServices(page, 'clinicaalemana');
+  await goToServices(page, APOQUINDO, 'clinicaalemana');
   await addExam(page, 'Glicemia');
   await toConfirmation(page);
   await expect(row(page, 'total-exams')).toHaveText('A calcular en domicilio');
   await expect(
     page.getByText('El valor de los exámenes se cobrará en el domicilio según tu previsión.'),
   ).toBeVisible();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
 });

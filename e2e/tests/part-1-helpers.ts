@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+
+/** Where the widget is: its own page, or a partner's iframe. */
+export type Widget = Page | FrameLocator;
 
 /** No serious or critical axe violation on the current screen. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
@@ -20,15 +23,18 @@ export async function goToAddress(page: Page, client = 'demo', query = ''): Prom
   await expect(address).toBeVisible();
 }
 
-/** Types an address and picks its suggestion once the debounced autocomplete answers. */
-export async function chooseAddress(page: Page, text: string): Promise<void> {
-  const search = page.getByRole('combobox', { name: 'Dirección' });
+/**
+ * Types an address and picks its suggestion once the debounced autocomplete answers, on the
+ * widget's page or inside a partner's frame (`widget`).
+ */
+export async function chooseAddress(page: Page, text: string, widget: Widget = page): Promise<void> {
+  const search = widget.getByRole('combobox', { name: 'Dirección' });
   const answered = page.waitForResponse((response) =>
     response.url().includes('/api/v2/places/autocomplete/'),
   );
   await search.fill(text);
   await answered;
-  await page.getByRole('option').first().click();
+  await widget.getByRole('option').first().click();
 }
 
 export const APOQUINDO = 'Avenida Apoquindo 4500, Las Condes';
@@ -45,9 +51,9 @@ export async function goToServices(page: Page, address = APOQUINDO, client = 'de
 }
 
 /** Searches an exam in a patient's panel and adds the first result. */
-export async function addExam(page: Page, query: string, panel = 0): Promise<void> {
-  const search = page.getByRole('combobox', { name: 'Buscar examen' }).nth(panel);
+export async function addExam(widget: Widget, query: string, panel = 0): Promise<void> {
+  const search = widget.getByRole('combobox', { name: 'Buscar examen' }).nth(panel);
   await search.fill(query);
-  const option = page.getByRole('option', { name: new RegExp(query, 'i') }).first();
+  const option = widget.getByRole('option', { name: new RegExp(query, 'i') }).first();
   await option.click();
 }

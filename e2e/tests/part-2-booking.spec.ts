@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { addExam, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
 import {
-  addExam,
-  expectAccessible,
   fillCard,
   fillPatient,
   freshEmail,
   freshRut,
-  goToServices,
   holdFirstBlock,
   INSURGENTES,
   servicesToDate,
@@ -29,7 +27,7 @@ test('a Chilean booking for two patients paid by card (APRO)', async ({ page }) 
   await expect(page.getByText('Horario seleccionado:')).toBeVisible();
   await expect(page.locator('.p2-times')).toHaveCSS('max-height', '192px');
   await expect(page.locator('.p2-times')).toHaveCSS('grid-template-columns', /^\S+ \S+$/);
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await holdFirstBlock(page);
 
   // Patient 1, then patient 2.
@@ -38,7 +36,7 @@ test('a Chilean booking for two patients paid by card (APRO)', async ({ page }) 
     /Tu horario está reservado por (19|20):\d{2} minutos\./,
   );
   await expect(page.getByLabel('Teléfono')).toHaveValue('+569');
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await fillPatient(page, {
     firstName: 'maría josé',
     lastName: 'González',
@@ -93,12 +91,12 @@ test('a Chilean booking for two patients paid by card (APRO)', async ({ page }) 
   await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
   await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4509 9535 6623 3704');
   await expect(page.locator('[data-brand="visa"]')).toHaveAttribute('data-active', 'true');
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await expect(pay).toBeEnabled();
   await pay.click();
 
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
 });
 
@@ -133,7 +131,7 @@ test('a rejected card (FUND) shows its message, then a retry is approved', async
 });
 
 test('a Mexican booking paid at home', async ({ page }) => {
-  await goToServices(page, 'demo-mx', INSURGENTES);
+  await goToServices(page, INSURGENTES, 'demo-mx');
   await addExam(page, 'Biometr');
   await servicesToDate(page);
   await holdFirstBlock(page);

@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { APOQUINDO, chooseAddress, expectNoSeriousAxeViolations, type Widget } from './part-1-helpers.ts';
 
-/** No serious or critical axe violation on the current screen. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-export const APOQUINDO = 'Avenida Apoquindo 4500, Las Condes';
 export const INSURGENTES = 'Avenida Insurgentes Sur 1000, Benito Juárez, Ciudad de México';
 
 /** A valid Rut for a body of digits ('12345678' -> '12.345.678-5'). */
@@ -34,47 +26,17 @@ export function freshEmail(): string {
   return `paciente.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** From the introduction to the services step with the address chosen. */
-export async function goToServices(page: Page, client = 'demo', address = APOQUINDO): Promise<void> {
-  await page.goto(`/${client}`);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const scheduleType = page.getByRole('heading', { name: '¿Cómo quieres agendar?' });
-  const addressHeading = page.getByRole('heading', { name: '¿Dónde te visitamos?' });
-  await expect(scheduleType.or(addressHeading)).toBeVisible();
-  if (await scheduleType.isVisible()) await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(addressHeading).toBeVisible();
-  const search = page.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((response) =>
-    response.url().includes('/api/v2/places/autocomplete/'),
-  );
-  await search.fill(address);
-  await answered;
-  await page.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
-}
-
-export async function addExam(page: Page, query: string, panel = 0): Promise<void> {
-  const search = page.getByRole('combobox', { name: 'Buscar examen' }).nth(panel);
-  await search.fill(query);
-  await page
-    .getByRole('option', { name: new RegExp(query, 'i') })
-    .first()
-    .click();
-}
-
 /** Services chosen, on to the date step. */
-export async function servicesToDate(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
+export async function servicesToDate(widget: Widget): Promise<void> {
+  await widget.getByRole('button', { name: 'Continuar' }).click();
+  await expect(widget.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
 }
 
 /** The date step picked its first block by itself: continue with it (the 20-minute hold). */
-export async function holdFirstBlock(page: Page): Promise<void> {
-  await expect(page.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+export async function holdFirstBlock(page: Page, widget: Widget = page): Promise<void> {
+  await expect(widget.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
   const held = page.waitForResponse((r) => r.url().includes('/schedule/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await widget.getByRole('button', { name: 'Continuar' }).click();
   expect((await held).status()).toBe(200);
 }
 
@@ -125,22 +87,16 @@ export const ORDER_PDF = Buffer.from(
  * sends the order): on the widget's own page, or inside a partner's frame (`widget`), with axe on
  * each screen.
  */
-export async function orderContactAndAddress(page: Page, widget: Page | FrameLocator = page): Promise<void> {
+export async function orderContactAndAddress(page: Page, widget: Widget = page): Promise<void> {
   await expect(widget.getByRole('heading', { name: 'Datos de contacto' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await widget.getByLabel('Nombre completo').fill('Carla Muñoz');
   await widget.getByLabel('Teléfono').fill('+56911112222');
   await widget.getByLabel('Correo electrónico').fill(freshEmail());
   await widget.getByLabel('Previsión').selectOption({ label: 'Fonasa' });
   await widget.getByRole('button', { name: 'Continuar' }).click();
   await expect(widget.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  const search = widget.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((response) =>
-    response.url().includes('/api/v2/places/autocomplete/'),
-  );
-  await search.fill(APOQUINDO);
-  await answered;
-  await widget.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
-  await expectAccessible(page);
+  await chooseAddress(page, APOQUINDO, widget);
+  await expect(widget.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
+  await expectNoSeriousAxeViolations(page);
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { APOQUINDO, expectAccessible, freshEmail, freshRut } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
+import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
 
 /**
  * Issue 8: the appointment's origin and 'Monto a Pagar', which the spec names outside its three
@@ -19,20 +20,11 @@ async function toOrigin(page: Page, baseURL: string | undefined) {
   await page.goto(consoleUrl(baseURL));
   const frame = page.frameLocator('#visita-console iframe');
   await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  const search = frame.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((r) => r.url().includes('/api/v2/places/autocomplete/'));
-  await search.fill(APOQUINDO);
-  await answered;
-  await frame.getByRole('option').first().click();
+  await chooseAddress(page, APOQUINDO, frame);
   await frame.getByRole('button', { name: 'Continuar' }).click();
-  await frame.getByRole('combobox', { name: 'Buscar examen' }).fill('Glicemia');
-  await frame
-    .getByRole('option', { name: /Glicemia/i })
-    .first()
-    .click();
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
-  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await addExam(frame, 'Glicemia');
+  await servicesToDate(frame);
+  await holdFirstBlock(page, frame);
   await expect(frame.getByRole('heading', { name: 'Seleccionar paciente' })).toBeVisible();
   await frame.getByRole('button', { name: 'Crear nuevo paciente' }).click();
   await expect(frame.getByRole('heading', { name: 'Datos del paciente' })).toBeVisible();
@@ -68,7 +60,7 @@ test("staff choose the appointment's origin ('Otro' needs its text) and the amou
     'Sucursal Providencia',
     'Otro',
   ]);
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await frame.getByRole('option', { name: 'Otro' }).click();
   const other = frame.getByRole('textbox', { name: 'Otro origen' });
   await expect(other).toHaveAttribute('placeholder', 'Ingrese un valor');
@@ -91,7 +83,7 @@ test("staff choose the appointment's origin ('Otro' needs its text) and the amou
   await expect(frame.getByText('El descuento no puede ser mayor al subtotal')).toHaveCount(0);
   await expect(frame.getByRole('textbox', { name: 'IVA', exact: true })).toHaveValue(/^\$1\.280/);
   await expect(frame.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue(/^\$9\.280/);
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   const amount = page.waitForResponse((r) => r.url().includes('/amount/') && r.request().method() === 'POST');
   await frame.getByRole('button', { name: 'Continuar' }).click();
   const saved = await amount;

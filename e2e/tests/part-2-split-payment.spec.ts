@@ -1,12 +1,10 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { addExam, APOQUINDO, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
 import {
-  addExam,
-  expectAccessible,
   fillCard,
   fillPatient,
   freshEmail,
   freshRut,
-  goToServices,
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
@@ -30,7 +28,7 @@ test.describe.configure({ timeout: 120_000 });
 test('the company pays the checked exam, the patient the rest, and the booking is paid to success', async ({
   page,
 }) => {
-  await goToServices(page, 'demo-split');
+  await goToServices(page, APOQUINDO, 'demo-split');
   await addExam(page, 'Glicemia');
   await addExam(page, 'Hemograma');
   await servicesToDate(page);
@@ -68,7 +66,7 @@ test('the company pays the checked exam, the patient the rest, and the booking i
   await glicemia.getByRole('checkbox').check();
   await expect(clientPays).toHaveText(`Paga la empresa: ${clp(glicemiaPrice)}`);
   await expect(patientPays).toHaveText(`Paga el paciente: ${clp(hemogramaPrice)}`);
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
@@ -92,11 +90,11 @@ test('the company pays the checked exam, the patient the rest, and the booking i
   expect(body.amount).toBe(patientPart);
   expect(body.client_exams_to_pay).toEqual([{ patient_index: 0, item_ids: [expect.any(Number)] }]);
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('when the company pays every exam the booking is confirmed without a card', async ({ page }) => {
-  await goToServices(page, 'demo-split');
+  await goToServices(page, APOQUINDO, 'demo-split');
   await addExam(page, 'Glicemia');
   await servicesToDate(page);
   await holdFirstBlock(page);

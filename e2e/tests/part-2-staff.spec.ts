@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { APOQUINDO, expectAccessible, freshRut } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
+import { freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
 
 /**
  * Issue 8 and 9: a staff (laas) booking through the demo staff console. The console's host,
@@ -22,35 +23,18 @@ function consoleUrl(baseURL: string | undefined): string {
   return url.href;
 }
 
-async function chooseAddress(page: Page, frame: FrameLocator, text: string): Promise<void> {
-  const search = frame.getByRole('combobox', { name: 'Dirección' });
-  const answered = page.waitForResponse((r) => r.url().includes('/api/v2/places/autocomplete/'));
-  await search.fill(text);
-  await answered;
-  await frame.getByRole('option').first().click();
-  await expect(search).toHaveValue(/,/);
-}
-
 /** From the console's first screen (the address) to 'Seleccionar paciente', the block held. */
 async function toSelectPatient(page: Page, frame: FrameLocator): Promise<void> {
   // The laas flow starts at the address.
   await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  await chooseAddress(page, frame, APOQUINDO);
+  await chooseAddress(page, APOQUINDO, frame);
+  await expect(frame.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
   await frame.getByRole('button', { name: 'Continuar' }).click();
   await expect(frame.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
-  await frame.getByRole('combobox', { name: 'Buscar examen' }).fill('Glicemia');
-  await frame
-    .getByRole('option', { name: /Glicemia/i })
-    .first()
-    .click();
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-
+  await addExam(frame, 'Glicemia');
+  await servicesToDate(frame);
   // Date: the first block is picked by itself; continuing holds it.
-  await expect(frame.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
-  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
-  const held = page.waitForResponse((r) => r.url().includes('/schedule/') && r.request().method() === 'POST');
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-  expect((await held).status()).toBe(200);
+  await holdFirstBlock(page, frame);
 
   await expect(frame.getByRole('heading', { name: 'Seleccionar paciente' })).toBeVisible();
 }
@@ -72,7 +56,7 @@ test('staff book for an existing patient picked in "Seleccionar paciente"; the c
   const search = frame.getByRole('combobox', { name: 'Paciente' });
   await expect(search).toHaveAttribute('placeholder', 'Buscar paciente');
   await expect(frame.getByRole('button', { name: 'Continuar' })).toBeDisabled();
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
   // A name the client does not have: the list says so.
   await search.fill('Zuñiga Inexistente');
   await expect(frame.getByRole('option')).toHaveText(['No hay datos para mostrar']);
@@ -104,7 +88,7 @@ test('staff book for an existing patient picked in "Seleccionar paciente"; the c
   expect((await confirmed).status()).toBe(200);
   await expect(frame.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expect(frame.getByRole('heading', { name: 'Método de pago' })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectNoSeriousAxeViolations(page);
 
   // The host heard mounted, then success with the appointment id and nothing else.
   await expect
