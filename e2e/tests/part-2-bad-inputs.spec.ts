@@ -49,7 +49,7 @@ test('the patient form: required fields, Rut, e-mail, phone, birth date and the 
   // The phone starts as the bare prefix +569.
   await expect(field(page, 'Teléfono')).toHaveAccessibleDescription('el número no tiene el formato correcto');
   await expect(page.getByRole('group', { name: 'Fecha de nacimiento' })).toHaveAccessibleDescription(
-    'completar fecha de nacimineto',
+    'completar fecha de nacimiento',
   );
   // The first field in error has the focus.
   await expect(field(page, 'Primer nombre')).toBeFocused();

