@@ -4,7 +4,7 @@ import { TEST_ENGINES, type TestDatabase } from '../test-support/databases.ts';
 import { queryRows } from './database.ts';
 import { clients } from './schema.ts';
 import { DEMO_SEEDS } from './seed/demo.ts';
-import { DEMO_CLIENTS } from './seed/demo-clients.ts';
+import { DEMO_CLIENTS, DEMO_COLOUR_CLIENTS } from './seed/demo-clients.ts';
 import { runSeeds } from './seed/run-seeds.ts';
 
 describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
@@ -37,13 +37,15 @@ describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
     const first = await runSeeds(testDb.database.db, DEMO_SEEDS);
     expect(first).toContain('demo-clients');
     const rows = await testDb.database.db.select({ id: clients.id }).from(clients);
-    expect(rows.map((row) => row.id).sort()).toEqual(DEMO_CLIENTS.map((row) => row.id).sort());
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      [...DEMO_CLIENTS, ...DEMO_COLOUR_CLIENTS].map((row) => row.id).sort(),
+    );
 
     // An operator deletes a demo client: a restart must not bring it back.
     await testDb.database.db.execute(sql`delete from clients where id = 'redsalud'`);
     const second = await runSeeds(testDb.database.db, DEMO_SEEDS);
     expect(second).toEqual([]);
     const after = await testDb.database.db.select({ id: clients.id }).from(clients);
-    expect(after).toHaveLength(DEMO_CLIENTS.length - 1);
+    expect(after).toHaveLength(DEMO_CLIENTS.length + DEMO_COLOUR_CLIENTS.length - 1);
   });
 });

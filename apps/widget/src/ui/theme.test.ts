@@ -1,35 +1,41 @@
+import { contrastRatio } from '@visita/domain/theme';
 import { describe, expect, it } from 'vitest';
-import { onColor, themeStyle } from './theme.ts';
+import { themeStyle } from './theme.ts';
+
+const props = (main?: string | null, logo?: string | null) =>
+  themeStyle(main, logo) as unknown as Record<string, string>;
 
 describe('partner theming', () => {
-  it('uses #4F4F4F when a colour is missing or white (spec part 1 §9)', () => {
-    expect(themeStyle(undefined, '#FFFFFF')).toMatchObject({
+  it('uses #4F4F4F when a colour is missing or white', () => {
+    expect(props(undefined, '#FFFFFF')).toMatchObject({
       '--visita-main': '#4F4F4F',
       '--visita-logo-bg': '#4F4F4F',
     });
-    expect(themeStyle('#fff', null)).toMatchObject({ '--visita-main': '#4F4F4F' });
+    expect(props('#fff', null)).toMatchObject({ '--visita-main': '#4F4F4F' });
   });
 
   it('uses the partner colour when it is a hex colour', () => {
-    expect(themeStyle('#0F766E', '#134E4A')).toMatchObject({
+    expect(props('#0F766E', '#134E4A')).toMatchObject({
       '--visita-main': '#0f766e',
       '--visita-logo-bg': '#134e4a',
     });
   });
 
   it('never lets a config value inject CSS', () => {
-    expect(themeStyle('red;background:url(https://evil)', 'expression(alert(1))')).toMatchObject({
+    expect(props('red;background:url(https://evil)', 'expression(alert(1))')).toMatchObject({
       '--visita-main': '#4F4F4F',
       '--visita-logo-bg': '#4F4F4F',
     });
   });
 
-  it.each([
-    ['#4F4F4F', '#FFFFFF'],
-    ['#003B71', '#FFFFFF'],
-    ['#FFEB3B', '#111827'],
-    ['#e0e0e0', '#111827'],
-  ])('text on %s is %s for contrast', (background, text) => {
-    expect(onColor(background)).toBe(text);
-  });
+  it.each(['#4F4F4F', '#003B71', '#E35205', '#FFD54F', '#FFEB3B', '#e0e0e0'])(
+    'on %s every derived colour reaches WCAG AA',
+    (colour) => {
+      const p = props(colour, colour);
+      expect(contrastRatio(p['--visita-on-main']!, p['--visita-main']!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(p['--visita-on-logo-bg']!, p['--visita-logo-bg']!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(p['--visita-main-strong']!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(p['--visita-focus']!, '#ffffff')).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

@@ -247,3 +247,23 @@ export const demoClientsSeed: Seed = {
   name: 'demo-clients',
   run: (db) => insertClientsIfMissing(db, DEMO_CLIENTS),
 };
+
+/**
+ * Partners whose colours test that the widget stays readable whatever colour is registered: a
+ * light yellow (white text and a yellow focus ring would both be invisible on it). Its own seed,
+ * so databases seeded before it get it too.
+ */
+export const DEMO_COLOUR_CLIENTS: NewClientRow[] = [
+  client({
+    id: 'demo-claro',
+    name: 'Farmacia Clara',
+    country: 'cl',
+    salesSource: 'demo-claro',
+    sdkConfig: sdk({ main_color: '#FFD54F', background_logo_color: '#FFD54F' }),
+  }),
+];
+
+export const demoColourClientsSeed: Seed = {
+  name: 'demo-colour-clients',
+  run: (db) => insertClientsIfMissing(db, DEMO_COLOUR_CLIENTS),
+};

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { contrastRatio } from '@visita/domain/theme';
+import { addExam, ANTOFAGASTA, APOQUINDO, chooseAddress, goToServices } from './part-1-helpers.ts';
+import { servicesToDate } from './part-2-helpers.ts';
+
+// Every WCAG 2.x A and AA rule axe knows, whatever its impact.
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+async function expectNoWcagViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const found = results.violations.map(
+    (v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
+}
+
+/** The focused element's outline colour, as #rrggbb, and its width in px. */
+async function focusRing(page: Page): Promise<{ colour: string; width: number }> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    const [r, g, b] = (style.outlineColor.match(/\d+/g) ?? []).map(Number);
+    const hex = `#${[r, g, b].map((c) => (c ?? 0).toString(16).padStart(2, '0')).join('')}`;
+    return { colour: hex, width: Number.parseFloat(style.outlineWidth) };
+  });
+}
+
+// A dark brand, a mid orange (white text on it is 3.8:1) and a light yellow (a ring in its own
+// colour would be 1.4:1 on white).
+for (const client of ['clinicaalemana', 'confuturo', 'demo-claro']) {
+  test(`${client}: every step reaches WCAG 2.2 AA in the partner's colours, focus visible`, async ({
+    page,
+  }) => {
+    await page.goto(`/${client}`);
+    await expect(page.getByRole('button', { name: 'Continuar' })).toBeVisible();
+    await expectNoWcagViolations(page, 'introduction');
+
+    // Focus reached by keyboard is drawn at 3:1 on the white surface, whatever the partner's colour.
+    await page.getByRole('button', { name: 'Continuar' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page);
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrastRatio(ring.colour, '#ffffff')).toBeGreaterThanOrEqual(3);
+
+    await goToServices(page, APOQUINDO, client);
+    await expectNoWcagViolations(page, 'services (empty)');
+    await addExam(page, 'Glicemia');
+    await expect(page.getByRole('button', { name: 'Eliminar' }).first()).toBeVisible();
+    await expectNoWcagViolations(page, 'services');
+
+    await servicesToDate(page);
+    await expect(page.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+    await expectNoWcagViolations(page, 'date');
+  });
+}
+
+test('the address step and an out-of-coverage dialog stay AA in a light partner colour', async ({ page }) => {
+  await page.goto('/demo-claro');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
+  await expectNoWcagViolations(page, 'address');
+  await chooseAddress(page, ANTOFAGASTA);
+  await expect(page.getByRole('dialog', { name: 'Fuera de zona de cobertura' })).toBeVisible();
+  await expectNoWcagViolations(page, 'out-of-coverage dialog');
+});
