@@ -529,3 +529,41 @@ export const medicalOrderFiles = pgTable('medical_order_files', {
   originalName: text('original_name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Work owed to the outside world after a change (an e-mail, a partner's webhook), written in the
+ * same transaction as the change so it is never lost nor sent for a change that rolled back. One
+ * row per destination. Workers in every instance claim due rows with FOR UPDATE SKIP LOCKED and
+ * a lease (`locked_until`), so two never hold the same row, and a worker killed mid-delivery
+ * only delays it until the lease lapses: delivery is at least once.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** appointment.confirmed, appointment.cancelled, appointment.rescheduled, appointment.reminder, medical_order.received */
+    topic: text('topic').notNull(),
+    channel: text('channel', { enum: ['email', 'webhook'] }).notNull(),
+    clientId: text('client_id'),
+    appointmentId: uuid('appointment_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Set for events that must exist once (a reminder per visit): a second insert does nothing. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Given up after the retry window: listed for the operator, never retried by itself. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('outbox_events_dedupe_idx').on(table.dedupeKey),
+    index('outbox_events_due_idx')
+      .on(table.availableAt)
+      .where(sql`${table.deliveredAt} is null and ${table.failedAt} is null`),
+  ],
+);
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+export type NewOutboxEventRow = typeof outboxEvents.$inferInsert;

@@ -1,0 +1,98 @@
+import type { Db } from '../../db/database.ts';
+import { type ClaimedEvent, claimDueEvents, markDelivered, markFailed } from './queries.ts';
+import { retryDelayMs, withinRetryWindow } from './retry.ts';
+
+export type Deliver = (event: ClaimedEvent) => Promise<void>;
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  deliver: Deliver;
+  /** How often an idle worker looks for due events. */
+  intervalMs?: number;
+  /** How long a claim lasts; longer than any one delivery may take (its timeouts included). */
+  leaseMs?: number;
+  batchSize?: number;
+  now?: () => Date;
+  random?: () => number;
+  /** Told of failures without their content: the error's message only, never addresses. */
+  onError?: (error: unknown, event?: ClaimedEvent) => void;
+}
+
+export interface OutboxWorker {
+  /** One pass: claims a batch and delivers it; resolves to how many were delivered. */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Stops looking for work and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker({
+  db,
+  deliver,
+  intervalMs = 1000,
+  leaseMs = 60_000,
+  batchSize = 20,
+  now = () => new Date(),
+  random = Math.random,
+  onError = () => {},
+}: OutboxWorkerOptions): OutboxWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let lastClaimed = 0;
+
+  async function deliverOne(event: ClaimedEvent): Promise<boolean> {
+    try {
+      await deliver(event);
+      await markDelivered(db, event.id, now());
+      return true;
+    } catch (error) {
+      onError(error, event);
+      const at = now();
+      const retryAt = withinRetryWindow(event.createdAt, at)
+        ? new Date(at.getTime() + retryDelayMs(event.attempts, random))
+        : null;
+      await markFailed(db, event.id, {
+        error: error instanceof Error ? error.message : String(error),
+        now: at,
+        retryAt,
+      });
+      return false;
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const events = await claimDueEvents(db, { now: now(), limit: batchSize, leaseMs });
+    lastClaimed = events.length;
+    let delivered = 0;
+    for (const event of events) if (await deliverOne(event)) delivered += 1;
+    return delivered;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce().catch((error: unknown) => {
+        onError(error);
+        return 0;
+      });
+      // A full batch means more may be waiting: look again at once.
+      void running.then(() => schedule(lastClaimed >= batchSize ? 0 : intervalMs));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
