@@ -153,10 +153,8 @@ describe.each(TEST_ENGINES)('outbox on $name', (engine) => {
     worker.start();
     await expect.poll(() => seen.size, { timeout: 5000 }).toBe(45);
     await worker.stop();
-    const left = await db
-      .select()
-      .from(outboxEvents)
-      .where(eq(outboxEvents.deliveredAt, null as unknown as Date));
+    const left = await db.select().from(outboxEvents).where(isNull(outboxEvents.deliveredAt));
     expect(left).toEqual([]);
+    expect(await db.select().from(outboxEvents)).toHaveLength(45);
   });
 });
