@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx tsx ../apps/api/src/server.ts',
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+    command: 'node --enable-source-maps ../apps/api/dist/server.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

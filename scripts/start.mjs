@@ -1,5 +1,6 @@
-// `npm start`: builds the widget (and the embed script, once it exists) when missing or older
-// than its sources, then runs the API, which migrates, seeds and serves everything.
+// `npm start`: builds the widget, the embed script and the API when missing or older than their
+// sources, then runs the compiled API (JavaScript, not TypeScript compiled at every start), which
+// migrates, seeds and serves everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,7 +37,9 @@ if (existsSync(join(root, 'packages/embed/src'))) {
   buildIfStale('@visita/embed', 'packages/embed', 'dist/embed.js', ['packages/embed/src']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+buildIfStale('@visita/api', 'apps/api', 'dist/server.js', ['apps/api/src', 'packages/domain/src']);
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVER = fileURLToPath(new URL('../../apps/api/src/server.ts', import.meta.url));
+// The compiled server, as `npm start` runs it in production.
+const SERVER = fileURLToPath(new URL('../../apps/api/dist/server.js', import.meta.url));
+let built = false;
 
 export interface RunningServer {
   url: string;
@@ -17,7 +19,12 @@ export interface RunningServer {
  * a database URL it runs on PGlite in a fresh data directory.
  */
 export async function startServer(databaseUrl: string | undefined, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  if (!built) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@visita/api'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the API did not build');
+    built = true;
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl ?? '',

@@ -1,14 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
+import { WIDGET_DIST } from './paths.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
 const HOLD_SWEEP_MS = 60_000;
-const DEFAULT_WIDGET_DIST = fileURLToPath(new URL('../../widget/dist', import.meta.url));
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -33,7 +32,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    widgetDist: config.WIDGET_DIST ?? DEFAULT_WIDGET_DIST,
+    widgetDist: config.WIDGET_DIST ?? WIDGET_DIST,
     logger: { level: config.LOG_LEVEL },
   });
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClientDomainsReader, frameAncestorsPolicy } from '../../modules/embed/service.ts';
+import { DEMO_HOST_DIR, EMBED_DIST } from '../../paths.ts';
 
 export interface WidgetOptions {
   /** The built widget (apps/widget/dist). */
@@ -15,8 +15,8 @@ export interface WidgetOptions {
   demoHostDir?: string;
 }
 
-const DEFAULT_EMBED_DIR = fileURLToPath(new URL('../../../../../packages/embed/dist', import.meta.url));
-const DEFAULT_DEMO_HOST_DIR = fileURLToPath(new URL('../../../../../packages/embed/demo', import.meta.url));
+const DEFAULT_EMBED_DIR = EMBED_DIST;
+const DEFAULT_DEMO_HOST_DIR = DEMO_HOST_DIR;
 
 /**
  * Serves the built widget: its hashed assets for a year, and index.html for `/` and for
