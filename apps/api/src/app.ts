@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { type CatalogueReader, createCatalogueReader } from './modules/catalogue/snapshot.ts';
+import { type ChangeBus, createChangeBus } from './modules/changes/change-bus.ts';
 import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     /** The catalogue as last read (modules/catalogue/snapshot.ts): search, listings and quotes. */
     catalogue: CatalogueReader;
+    /** What changed, told to every instance on the database (modules/changes/change-bus.ts). */
+    changes: ChangeBus;
   }
 }
 
@@ -89,7 +92,10 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
-  app.decorate('catalogue', createCatalogueReader(database.db, config.CATALOGUE_CACHE_MS));
+  const changes = await createChangeBus(database);
+  app.addHook('onClose', () => changes.close());
+  app.decorate('changes', changes);
+  app.decorate('catalogue', createCatalogueReader(database.db, config.CATALOGUE_CACHE_MS, changes));
 
   // Tier 1: the outside world's plugins.
   await app.register(openapi);

@@ -20,6 +20,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations in src/db/migrations, the same files for both engines. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`, from this process or any other on the
+   * same database; `onReconnect` after a lost listening connection came back (messages sent
+   * meanwhile are lost, so whatever they would have invalidated must be invalidated). Resolves
+   * to the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,11 +46,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      async listen(channel, onMessage, onReconnect) {
+        const stop = await listenOnPostgres(options.url, channel, onMessage, onReconnect);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -53,7 +76,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process holds an embedded database, so its own notifications are all there is.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own, outside the pool, held for the process's life. When it
+ * drops (a database restart, a network cut) it is opened again, and `onReconnect` tells the
+ * caller that notifications may have been missed.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => reconnect());
+    next.on('end', () => reconnect());
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  }
+
+  function reconnect(): void {
+    if (stopped || retry) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        () => reconnect(),
+      );
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

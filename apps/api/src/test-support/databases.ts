@@ -4,6 +4,11 @@ import { type Database, openDatabase } from '../db/database.ts';
 
 export interface TestDatabase {
   database: Database;
+  /**
+   * Another connection to the same database, as a second instance of the server would open:
+   * its own pool on PostgreSQL; on PGlite, which one process holds, the same handle.
+   */
+  openAnother(): Promise<Database>;
   /** Closes the connection and removes what the test created. */
   dispose(): Promise<void>;
 }
@@ -17,7 +22,7 @@ const pglite: TestEngine = {
   name: 'pglite',
   async create() {
     const database = await openDatabase({ kind: 'pglite' });
-    return { database, dispose: () => database.close() };
+    return { database, openAnother: async () => database, dispose: () => database.close() };
   },
 };
 
@@ -34,9 +39,16 @@ function postgres(adminUrl: string): TestEngine {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+      const others: Database[] = [];
       return {
         database,
+        async openAnother() {
+          const other = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+          others.push(other);
+          return other;
+        },
         async dispose() {
+          await Promise.all(others.map((other) => other.close()));
           await database.close();
           const cleanup = new pg.Client({ connectionString: adminUrl });
           await cleanup.connect();

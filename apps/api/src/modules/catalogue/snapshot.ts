@@ -1,4 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
+import type { ChangeBus } from '../changes/change-bus.ts';
 import type { Db } from '../../db/database.ts';
 import { catalogueItems, itemPrices, packItems } from '../../db/schema.ts';
 import type { CatalogueRow } from './queries.ts';
@@ -225,20 +226,31 @@ export const CATALOGUE_STALE_FACTOR = 3;
  * edit therefore shows after at most the TTL plus one load; a snapshot older than
  * CATALOGUE_STALE_FACTOR TTLs (an idle instance) is never served.
  */
-export function createCatalogueReader(db: Db, ttlMs: number) {
+export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus) {
   let current: { snapshot: CatalogueSnapshot; at: number } | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;
+  // A catalogue edit on any instance: the next read loads it instead of waiting out the TTL.
+  // A load that started before the change is not kept after it.
+  let generation = 0;
+  changes?.subscribe((change) => {
+    if (change.topic !== 'catalogue' && change.topic !== 'everything') return;
+    current = null;
+    loading = null;
+    generation += 1;
+  });
   const load = (): Promise<CatalogueSnapshot> => {
     if (!loading) {
       const started = Date.now();
-      loading = loadCatalogueSnapshot(db)
+      const startedGeneration = generation;
+      const promise = loadCatalogueSnapshot(db)
         .then((snapshot) => {
-          current = { snapshot, at: started };
+          if (startedGeneration === generation) current = { snapshot, at: started };
           return snapshot;
         })
         .finally(() => {
-          loading = null;
+          if (loading === promise) loading = null;
         });
+      loading = promise;
     }
     return loading;
   };

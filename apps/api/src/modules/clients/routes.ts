@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import { createClientConfigReader, INVALID_CLIENT_MSG } from './service.ts';
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readClientConfig = createClientConfigReader(app.db);
+  const readClientConfig = createClientConfigReader(app.db, undefined, app.changes);
   app.get(
     '/alliances/clients/sdk-config/',
     {

@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
+import type { ChangeBus } from '../changes/change-bus.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { isStorableText } from '../../text-guards.ts';
 import { findClientById } from './queries.ts';
@@ -37,8 +38,13 @@ export function toClientConfig(row: ClientRow): ClientConfig {
  */
 export const CONFIG_TTL_MS = 10_000;
 
-export function createClientConfigReader(db: Db, ttlMs = CONFIG_TTL_MS) {
+export function createClientConfigReader(db: Db, ttlMs = CONFIG_TTL_MS, changes?: ChangeBus) {
   const cache = new LRUCache<string, { config: ClientConfig | null }>({ max: 2000, ttl: ttlMs });
+  // An edit on any instance reaches this one at once, not after the TTL.
+  changes?.subscribe((change) => {
+    if (change.topic === 'client') cache.delete(change.clientId);
+    else if (change.topic === 'everything') cache.clear();
+  });
   return async function readClientConfig(id: string): Promise<ClientConfig | null> {
     const cached = cache.get(id);
     if (cached) return cached.config;

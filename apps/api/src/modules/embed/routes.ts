@@ -6,7 +6,7 @@ import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { createClientDomainsReader, embedHostFor } from './service.ts';
 
 const embedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const readClientDomains = createClientDomainsReader(app.db);
+  const readClientDomains = createClientDomainsReader(app.db, undefined, app.changes);
   app.get(
     EMBED_HOST_PATH,
     {

@@ -3,6 +3,7 @@ import { webOrigin } from '@visita/domain/web-origin';
 import { originForHost } from '@visita/domain/session';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
+import type { ChangeBus } from '../changes/change-bus.ts';
 import { isStorableText } from '../../text-guards.ts';
 import { findClientById } from '../clients/queries.ts';
 import { CONFIG_TTL_MS } from '../clients/service.ts';
@@ -49,8 +50,13 @@ export function embedHostFor(
  * asks once more from the widget: keep each answer a few seconds per instance, like the config.
  * null: no such client.
  */
-export function createClientDomainsReader(db: Db, ttlMs = CONFIG_TTL_MS) {
+export function createClientDomainsReader(db: Db, ttlMs = CONFIG_TTL_MS, changes?: ChangeBus) {
   const cache = new LRUCache<string, { domains: string[] | null }>({ max: 2000, ttl: ttlMs });
+  // An edit on any instance reaches this one at once, not after the TTL.
+  changes?.subscribe((change) => {
+    if (change.topic === 'client') cache.delete(change.clientId);
+    else if (change.topic === 'everything') cache.clear();
+  });
   return async function readClientDomains(clientId: string): Promise<string[] | null> {
     const cached = cache.get(clientId);
     if (cached) return cached.domains;

@@ -30,6 +30,12 @@ const scheduleRequestSchema = scheduleBodySchema.extend({ items: queryListSchema
 /** Scheduling: time availability and block holds (spec part 2 §7). */
 const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const availabilityCache = createAvailabilityCache(app.config.AVAILABILITY_CACHE_MS);
+  // Holds, confirmations and freed blocks on any instance make this instance's answers stale.
+  const unsubscribe = app.changes.subscribe((change) => {
+    if (change.topic === 'availability') availabilityCache.invalidate(change.sectorId);
+    else if (change.topic === 'everything') availabilityCache.invalidate(null);
+  });
+  app.addHook('onClose', async () => unsubscribe());
   // A month of blocks is a few hundred entries built by typed code: re-validating them on each
   // request would cost more than answering from the cache. The schemas still type and document
   // the answers, and the tests parse every one with them.
@@ -106,9 +112,9 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         items: request.body.items,
         now: new Date(),
       });
-      // This instance's answers for the sector no longer hold: the block (and the appointment's
-      // previous one, now free) changed.
-      availabilityCache.invalidate(appointment.sectorId ?? null);
+      // No instance's answers for the sector hold any more: the block (and the appointment's
+      // previous one, now free) changed. This instance forgets them at once, the others on NOTIFY.
+      await app.changes.publish({ topic: 'availability', sectorId: appointment.sectorId ?? null });
       return held;
     },
   );

@@ -54,7 +54,7 @@ export default fp<WidgetOptions>(
         );
       },
     });
-    const readClientDomains = createClientDomainsReader(app.db);
+    const readClientDomains = createClientDomainsReader(app.db, undefined, app.changes);
     const sendShell = (reply: FastifyReply, frameAncestors: string) =>
       reply
         .header('cache-control', 'no-cache')

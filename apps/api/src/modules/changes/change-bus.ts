@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * What an instance keeps in memory and another instance can make stale: a sector's availability
+ * (a hold, a confirmation, a freed block), a client's configuration, the catalogue. `everything`
+ * is said after a lost connection, when changes may have been missed.
+ */
+export type Change =
+  | { topic: 'availability'; sectorId: number | null }
+  | { topic: 'client'; clientId: string }
+  | { topic: 'catalogue' }
+  | { topic: 'everything' };
+
+export interface ChangeBus {
+  /**
+   * Tells this instance at once and every other instance on the database through NOTIFY. Call it
+   * once the change has committed, so no instance recomputes from the state before it.
+   */
+  publish(change: Change): Promise<void>;
+  /** Calls `handler` for every change, local or from another instance; returns the unsubscribe. */
+  subscribe(handler: (change: Change) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const CHANGES_CHANNEL = 'visita_changes';
+
+const TOPICS = new Set(['availability', 'client', 'catalogue', 'everything']);
+
+function parse(payload: string): (Change & { origin: string }) | null {
+  try {
+    const value = JSON.parse(payload) as Change & { origin?: unknown };
+    return typeof value.origin === 'string' && TOPICS.has(value.topic)
+      ? (value as Change & { origin: string })
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function createChangeBus(database: Database): Promise<ChangeBus> {
+  const origin = randomUUID();
+  const handlers = new Set<(change: Change) => void>();
+  const tell = (change: Change) => {
+    for (const handler of handlers) handler(change);
+  };
+  const unlisten = await database.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const change = parse(payload);
+      // This instance was told when it published; a foreign or malformed payload changes nothing.
+      if (change && change.origin !== origin) {
+        const { origin: _from, ...rest } = change;
+        tell(rest as Change);
+      }
+    },
+    () => tell({ topic: 'everything' }),
+  );
+  return {
+    async publish(change) {
+      tell(change);
+      await database.db.execute(
+        sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ ...change, origin })})`,
+      );
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+      await unlisten();
+    },
+  };
+}
