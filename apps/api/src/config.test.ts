@@ -90,4 +90,15 @@ describe('configuration from the environment', () => {
     );
     expect(new ConfigError(problems).message).toMatch(/^Configuración inválida:\n {2}- /);
   });
+
+  it('runs one worker unless told, and several only on PostgreSQL', () => {
+    expect(loadConfig({}, '/srv/visita').WEB_CONCURRENCY).toBe(1);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/visita' }, '/srv').WEB_CONCURRENCY,
+    ).toBe(4);
+    expect(problemsOf({ WEB_CONCURRENCY: '2' })).toEqual([
+      'DATABASE_URL: es obligatoria con WEB_CONCURRENCY=2 (la base embebida es de un solo proceso)',
+    ]);
+    expect(problemsOf({ WEB_CONCURRENCY: '0' })[0]).toMatch(/^WEB_CONCURRENCY="0": debe estar entre 1 y 64/);
+  });
 });

@@ -44,6 +44,17 @@ const envSchema = z.object({
       .default(3000),
   ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  // Worker processes sharing the port; more than one needs PostgreSQL (an embedded database
+  // belongs to one process).
+  WEB_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(1, 'debe estar entre 1 y 64')
+      .max(64, 'debe estar entre 1 y 64')
+      .default(1),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   GEOCODER: z.preprocess(
@@ -171,13 +182,23 @@ const REQUIRED_WHEN: Array<[variable: string, value: string, requires: string[]]
 // Checked apart from the schema because zod skips refinements once any field fails, and an
 // operator should see every problem in one go.
 function missingDependents(env: Record<string, string | undefined>): string[] {
-  return REQUIRED_WHEN.flatMap(([variable, value, requires]) =>
-    env[variable] === value
-      ? requires
-          .filter((name) => !env[name])
-          .map((name) => `${name}: es obligatoria con ${variable}=${value}`)
-      : [],
-  );
+  const concurrency = Number(env.WEB_CONCURRENCY);
+  const workersWithoutPostgres =
+    Number.isInteger(concurrency) && concurrency > 1 && !env.DATABASE_URL
+      ? [
+          `DATABASE_URL: es obligatoria con WEB_CONCURRENCY=${env.WEB_CONCURRENCY} (la base embebida es de un solo proceso)`,
+        ]
+      : [];
+  return [
+    ...workersWithoutPostgres,
+    ...REQUIRED_WHEN.flatMap(([variable, value, requires]) =>
+      env[variable] === value
+        ? requires
+            .filter((name) => !env[name])
+            .map((name) => `${name}: es obligatoria con ${variable}=${value}`)
+        : [],
+    ),
+  ];
 }
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -102,4 +103,44 @@ describe('the server process', () => {
       await server.exited;
     }
   });
+
+  it('needs PostgreSQL to run several workers', async () => {
+    const server = start({ WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('DATABASE_URL: es obligatoria con WEB_CONCURRENCY=2');
+  });
+
+  // Several workers share one PostgreSQL: run where CI provides one (TEST_DATABASE_URL).
+  const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];
+  it.each(postgres)(
+    'WEB_CONCURRENCY=2 runs two workers on one port and stops them together',
+    async (adminUrl) => {
+      const name = `visita_cluster_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const server = start({ WEB_CONCURRENCY: '2', DATABASE_URL: url.toString(), LOG_LEVEL: 'info' });
+      try {
+        await waitFor(() => (server.output().match(/"msg":"ready"/g) ?? []).length === 2, 60_000);
+        const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => fetch(`${address}/api/health`).then((r) => r.json())),
+        );
+        expect(answers).toEqual(Array.from({ length: 20 }, () => ({ status: 'ok', database: 'postgres' })));
+        const pids = new Set(
+          [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"ready"/g)].map((m) => m[1]),
+        );
+        expect(pids.size).toBe(2);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect((server.output().match(/shutting down/g) ?? []).length).toBe(2);
+      } finally {
+        server.child.kill('SIGKILL');
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
+import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
@@ -8,26 +10,26 @@ import { WIDGET_DIST } from './paths.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
 const HOLD_SWEEP_MS = 60_000;
+/** A worker that dies is replaced, but not faster than this, so a crash loop cannot spin. */
+const RESPAWN_DELAY_MS = 1000;
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase(
+const open = (config: Config): Promise<Database> =>
+  openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
+
+/** Migrations and the demo seed, once, before any instance takes requests. */
+async function prepare(database: Database, config: Config) {
   await database.migrate();
   if (config.SEED === 'demo') await runSeeds(database.db, DEMO_SEEDS);
+}
+
+/** One instance: the app on the port, the hold sweep, and a graceful stop on SIGINT/SIGTERM. */
+async function serve(config: Config, { prepared }: { prepared: boolean }) {
+  const database = await open(config);
+  if (!prepared) await prepare(database, config);
 
   const app = await buildApp({
     config,
@@ -36,7 +38,8 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
   });
 
-  // Lapsed holds free their blocks and their appointments expire (DESIGN.md, Scheduling).
+  // Lapsed holds free their blocks and their appointments expire; every instance sweeps (the
+  // update is conditional, so two sweeps never expire one appointment twice).
   const sweep = setInterval(() => {
     expireLapsedHolds(database.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'hold sweep failed'),
@@ -69,6 +72,62 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    {
+      worker: cluster.isWorker ? cluster.worker?.id : 0,
+      startupMs: Math.round(performance.now()),
+      rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
+    },
+    'ready',
+  );
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process migrates and seeds, then forks that many workers that share
+ * the port (node's cluster hands out connections) and one PostgreSQL; what a worker caches is
+ * kept coherent by the change bus. A worker that dies is replaced; a signal stops them all.
+ */
+async function supervise(config: Config) {
+  const database = await open(config);
+  await prepare(database, config);
+  await database.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork({ VISITA_PREPARED: '1' });
+  for (let i = 0; i < config.WEB_CONCURRENCY; i += 1) fork();
+  let alive = 0;
+  cluster.on('online', () => (alive += 1));
+  cluster.on('exit', (worker, code, signal) => {
+    alive -= 1;
+    if (stopping) {
+      if (alive <= 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.id} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, RESPAWN_DELAY_MS).unref();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(1), 15_000).unref();
+    });
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) await supervise(config);
+  else await serve(config, { prepared: process.env.VISITA_PREPARED === '1' });
 }
 
 main().catch((error) => {
