@@ -158,8 +158,10 @@ export const boundedExamsToPaySchema = z
   .max(50);
 
 /**
- * payment_status left out takes the sales source's default (Payment Pending for some sources);
- * the exam lists are bounded so a body cannot make the API store an arbitrarily large split.
+ * payment_status is accepted for the original contract's sake and ignored: the server records
+ * the client's own rule. payment_method and payment_gateway are kept only from staff (the
+ * client's API token). The exam lists are bounded so a body cannot make the API store an
+ * arbitrarily large split.
  */
 export const manualConfirmBodySchema = z.object({
   payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
