@@ -122,11 +122,15 @@ export const updateAppointmentPatientsBodySchema = z.object({
 });
 export type UpdateAppointmentPatientsBody = z.infer<typeof updateAppointmentPatientsBodySchema>;
 
-/** POST /v2/appointments/{id}/finalize/: patients, their data, the access token and the sales source. */
+/**
+ * POST /v2/appointments/{id}/finalize/: patients, their data, the access token and the sales
+ * source; and the coupon applied to the cart (null for none; left out, the stored one stays).
+ */
 export const finalizeAppointmentBodySchema = z.object({
   patients: z.array(appointmentPatientSchema).min(1).max(50),
   access_token: z.string().nullish(),
   sales_source: z.string().trim().min(1).max(100),
+  coupon_code: z.string().trim().max(100).nullish(),
 });
 export type FinalizeAppointmentBody = z.infer<typeof finalizeAppointmentBodySchema>;
 
@@ -224,6 +228,12 @@ export const paymentSummaryAnswerSchema = z.object({
       split_payment: z.record(z.string(), z.unknown()).nullable(),
       currency: z.enum(['CLP', 'MXN']),
       confirmed_at: z.string().nullable(),
+      /**
+       * The server's quote of the stored cart (its coupon included): the card pays net_price minus
+       * payment_at_home. Null while the appointment has no patient with a service.
+       */
+      net_price: z.number().nullable(),
+      payment_at_home: z.number().nullable(),
     }),
   }),
 });

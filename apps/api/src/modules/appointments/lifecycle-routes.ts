@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
+import { summaryQuote } from '../payments/service.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { manualConfirm, setAmount, setLastMile, toPaymentSummary } from './lifecycle.ts';
 
@@ -58,7 +59,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentSummaryAnswerSchema, ...errors },
       },
     },
-    async (request) => toPaymentSummary(appointmentAccessOf(request).appointment),
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      return toPaymentSummary(appointment, await summaryQuote(app.db, await app.catalogue(), appointment));
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import type {
   PaymentSummaryAnswer,
   SetAmountBody,
 } from '@visita/domain/contract/appointments';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { localeFromCountry } from '@visita/domain/locale';
 import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
@@ -352,7 +353,10 @@ export async function manualConfirm(
 
 // ---- Payment summary ----
 
-export function toPaymentSummary(row: AppointmentRow): PaymentSummaryAnswer {
+export function toPaymentSummary(
+  row: AppointmentRow,
+  quote: Pick<CartPriceAnswer, 'net_price' | 'payment_at_home'> | null,
+): PaymentSummaryAnswer {
   return {
     data: {
       appointment: {
@@ -365,6 +369,8 @@ export function toPaymentSummary(row: AppointmentRow): PaymentSummaryAnswer {
         split_payment: row.splitPayment ?? null,
         currency: localeFromCountry(row.country).currency,
         confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+        net_price: quote?.net_price ?? null,
+        payment_at_home: quote?.payment_at_home ?? null,
       },
     },
   };

@@ -39,6 +39,7 @@ import {
   type AppointmentCartPatient,
   assertConfirmable,
   confirmAppointment,
+  hasPatientWithServices,
   INVALID_APPOINTMENT_STATUS,
   manualConfirmationRule,
   stockUnitsOf,
@@ -125,6 +126,24 @@ export async function quoteAppointment(
     patients: cart,
     source: appointment.salesSource,
   });
+}
+
+/**
+ * The quote a payment summary shows: the one a card payment charges against. Null while there is
+ * nothing to quote, or when the stored cart no longer prices (an item withdrawn since).
+ */
+export async function summaryQuote(
+  db: Db,
+  catalogue: CatalogueSnapshot,
+  appointment: AppointmentRow,
+): Promise<CartPriceAnswer | null> {
+  if (!hasPatientWithServices(appointment.patients)) return null;
+  try {
+    return await quoteAppointment(db, catalogue, appointment);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 // ---- Sandbox card tokens ----
