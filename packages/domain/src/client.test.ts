@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientReceivers, hasSplitPayment, modeConfigFor } from './client.ts';
+import { clientReceivers, confirmsWithoutPayment, hasSplitPayment, modeConfigFor } from './client.ts';
 import type { ClientConfig } from './contract/client-config.ts';
 
 const config: ClientConfig = {
@@ -25,6 +25,17 @@ describe('client config rules (part 1 §3)', () => {
   it('uses laas_config_v2 for staff and sdk_config_v2 otherwise', () => {
     expect(modeConfigFor(config, 'laas')).toEqual({ main_color: '#111111' });
     expect(modeConfigFor(config, 'sdk')).toEqual({});
+  });
+
+  it('confirms without payment only in the modes whose stored rule says so', () => {
+    expect(confirmsWithoutPayment(config, 'laas')).toBe(false);
+    expect(confirmsWithoutPayment(config, 'sdk')).toBe(false);
+    const staffOnly = { ...config, laas_config_v2: { manual_confirmation: true } };
+    expect(confirmsWithoutPayment(staffOnly, 'laas')).toBe(true);
+    expect(confirmsWithoutPayment(staffOnly, 'sdk')).toBe(false);
+    const partner = { ...config, sdk_config_v2: { manual_confirmation: true } };
+    expect(confirmsWithoutPayment(partner, 'sdk')).toBe(true);
+    expect(confirmsWithoutPayment(partner, 'laas')).toBe(false);
   });
 
   it('enables split payment with a split-payment step', () => {

@@ -8,6 +8,15 @@ export function modeConfigFor(config: ClientConfig, origin: SessionOrigin): Mode
   return (origin === 'laas' ? config.laas_config_v2 : config.sdk_config_v2) ?? {};
 }
 
+/**
+ * Whether a session of this origin confirms the visit without a card payment: the client's
+ * stored rule for that mode, the same one the API enforces (sdk: the appointment's holder;
+ * laas: staff with the client's API token).
+ */
+export function confirmsWithoutPayment(config: ClientConfig, origin: SessionOrigin): boolean {
+  return modeConfigFor(config, origin).manual_confirmation === true;
+}
+
 /** A step with value 'split-payment' enables split payment (spec part 1 §3). */
 export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
   return config.steps.some((step) => step.value === 'split-payment');

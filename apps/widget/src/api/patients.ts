@@ -109,7 +109,12 @@ export async function saveAppointmentInsurance(
 
 export function finalizeAppointment(
   appointmentId: string,
-  body: { patients: AppointmentPatientInput[]; access_token: string | null; sales_source: string },
+  body: {
+    patients: AppointmentPatientInput[];
+    access_token: string | null;
+    sales_source: string;
+    coupon_code: string | null;
+  },
   context: RequestContext,
 ): Promise<AppointmentSummary> {
   return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.finalizeAppointment, { id: appointmentId }), {

@@ -35,6 +35,8 @@ export interface RegisterPatientsInput {
   infos: readonly CartPatientInfo[];
   /** The client's default patient e-mail, used for every patient when the form has no e-mail field. */
   defaultEmail?: string | null;
+  /** The coupon the quote applied: stored on the appointment, so the card is charged that price. */
+  coupon: string | null;
   context: RequestContext;
 }
 
@@ -55,6 +57,8 @@ function slugMessage(
   if (FUND_MESSAGES[slug]) return { message: FUND_MESSAGES[slug], slug };
   // Registration answers name the bad field in the spec's words; other steps keep the spec's text.
   const body = error.error as { msg?: unknown } | null;
+  // A coupon that stopped being valid since it was applied: the API says which way, in Spanish.
+  if (slug.startsWith('coupon-') && typeof body?.msg === 'string') return { message: body.msg, slug };
   if (serverText && error.status === 400 && typeof body?.msg === 'string') return { message: body.msg, slug };
   return { message: errorMessage(slug, fallback), slug };
 }
@@ -122,7 +126,7 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
     await updateAppointmentPatients(input.appointmentId, patients, context);
     await finalizeAppointment(
       input.appointmentId,
-      { patients, access_token: accessToken, sales_source: input.salesSource },
+      { patients, access_token: accessToken, sales_source: input.salesSource, coupon_code: input.coupon },
       context,
     );
   } catch (error) {

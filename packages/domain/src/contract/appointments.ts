@@ -122,11 +122,15 @@ export const updateAppointmentPatientsBodySchema = z.object({
 });
 export type UpdateAppointmentPatientsBody = z.infer<typeof updateAppointmentPatientsBodySchema>;
 
-/** POST /v2/appointments/{id}/finalize/: patients, their data, the access token and the sales source. */
+/**
+ * POST /v2/appointments/{id}/finalize/: patients, their data, the access token and the sales
+ * source; and the coupon applied to the cart (null for none; left out, the stored one stays).
+ */
 export const finalizeAppointmentBodySchema = z.object({
   patients: z.array(appointmentPatientSchema).min(1).max(50),
   access_token: z.string().nullish(),
   sales_source: z.string().trim().min(1).max(100),
+  coupon_code: z.string().trim().max(100).nullish(),
 });
 export type FinalizeAppointmentBody = z.infer<typeof finalizeAppointmentBodySchema>;
 
@@ -158,8 +162,10 @@ export const boundedExamsToPaySchema = z
   .max(50);
 
 /**
- * payment_status left out takes the sales source's default (Payment Pending for some sources);
- * the exam lists are bounded so a body cannot make the API store an arbitrarily large split.
+ * payment_status is accepted for the original contract's sake and ignored: the server records
+ * the client's own rule. payment_method and payment_gateway are kept only from staff (the
+ * client's API token). The exam lists are bounded so a body cannot make the API store an
+ * arbitrarily large split.
  */
 export const manualConfirmBodySchema = z.object({
   payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
@@ -222,6 +228,12 @@ export const paymentSummaryAnswerSchema = z.object({
       split_payment: z.record(z.string(), z.unknown()).nullable(),
       currency: z.enum(['CLP', 'MXN']),
       confirmed_at: z.string().nullable(),
+      /**
+       * The server's quote of the stored cart (its coupon included): the card pays net_price minus
+       * payment_at_home. Null while the appointment has no patient with a service.
+       */
+      net_price: z.number().nullable(),
+      payment_at_home: z.number().nullable(),
     }),
   }),
 });

@@ -32,6 +32,14 @@ export const modeConfigSchema = z.object({
   order_success_url: z.string().max(2000).nullable().optional(),
   /** The host hears 'tracking' events: each step reached and the medical order sent (part 1 §4). */
   tracking_events: z.boolean().optional(),
+  /**
+   * The visit is confirmed without a card payment (gateway 'Partner'), because the partner
+   * collects it itself. In sdk_config_v2 whoever holds the appointment may do so; in
+   * laas_config_v2 only staff presenting the client's API token. Without it the visit is paid.
+   */
+  manual_confirmation: z.boolean().optional(),
+  /** What such a confirmation records; 'Payment Pending' where the nurse collects at the address. */
+  manual_confirmation_payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional(),
 });
 export type ModeConfig = z.infer<typeof modeConfigSchema>;
 

@@ -31,6 +31,18 @@ describe('registration validator (part 2 §5)', () => {
     ).toEqual({ ok: true });
   });
 
+  it.each(['male', 'female', 'other'])("accepts the gender %s (other is the form's No binario)", (gender) => {
+    expect(validateRegistration({ ...valid, gender })).toEqual({ ok: true });
+  });
+
+  it('names the three genders when refusing one', () => {
+    expect(validateRegistration({ ...valid, gender: 'x' })).toEqual({
+      ok: false,
+      err: 'invalid-gender',
+      msg: 'El género debe ser male (masculino), female (femenino) u other (no binario)',
+    });
+  });
+
   it('lists every empty key', () => {
     expect(validateRegistration({ ...valid, email: '', phone: '  ', gender: null })).toEqual({
       ok: false,
@@ -53,7 +65,8 @@ describe('registration validator (part 2 §5)', () => {
     [{ birthDate: '17-05-1990' }, 'invalid-birth-date'],
     [{ birthDate: '1990-02-30' }, 'invalid-birth-date'],
     [{ birthDate: '1990-05-17 00:00:00' }, 'invalid-birth-date'],
-    [{ gender: 'other' }, 'invalid-gender'],
+    [{ gender: 'no-binario' }, 'invalid-gender'],
+    [{ gender: 'Male' }, 'invalid-gender'],
   ] as const)('%o -> %s', (change, err) => {
     const result = validateRegistration({ ...valid, ...change });
     expect(result.ok).toBe(false);

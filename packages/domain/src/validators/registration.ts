@@ -1,3 +1,4 @@
+import { GENDERS } from '../constants.ts';
 import { parseCalendarDate } from './birth-date.ts';
 import { EMAIL_FORMAT_MESSAGE, isValidEmail } from './email.ts';
 import { isValidPhone, PHONE_FORMAT_MESSAGE } from './phone.ts';
@@ -28,7 +29,7 @@ export const REGISTRATION_ERRORS = {
   'invalid-document-type': 'El tipo de documento debe ser ci o passport',
   'invalid-rut-number': RUT_INVALID_MESSAGE,
   'invalid-birth-date': 'La fecha de nacimiento debe tener el formato AAAA-MM-DD',
-  'invalid-gender': 'El género debe ser male o female',
+  'invalid-gender': 'El género debe ser male (masculino), female (femenino) u other (no binario)',
 } as const;
 export type RegistrationError = keyof typeof REGISTRATION_ERRORS;
 
@@ -63,7 +64,7 @@ export function validateRegistration(input: RegistrationInput): RegistrationResu
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value('birthDate')) || !parseCalendarDate(value('birthDate'))) {
     return fail('invalid-birth-date');
   }
-  const gender = value('gender');
-  if (gender !== 'male' && gender !== 'female') return fail('invalid-gender');
+  // 'other' is the form's 'No binario': a patient who chooses it must be able to register.
+  if (!(GENDERS as readonly string[]).includes(value('gender'))) return fail('invalid-gender');
   return { ok: true };
 }

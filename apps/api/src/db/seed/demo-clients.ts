@@ -100,6 +100,7 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       main_color: '#003B71',
       background_logo_color: '#003B71',
       discount_code: 'CLAMESDELCORAZON',
+      manual_confirmation: true,
     }),
   }),
   client({
@@ -107,14 +108,14 @@ export const DEMO_CLIENTS: NewClientRow[] = [
     name: 'RedSalud',
     country: 'cl',
     salesSource: 'redsalud',
-    sdkConfig: sdk({ main_color: '#C8102E', background_logo_color: '#FFFFFF' }),
+    sdkConfig: sdk({ main_color: '#C8102E', background_logo_color: '#FFFFFF', manual_confirmation: true }),
   }),
   client({
     id: 'esencial',
     name: 'Esencial',
     country: 'cl',
     salesSource: 'esencial',
-    sdkConfig: sdk({ main_color: '#5B2C83', background_logo_color: '#5B2C83' }),
+    sdkConfig: sdk({ main_color: '#5B2C83', background_logo_color: '#5B2C83', manual_confirmation: true }),
   }),
   client({
     id: 'cruzverde',
@@ -174,6 +175,7 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       main_color: '#334155',
       background_logo_color: '#334155',
       show_whatsapp_sac_button: false,
+      manual_confirmation: true,
     }),
     sdkConfig: sdk({ main_color: '#334155', background_logo_color: '#334155' }),
   }),
@@ -197,6 +199,7 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       main_color: '#7C2D12',
       background_logo_color: '#7C2D12',
       show_whatsapp_sac_button: false,
+      manual_confirmation: true,
       customFlow: [
         'address',
         'services',
@@ -239,7 +242,13 @@ export const DEMO_CLIENTS: NewClientRow[] = [
     salesSource: 'cajalosandes',
     showResults: false,
     maxPatientsPerAppointment: 2,
-    sdkConfig: sdk({ main_color: '#0072CE', background_logo_color: '#0072CE' }),
+    // Affiliates pay their copayment to the nurse: nothing is collected when the visit is confirmed.
+    sdkConfig: sdk({
+      main_color: '#0072CE',
+      background_logo_color: '#0072CE',
+      manual_confirmation: true,
+      manual_confirmation_payment_status: 'Payment Pending',
+    }),
   }),
 ];
 

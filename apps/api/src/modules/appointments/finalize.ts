@@ -19,6 +19,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { isSafeText } from '../../text-guards.ts';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
+import { couponForAppointment } from '../coupons/service.ts';
 import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
 import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
 import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts';
@@ -251,12 +252,27 @@ export async function finalizeAppointment(
     throw badRequest('invalid-access-token', 'El token de acceso del paciente no es válido.');
   }
   const prepared = await checkRules(db, catalogue, appointment, body.patients, now);
+  // The coupon is checked against this cart, so the quote the person sees is what is charged.
+  const couponCode =
+    body.coupon_code === undefined
+      ? undefined
+      : await couponForAppointment(
+          db,
+          body.coupon_code,
+          {
+            source: appointment.salesSource,
+            country: appointment.country,
+            itemIds: prepared.flatMap((patient) => [...patient.items, ...patient.packs]),
+          },
+          now,
+        );
   const claims = await oncePerPatientClaims(catalogue, appointment.salesSource, fundPatients(prepared));
   const updated = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const row = await updateAppointmentWhileStatus(tx, appointment.id, ['scheduled'], {
       patients: prepared,
       finalizedAt: now,
+      ...(couponCode === undefined ? {} : { couponCode }),
     });
     if (row) await claimOncePerPatientItems(tx, appointment.id, claims);
     return row;

@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
+import { summaryQuote } from '../payments/service.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { manualConfirm, setAmount, setLastMile, toPaymentSummary } from './lifecycle.ts';
 
@@ -32,8 +33,9 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirma la cita sin pago con tarjeta (pago en domicilio, socio o laas)',
         description:
           `${accessDescription} Solo una cita agendada (scheduled) se confirma; la reserva de la ` +
-          'enfermera queda permanente. Con el token de la cita, solo para las fuentes de venta que ' +
-          'confirman manualmente; con el token de API del cliente, siempre.',
+          'enfermera queda permanente. Solo si la configuración del cliente lo permite a quien llama: ' +
+          'sdk_config_v2.manual_confirmation con el token de la cita, laas_config_v2.manual_confirmation ' +
+          'con el token de API del cliente. El estado de pago lo decide el servidor (payment_status se ignora).',
         params: appointmentParamsSchema,
         body: refineSafeText(manualConfirmBodySchema),
         response: { 200: manualConfirmAnswerSchema, ...errors },
@@ -57,7 +59,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentSummaryAnswerSchema, ...errors },
       },
     },
-    async (request) => toPaymentSummary(appointmentAccessOf(request).appointment),
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      return toPaymentSummary(appointment, await summaryQuote(app.db, await app.catalogue(), appointment));
+    },
   );
 
   app.post(

@@ -2,8 +2,8 @@ import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatusValue } from '../../db/schema.ts';
-import { appointments, couponUses, coupons, nurses, sectors, visits } from '../../db/schema.ts';
-import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
+import { appointments, clients, couponUses, coupons, nurses, sectors, visits } from '../../db/schema.ts';
+import { DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
 import { AppError } from '../../errors.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -11,7 +11,6 @@ import {
   type AppointmentEvent,
   cancelAppointment,
   computeAmounts,
-  defaultPaymentStatus,
   expireAppointment,
   expireLapsedHolds,
   transition,
@@ -75,12 +74,6 @@ describe('amount step', () => {
     [{ total: 1e15, discount: 0 }, 'El monto es demasiado grande'],
   ])('%j is refused: %s', (body, msg) => {
     expect(() => computeAmounts(body)).toThrow(msg);
-  });
-
-  it('payment status by source', () => {
-    expect(defaultPaymentStatus('cajalosandes')).toBe('Payment Pending');
-    expect(defaultPaymentStatus('clinicaalemana')).toBe('Payment Successful');
-    expect(defaultPaymentStatus('marketplace')).toBe('Payment Successful');
   });
 });
 
@@ -153,11 +146,23 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
     return response.json();
   }
 
-  /** What scheduling leaves: status scheduled and a hold (expiring in `minutes`) in a fresh block. */
-  async function schedule(id: string, minutes = 20): Promise<Date> {
+  /** A patient as finalise stores it, with one exam. */
+  const patientWithExam = {
+    first_name: 'Paciente',
+    last_name: 'Prueba',
+    is_fonasa: false,
+    items: [1],
+    packs: [],
+  };
+
+  /**
+   * What scheduling and finalising leave: status scheduled, a hold (expiring in `minutes`) in a
+   * fresh block, and `patients` (one with an exam unless told).
+   */
+  async function schedule(id: string, minutes = 20, patients: unknown[] = [patientWithExam]): Promise<Date> {
     blockCounter += 1;
     const blockStart = new Date(Date.UTC(2030, 0, 1) + blockCounter * 3_600_000);
-    await t.app.db.update(appointments).set({ status: 'scheduled' }).where(eq(appointments.id, id));
+    await t.app.db.update(appointments).set({ status: 'scheduled', patients }).where(eq(appointments.id, id));
     await t.app.db.insert(visits).values({
       appointmentId: id,
       nurseId,
@@ -204,8 +209,8 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
     });
 
-    it('stores every field: split payment, exams to pay, referral code', async () => {
-      const { id, token } = await create();
+    it('stores what staff record: method, gateway, split payment, exams to pay, referral code', async () => {
+      const { id } = await create('demo-laas');
       await schedule(id);
       const body = {
         payment_method: 'Transferencia',
@@ -217,12 +222,14 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         referral_code: 'amigo10',
         force_confirmation: true,
       };
-      const response = await confirm(id, { [APPOINTMENT_TOKEN_HEADER]: token }, body);
+      const response = await confirm(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }, body);
       expect(response.statusCode).toBe(200);
+      // The status is the client's rule, not the body's.
+      expect(response.json().payment_status).toBe('Payment Successful');
       expect(await row(id)).toMatchObject({
         paymentMethod: 'Transferencia',
         paymentGateway: 'Clínica',
-        paymentStatus: 'Payment Pending',
+        paymentStatus: 'Payment Successful',
         referralCode: 'AMIGO10',
         splitPayment: {
           split_payment: true,
@@ -246,6 +253,79 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(response.statusCode).toBe(200);
     });
 
+    it("refuses a staff client's booking confirmed with the appointment token alone", async () => {
+      const { id, token } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { [APPOINTMENT_TOKEN_HEADER]: token },
+        {
+          payment_status: 'Payment Successful',
+          payment_gateway: 'Partner',
+        },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        err: 'manual-confirmation-not-allowed',
+        msg: 'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
+      });
+      expect(await row(id)).toMatchObject({ status: 'scheduled', paymentStatus: null });
+    });
+
+    it("refuses staff whose client's staff mode does not confirm by hand", async () => {
+      await t.app.db.insert(clients).values({
+        id: 'staff-sin-confirmacion',
+        name: 'Staff que cobra',
+        country: 'cl',
+        salesSource: 'demo-laas',
+        apiTokenHash: hashApiToken('staff-sin-confirmacion-token'),
+        laasConfig: { main_color: '#334155' },
+      });
+      const { id } = await create('staff-sin-confirmacion', 'demo-laas');
+      await schedule(id);
+      const response = await confirm(id, { authorization: 'Bearer staff-sin-confirmacion-token' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().err).toBe('manual-confirmation-not-allowed');
+      expect((await row(id)).status).toBe('scheduled');
+    });
+
+    it('decides the payment status, method and gateway itself for a partner that confirms by hand', async () => {
+      const { id, token } = await create('clinicaalemana');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { [APPOINTMENT_TOKEN_HEADER]: token },
+        {
+          payment_status: 'Payment Pending',
+          payment_method: 'MercadoPago',
+          payment_gateway: 'MercadoPago',
+        },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        payment_method: 'In address',
+        payment_gateway: 'Partner',
+        payment_status: 'Payment Successful',
+      });
+      expect(await row(id)).toMatchObject({
+        paymentMethod: 'In address',
+        paymentGateway: 'Partner',
+        paymentStatus: 'Payment Successful',
+      });
+    });
+
+    it("keeps Caja Los Andes 'Payment Pending' whatever the body says", async () => {
+      const { id, token } = await create('cajalosandes');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { [APPOINTMENT_TOKEN_HEADER]: token },
+        { payment_status: 'Payment Successful' },
+      );
+      expect(response.json()).toMatchObject({ payment_status: 'Payment Pending' });
+      expect((await row(id)).paymentStatus).toBe('Payment Pending');
+    });
+
     it('refuses a marketplace appointment token (it must be paid)', async () => {
       const { id, token } = await create('demo', 'marketplace');
       await schedule(id);
@@ -254,6 +334,34 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(response.json()).toMatchObject({ err: 'manual-confirmation-not-allowed' });
       expect((await row(id)).status).toBe('scheduled');
     });
+
+    it.each([
+      ['no patients', []],
+      ['a patient without services', [{ ...patientWithExam, items: [], packs: [] }]],
+    ])(
+      'refuses an appointment with %s: 409 appointment-without-patients, rolled back',
+      async (_, patients) => {
+        for (const [clientId, headers] of [
+          ['clinicaalemana', null],
+          ['demo-laas', { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }],
+        ] as const) {
+          const { id, token } = await create(clientId);
+          await schedule(id, 20, patients);
+          const response = await confirm(id, headers ?? { [APPOINTMENT_TOKEN_HEADER]: token });
+          expect(response.statusCode).toBe(409);
+          expect(response.json()).toEqual({
+            err: 'appointment-without-patients',
+            msg: 'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
+          });
+          expect(await row(id)).toMatchObject({
+            status: 'scheduled',
+            paymentStatus: null,
+            confirmedAt: null,
+          });
+          expect(await visitOf(id)).toMatchObject({ status: 'hold' });
+        }
+      },
+    );
 
     it('refuses a pending appointment (no block) with 409 invalid-appointment-status', async () => {
       const { id, token } = await create();
@@ -360,10 +468,14 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
     });
 
     it('stores SQL-looking text as text', async () => {
-      const { id, token } = await create();
+      const { id } = await create('demo-laas');
       await schedule(id);
       const method = "In address'; DROP TABLE appointments; --";
-      const response = await confirm(id, { [APPOINTMENT_TOKEN_HEADER]: token }, { payment_method: method });
+      const response = await confirm(
+        id,
+        { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
+        { payment_method: method },
+      );
       expect(response.statusCode).toBe(200);
       expect((await row(id)).paymentMethod).toBe(method);
     });
@@ -420,6 +532,8 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
             split_payment: null,
             currency: 'CLP',
             confirmed_at: null,
+            net_price: null,
+            payment_at_home: null,
           },
         },
       });
@@ -442,6 +556,9 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         amounts: { subtotal: 1000, discount: 100, iva: 144, total: 1044 },
         split_payment: { split_payment: true, client_exams_to_pay: [], patient_exams_to_pay: [] },
         confirmed_at: expect.any(String),
+        // The server's quote of the stored cart: what a card would have been charged.
+        net_price: expect.any(Number),
+        payment_at_home: expect.any(Number),
       });
     });
   });

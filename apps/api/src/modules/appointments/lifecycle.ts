@@ -1,4 +1,5 @@
 import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import type {
   AppointmentAmounts,
   LastMileBody,
@@ -7,6 +8,7 @@ import type {
   PaymentSummaryAnswer,
   SetAmountBody,
 } from '@visita/domain/contract/appointments';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { localeFromCountry } from '@visita/domain/locale';
 import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
@@ -199,6 +201,21 @@ export function appointmentCart(patients: readonly unknown[]): AppointmentCartPa
   });
 }
 
+export const APPOINTMENT_WITHOUT_PATIENTS = {
+  err: 'appointment-without-patients',
+  msg: 'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
+} as const;
+
+/** Whether the stored patients make a visit: at least one patient with at least one item or pack. */
+export const hasPatientWithServices = (patients: readonly unknown[]): boolean =>
+  appointmentCart(patients).some((patient) => patient.items.length + patient.packs.length > 0);
+
+/** A confirmed visit is always someone's visit for something; every confirming path checks it. */
+export function assertConfirmable(patients: readonly unknown[]): void {
+  if (!hasPatientWithServices(patients))
+    throw new AppError(409, APPOINTMENT_WITHOUT_PATIENTS.err, APPOINTMENT_WITHOUT_PATIENTS.msg);
+}
+
 /** Every unit of stock the cart takes: each item and pack id, once per patient that has it. */
 export const stockUnitsOf = (patients: readonly unknown[]): number[] =>
   appointmentCart(patients).flatMap((patient) => [...patient.items, ...patient.packs]);
@@ -207,7 +224,8 @@ export const stockUnitsOf = (patients: readonly unknown[]): number[] =>
  * scheduled → confirmed with everything a confirmation means, in one transaction: the visit made
  * permanent, the coupon's use counted (once: coupon_uses is unique per appointment), the limited
  * stock taken (409 stockout when too little is left), and `alsoInTransaction` (the payment row
- * of a card or cash payment). Manual confirmation, card approval and pay-at-home all come here.
+ * of a card or cash payment). Manual confirmation, card approval and pay-at-home all come here,
+ * and none confirms a visit without a patient with a service (409 appointment-without-patients).
  * Any failure rolls all of it back; an appointment no longer scheduled answers the 409 of its status.
  */
 export async function confirmAppointment(
@@ -220,6 +238,8 @@ export async function confirmAppointment(
     const tx = txDb as unknown as Db;
     const row = await applyTransition(tx, id, 'confirm', changes);
     if (!row) return undefined;
+    // Read from the row being confirmed, so a finalise racing this call cannot slip past it.
+    assertConfirmable(row.patients);
     await confirmVisit(tx, id);
     if (row.couponCode) {
       const use = await recordCouponUse(tx, row.couponCode, row.id);
@@ -236,30 +256,29 @@ export async function confirmAppointment(
 
 // ---- Manual confirmation ----
 
-/**
- * Sales sources whose appointment token may confirm without a card payment: partners that
- * collect the visit themselves (gateway Partner), the compensation fund and the staff demo.
- * Staff calls with their client's Bearer token may always confirm their own appointments.
- */
-export const MANUAL_CONFIRMATION_SALES_SOURCES: readonly string[] = [
-  'clinicaalemana',
-  'redsalud',
-  'esencial',
-  'cajalosandes',
-  'demo-laas',
-];
+export interface ManualConfirmationRule {
+  /** Whether this caller may confirm the visit without a card payment. */
+  allowed: boolean;
+  /** The payment status such a confirmation records; the caller never chooses it. */
+  paymentStatus: PaymentStatus;
+}
 
 /**
- * The one source whose manual confirmation is 'Payment Pending' (part 2 §4): Caja Los Andes'
- * affiliates pay their copayment to the nurse at the address, so nothing is collected when the
- * visit is confirmed. Every other source has been paid (by the partner) when it confirms.
+ * The client's stored rule for confirming without a card payment, for whoever is asking: the
+ * staff mode's (laas_config_v2) when the client's API token was presented, else the partner
+ * embed's (sdk_config_v2). The widget reads the same flag, so both agree on who confirms by hand.
  */
-export const PAYMENT_PENDING_SALES_SOURCE = 'cajalosandes';
-
-export function defaultPaymentStatus(salesSource: string): PaymentStatus {
-  return salesSource === PAYMENT_PENDING_SALES_SOURCE
-    ? PAYMENT_STATUS.PAYMENT_PENDING
-    : PAYMENT_STATUS.PAYMENT_SUCCESSFUL;
+export async function manualConfirmationRule(
+  db: Db,
+  appointment: AppointmentRow,
+  viaStaffToken: boolean,
+): Promise<ManualConfirmationRule> {
+  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  const mode = (viaStaffToken ? client?.laasConfig : client?.sdkConfig) ?? {};
+  return {
+    allowed: mode.manual_confirmation === true,
+    paymentStatus: mode.manual_confirmation_payment_status ?? PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
+  };
 }
 
 export const manualConfirmationNotAllowed = () =>
@@ -295,8 +314,9 @@ export async function manualConfirm(
   body: ManualConfirmBody,
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
+  const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
   let split = splitPaymentOf(body);
-  if (!viaStaffToken && !MANUAL_CONFIRMATION_SALES_SOURCES.includes(appointment.salesSource)) {
+  if (!rule.allowed) {
     // A patient confirms without paying only when their company pays every exam (split payment):
     // nothing is left for the card. The split stored is the server's reading of it.
     if (!body.split_payment || body.client_exams_to_pay.length === 0) throw manualConfirmationNotAllowed();
@@ -308,12 +328,15 @@ export async function manualConfirm(
     if (cart.length > 0) throw manualConfirmationNotAllowed();
     split = companyPaysAll;
   }
-  const paymentStatus = body.payment_status ?? defaultPaymentStatus(appointment.salesSource);
+  // Staff record how the visit was settled; anyone else gets the partner defaults. The status
+  // is always the client's rule, never the caller's word.
+  const paymentMethod = viaStaffToken ? body.payment_method : DEFAULT_PAYMENT_METHOD;
+  const paymentGateway = viaStaffToken ? body.payment_gateway : DEFAULT_PAYMENT_GATEWAY;
   const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
   const confirmed = await confirmAppointment(db, appointment.id, {
-    paymentMethod: body.payment_method,
-    paymentGateway: body.payment_gateway,
-    paymentStatus,
+    paymentMethod,
+    paymentGateway,
+    paymentStatus: rule.paymentStatus,
     splitPayment: split,
     confirmedAt: now,
     ...(referral ? { referralCode: referral } : {}),
@@ -321,16 +344,19 @@ export async function manualConfirm(
   return {
     id: confirmed.id,
     status: 'confirmed',
-    payment_method: body.payment_method,
-    payment_gateway: body.payment_gateway,
-    payment_status: paymentStatus,
+    payment_method: paymentMethod,
+    payment_gateway: paymentGateway,
+    payment_status: rule.paymentStatus,
     confirmed_at: now.toISOString(),
   };
 }
 
 // ---- Payment summary ----
 
-export function toPaymentSummary(row: AppointmentRow): PaymentSummaryAnswer {
+export function toPaymentSummary(
+  row: AppointmentRow,
+  quote: Pick<CartPriceAnswer, 'net_price' | 'payment_at_home'> | null,
+): PaymentSummaryAnswer {
   return {
     data: {
       appointment: {
@@ -343,6 +369,8 @@ export function toPaymentSummary(row: AppointmentRow): PaymentSummaryAnswer {
         split_payment: row.splitPayment ?? null,
         currency: localeFromCountry(row.country).currency,
         confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+        net_price: quote?.net_price ?? null,
+        payment_at_home: quote?.payment_at_home ?? null,
       },
     },
   };

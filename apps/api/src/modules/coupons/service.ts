@@ -1,7 +1,8 @@
 import type { CountryCode } from '@visita/domain/locale';
-import { type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
+import { COUPON_STATUS_MESSAGES, type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { couponUses } from '../../db/schema.ts';
 import { type CouponRow, findCoupon, findReferralCode, insertCouponUse, takeCouponUse } from './queries.ts';
@@ -80,6 +81,27 @@ export async function applicableCoupon(
   if (!isPlausibleCouponCode(normalized)) return null;
   const coupon = await findCoupon(db, normalized);
   return couponStatus(coupon, context, now) === 'valid' ? (coupon ?? null) : null;
+}
+
+/**
+ * The coupon an appointment is priced and charged with: the code, normalised, when it validates
+ * for the appointment's source, country and cart now; null for none. Any other status is a 409
+ * whose slug names it (coupon-expired, coupon-no-uses…) and whose text the widget shows, so the
+ * price a person sees is never one the server will not charge.
+ */
+export async function couponForAppointment(
+  db: Db,
+  code: string | null | undefined,
+  context: CouponContext,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const normalized = code ? normalizeCoupon(code) : '';
+  if (normalized === '') return null;
+  const status = isPlausibleCouponCode(normalized)
+    ? couponStatus(await findCoupon(db, normalized), context, now)
+    : 'invalid';
+  if (status === 'valid') return normalized;
+  throw new AppError(409, `coupon-${status.replace('_', '-')}`, COUPON_STATUS_MESSAGES[status]);
 }
 
 /** GET /referrals/alliance/: the list whose first entry's code the widget auto-applies. */

@@ -819,6 +819,47 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     });
   });
 
+  describe('a confirmed appointment has a patient with a service', () => {
+    const WITHOUT_PATIENTS = {
+      err: 'appointment-without-patients',
+      msg: 'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
+    };
+
+    it.each([
+      ['no patients', []],
+      ['a patient without services', [{ items: [] }]],
+    ])('a card payment of an appointment with %s is refused before any charge', async (_, carts) => {
+      const { id, token } = await appointment({ carts });
+      const response = await pay(id, token, {
+        token: await cardToken('APRO'),
+        payment_method_id: 'visa',
+        amount: 1000,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual(WITHOUT_PATIENTS);
+      expect(await paymentsOf(id)).toEqual([]);
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
+    it.each([
+      ['no patients', []],
+      ['a patient without services', [{ items: [] }]],
+    ])('paying at home an appointment with %s is refused and records nothing', async (_, carts) => {
+      for (const [options, headers] of [
+        [{ clientId: 'demo-mx', country: 'mx' as const }, null],
+        [{ clientId: 'demo-laas', salesSource: 'demo-laas' }, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }],
+      ] as const) {
+        const { id, token } = await appointment({ ...options, carts });
+        const response = await cash(id, headers ?? { [APPOINTMENT_TOKEN_HEADER]: token });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual(WITHOUT_PATIENTS);
+        expect(await paymentsOf(id)).toEqual([]);
+        expect(await statusOf(id)).toMatchObject({ status: 'scheduled', paymentStatus: null });
+        expect(await visitOf(id)).toMatchObject({ status: 'hold' });
+      }
+    });
+  });
+
   describe('POST /api/payments/appointments/{id}/cash_payment/', () => {
     it('confirms a Mexican appointment paid at home: In address, Partner, Payment Successful, one cash row', async () => {
       const { id, token } = await appointment({
@@ -877,6 +918,14 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       const { id } = await appointment({ clientId: 'demo-laas', salesSource: 'demo-laas' });
       const response = await cash(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` });
       expect(response.statusCode, response.body).toBe(200);
+    });
+
+    it("refuses a staff client's Chilean booking paid at home with the appointment token alone", async () => {
+      const { id, token } = await appointment({ clientId: 'demo-laas', salesSource: 'demo-laas' });
+      const response = await cash(id, { [APPOINTMENT_TOKEN_HEADER]: token });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().err).toBe('cash-payment-not-allowed');
+      expect((await statusOf(id))?.status).toBe('scheduled');
     });
 
     it('refuses a Chilean marketplace appointment, which must be paid by card', async () => {

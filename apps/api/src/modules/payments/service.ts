@@ -37,10 +37,11 @@ import type { AppointmentRow } from '../appointments/queries.ts';
 import {
   appointmentCart,
   type AppointmentCartPatient,
+  assertConfirmable,
   confirmAppointment,
-  defaultPaymentStatus,
+  hasPatientWithServices,
   INVALID_APPOINTMENT_STATUS,
-  MANUAL_CONFIRMATION_SALES_SOURCES,
+  manualConfirmationRule,
   stockUnitsOf,
 } from '../appointments/lifecycle.ts';
 import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
@@ -125,6 +126,24 @@ export async function quoteAppointment(
     patients: cart,
     source: appointment.salesSource,
   });
+}
+
+/**
+ * The quote a payment summary shows: the one a card payment charges against. Null while there is
+ * nothing to quote, or when the stored cart no longer prices (an item withdrawn since).
+ */
+export async function summaryQuote(
+  db: Db,
+  catalogue: CatalogueSnapshot,
+  appointment: AppointmentRow,
+): Promise<CartPriceAnswer | null> {
+  if (!hasPatientWithServices(appointment.patients)) return null;
+  try {
+    return await quoteAppointment(db, catalogue, appointment);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 // ---- Sandbox card tokens ----
@@ -238,9 +257,9 @@ export async function payByCard(
   if (known) return replay(db, known);
   if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
 
+  // Refused before any charge: confirmation would refuse it after one.
+  assertConfirmable(appointment.patients);
   const cart = appointmentCart(appointment.patients);
-  if (!cart.some((patient) => patient.items.length + patient.packs.length > 0))
-    throw fail(409, NOTHING_TO_PAY);
   let chargedCart = cart;
   let splitPayment: Record<string, unknown> | null = null;
   if (body.client_exams_to_pay && body.client_exams_to_pay.length > 0) {
@@ -378,14 +397,14 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
 // ---- Pay at home ----
 
 /**
- * Who may confirm by paying at home: where the 'home' option is offered (Mexico, part 2 §3), the
- * sources that confirm manually (partners collecting themselves, the compensation fund), and
- * staff with their client's token. Anyone else must pay by card: the call is not a way around it.
+ * Who may confirm by paying at home: where the 'home' option is offered (Mexico, part 2 §3), and
+ * whoever the client's rule lets confirm without a card (partners collecting themselves, the
+ * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
+ * not a way around it.
  */
-export function mayPayAtHome(appointment: AppointmentRow, viaStaffToken: boolean): boolean {
+export function mayPayAtHome(appointment: AppointmentRow, confirmsByHand: boolean): boolean {
   return (
-    viaStaffToken ||
-    MANUAL_CONFIRMATION_SALES_SOURCES.includes(appointment.salesSource) ||
+    confirmsByHand ||
     paymentOptionsFor(appointment.country, appointment.salesSource).some((option) => option.key === 'home')
   );
 }
@@ -405,13 +424,13 @@ export async function payInCash(
   viaStaffToken: boolean,
   now: Date = new Date(),
 ): Promise<CashPaymentAnswer> {
-  if (!mayPayAtHome(appointment, viaStaffToken)) throw fail(403, CASH_NOT_ALLOWED);
+  const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
+  if (!mayPayAtHome(appointment, rule.allowed)) throw fail(403, CASH_NOT_ALLOWED);
   const previous = await findPayment(db, appointment.id, CASH_KEY);
-  if (previous && appointment.status === 'confirmed') return cashAnswer(appointment);
+  if (previous && appointment.status === 'confirmed') return cashAnswer(appointment, rule.paymentStatus);
   if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
-  const cart = appointmentCart(appointment.patients);
-  const hasServices = cart.some((patient) => patient.items.length + patient.packs.length > 0);
-  const amount = hasServices ? (await quoteAppointment(db, catalogue, appointment)).net_price : 0;
+  assertConfirmable(appointment.patients);
+  const amount = (await quoteAppointment(db, catalogue, appointment)).net_price;
   const { currency } = localeFromCountry(appointment.country);
   try {
     const confirmed = await confirmAppointment(
@@ -420,7 +439,7 @@ export async function payInCash(
       {
         paymentMethod: DEFAULT_PAYMENT_METHOD,
         paymentGateway: DEFAULT_PAYMENT_GATEWAY,
-        paymentStatus: defaultPaymentStatus(appointment.salesSource),
+        paymentStatus: rule.paymentStatus,
         confirmedAt: now,
       },
       async (tx) => {
@@ -436,27 +455,32 @@ export async function payInCash(
         });
       },
     );
-    return cashAnswer(confirmed);
+    return cashAnswer(confirmed, rule.paymentStatus);
   } catch (error) {
     if (error instanceof AppError && error.err === INVALID_APPOINTMENT_STATUS) {
       // A twin call confirmed it first: answer as it did.
       const twin = await findPayment(db, appointment.id, CASH_KEY);
-      if (twin) return cashAnswer({ ...appointment, status: 'confirmed', confirmedAt: twin.createdAt });
+      if (twin)
+        return cashAnswer(
+          { ...appointment, status: 'confirmed', confirmedAt: twin.createdAt },
+          rule.paymentStatus,
+        );
       throw fail(409, NOT_PAYABLE);
     }
     throw error;
   }
 }
 
-function cashAnswer(row: AppointmentRow): CashPaymentAnswer {
+function cashAnswer(
+  row: AppointmentRow,
+  paymentStatus: CashPaymentAnswer['payment_status'],
+): CashPaymentAnswer {
   return {
     id: row.id,
     status: 'confirmed',
     payment_method: row.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     payment_gateway: row.paymentGateway ?? DEFAULT_PAYMENT_GATEWAY,
-    payment_status:
-      (row.paymentStatus as CashPaymentAnswer['payment_status'] | null) ??
-      defaultPaymentStatus(row.salesSource),
+    payment_status: (row.paymentStatus as CashPaymentAnswer['payment_status'] | null) ?? paymentStatus,
     confirmed_at: (row.confirmedAt ?? new Date()).toISOString(),
   };
 }

@@ -124,6 +124,23 @@ describe.each(TEST_ENGINES)('patient accounts on $name', (engine) => {
       expect((await find(payload.document_number)).statusCode).toBe(200);
     });
 
+    it("registers a patient who chose 'No binario' (gender other) and keeps the gender", async () => {
+      const payload = registration({ gender: 'other' });
+      const response = await register(payload);
+      expect(response.statusCode).toBe(201);
+      const [row] = await t.app.db.select().from(users).where(eq(users.identifier, payload.document_number));
+      expect(row?.gender).toBe('other');
+    });
+
+    it('names male, female and other when the gender is none of them', async () => {
+      const response = await register(registration({ gender: 'x' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        err: 'invalid-gender',
+        msg: 'El género debe ser male (masculino), female (femenino) u other (no binario)',
+      });
+    });
+
     it('answers email-already-used with the patient step text', async () => {
       const response = await register(registration({ email: ` ${DEMO_PATIENT_EMAIL.toUpperCase()} ` }));
       expect(response.statusCode).toBe(409);
@@ -163,7 +180,7 @@ describe.each(TEST_ENGINES)('patient accounts on $name', (engine) => {
       ['invalid-birth-date', { date_of_birth: '1990-02-30' }],
       ['invalid-birth-date', { date_of_birth: '2999-01-01' }],
       ['invalid-birth-date', { date_of_birth: '0000-01-01' }],
-      ['invalid-gender', { gender: 'other' }],
+      ['invalid-gender', { gender: 'no binario' }],
     ])('answers 400 %s', async (err, overrides) => {
       const response = await register(registration(overrides));
       expect(response.statusCode).toBe(400);

@@ -74,6 +74,7 @@ export function ContactInfoStep() {
             origin: session.origin,
             patients,
             infos: patients.map((patient) => patient.patient ?? {}),
+            coupon: stores.price.getState().coupon,
             context,
           });
           setSending(false);

@@ -121,6 +121,7 @@ export function PatientStep() {
         patients: cart.patients.length > 0 ? cart.patients : [{ items: [], insurance: 'particular' }],
         infos,
         defaultEmail: emailShown ? null : defaultEmail,
+        coupon: stores.price.getState().coupon,
         context,
       });
       if (!result.ok) {

@@ -7,14 +7,6 @@ import {
 } from '@visita/domain/cards';
 import { HttpError } from '../../api/http.ts';
 
-/** Sources that confirm manually and skip payment (part 2 §4), as the API allows them. */
-export const MANUAL_CONFIRMATION_SALES_SOURCES: ReadonlySet<string> = new Set([
-  'clinicaalemana',
-  'redsalud',
-  'esencial',
-  'cajalosandes',
-]);
-
 export type PaymentFailure = { kind: 'stockout' } | { kind: 'message'; message: string };
 
 /**

@@ -9,6 +9,7 @@ import {
   paymentOptionsFor,
   validateCardForm,
 } from '@visita/domain/cards';
+import { confirmsWithoutPayment } from '@visita/domain/client';
 import { PAYMENT_OPTION_SWITCH_DELAY_MS } from '@visita/domain/constants';
 import { errorMessage } from '@visita/domain/error-catalogue';
 import { formatCurrency } from '@visita/domain/money';
@@ -41,7 +42,7 @@ import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { CardFormFields } from './card-form.tsx';
 import { type CardTokenizer, mercadoPagoTokenizer, sandboxTokenizer } from './card-tokenizer.ts';
-import { MANUAL_CONFIRMATION_SALES_SOURCES, paymentFailure } from './payment-rules.ts';
+import { paymentFailure } from './payment-rules.ts';
 
 const EMPTY_CARD: CardForm = { cardNumber: '', cardName: '', expDate: '', cvc: '' };
 
@@ -59,6 +60,7 @@ export function PaymentStep() {
   const countryCode = useSession((state) => state.countryCode);
   const salesSource = useSession((state) => state.salesSource);
   const origin = useSession((state) => state.origin);
+  const clientData = useSession((state) => state.clientData);
   const appointmentId = useSession((state) => state.appointmentId);
   const appointmentToken = useSession((state) => state.appointmentToken);
   const price = usePrice((state) => state);
@@ -70,7 +72,8 @@ export function PaymentStep() {
   const companyPaysAll = usePrice(
     (state) => state.clientSelectedExamsToPay.length > 0 && state.patientSelectedExamsToPay.length === 0,
   );
-  const manual = origin === 'laas' || MANUAL_CONFIRMATION_SALES_SOURCES.has(salesSource) || companyPaysAll;
+  // The client's stored rule for this session's mode, the one the API enforces too.
+  const manual = (clientData ? confirmsWithoutPayment(clientData, origin) : false) || companyPaysAll;
 
   const [open, setOpen] = useState<PaymentOptionKey | null>(null);
   const [selected, setSelected] = useState<PaymentOptionKey | null>(null);
@@ -98,7 +101,7 @@ export function PaymentStep() {
     }
   }, [appointmentId, context, next, stores]);
 
-  // Manual-confirmation sources and staff skip payment (part 2 §4).
+  // Clients that collect the visit themselves, and their staff, skip payment (part 2 §4).
   const manualStarted = useRef(false);
   useEffect(() => {
     if (!manual || manualStarted.current) return;
