@@ -38,6 +38,8 @@ export const clients = pgTable('clients', {
   sdkConfig: jsonb('sdk_config_v2').$type<ModeConfig>(),
   /** SHA-256 of the staff API token; the token itself is never stored. */
   apiTokenHash: text('api_token_hash'),
+  /** What the partner decides about after-booking behaviour (packages/domain/src/partner-profile.ts). */
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
   /** Partner sites allowed to embed the widget (scheme://host[:port]). */
   domains: jsonb('domains').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -567,3 +569,20 @@ export const outboxEvents = pgTable(
 );
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 export type NewOutboxEventRow = typeof outboxEvents.$inferInsert;
+
+/**
+ * The links sent to a person to manage their booking (`?appointment=<id>&token=<token>`): each
+ * e-mail carries a token of its own, kept here only as its SHA-256, that opens the appointment as
+ * its creation token does. A link stops working once the visit is over or the booking cancelled.
+ */
+export const appointmentLinks = pgTable(
+  'appointment_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('appointment_links_appointment_idx').on(table.appointmentId)],
+);

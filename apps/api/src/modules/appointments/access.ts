@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { appointmentLinks } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { authenticatedClient } from '../../plugins/app/client-auth.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
@@ -48,6 +50,31 @@ export interface AppointmentAccess {
   appointment: AppointmentRow;
   /** The appointment token presented (null when the client's Bearer token granted access). */
   token: string | null;
+  /** Who is asking: the booking's holder (its token or a link's), or the client's staff. */
+  via: 'token' | 'link' | 'staff';
+}
+
+/**
+ * A new link to manage a booking (sent in an e-mail): a fresh token whose hash opens this
+ * appointment as its creation token does. Returns the token, which is stored nowhere.
+ */
+export async function createAppointmentLink(db: Db, appointmentId: string): Promise<string> {
+  const token = newAppointmentToken();
+  await db.insert(appointmentLinks).values({ tokenHash: hashAppointmentToken(token), appointmentId });
+  return token;
+}
+
+async function linkOpens(db: Db, appointmentId: string, token: string): Promise<boolean> {
+  const [link] = await db
+    .select({ appointmentId: appointmentLinks.appointmentId })
+    .from(appointmentLinks)
+    .where(
+      and(
+        eq(appointmentLinks.tokenHash, hashAppointmentToken(token)),
+        eq(appointmentLinks.appointmentId, appointmentId),
+      ),
+    );
+  return link !== undefined;
 }
 
 /**
@@ -64,10 +91,12 @@ export async function authorizeAppointment(
   const appointment = await findAppointmentById(db, id);
   if (!appointment) throw appointmentNotFound();
   const token = readAppointmentToken(request.headers);
-  if (token && appointmentTokenMatches(token, appointment.tokenHash)) return { appointment, token };
+  if (token && appointmentTokenMatches(token, appointment.tokenHash))
+    return { appointment, token, via: 'token' };
+  if (token && (await linkOpens(db, appointment.id, token))) return { appointment, token, via: 'link' };
   if (appointment.clientId) {
     const client = await authenticatedClient(db, request);
-    if (client && client.id === appointment.clientId) return { appointment, token: null };
+    if (client && client.id === appointment.clientId) return { appointment, token: null, via: 'staff' };
   }
   throw appointmentNotFound();
 }

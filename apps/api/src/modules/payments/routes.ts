@@ -45,7 +45,7 @@ async function authorizeCardPayment(db: Db, request: FastifyRequest, id: string)
   if (bearer && !readAppointmentToken(request.headers) && isAppointmentId(id)) {
     const appointment = await findAppointmentById(db, id);
     if (appointment && appointmentTokenMatches(bearer, appointment.tokenHash))
-      return { appointment, token: bearer };
+      return { appointment, token: bearer, via: 'token' };
   }
   return authorizeAppointment(db, request, id);
 }
