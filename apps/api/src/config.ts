@@ -75,6 +75,20 @@ const envSchema = z.object({
   STORAGE: z.preprocess(emptyAsUndefined, z.enum(['fs', 's3'], { error: 'debe ser fs o s3' }).default('fs')),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_ENDPOINT: url(['http:', 'https:']),
+  // Booking e-mails: written as .eml files in DATA_DIR/mail (fs, the default) or sent by SMTP.
+  MAIL: z.preprocess(emptyAsUndefined, z.enum(['fs', 'smtp'], { error: 'debe ser fs o smtp' }).default('fs')),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.email({ error: 'debe ser una dirección de correo' }).default('reservas@visita.localhost'),
+  ),
+  // Where people reach the widget: links in e-mails point there (default http://localhost:PORT).
+  PUBLIC_URL: url(['http:', 'https:']),
+  // The operator's token for /api/admin (unset: the admin API answers 404 to everyone).
+  ADMIN_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   // Most S3-compatible servers (MinIO, Ceph, R2…) only answer path-style URLs; AWS takes both.
@@ -177,6 +191,7 @@ const REQUIRED_WHEN: Array<[variable: string, value: string, requires: string[]]
   ['GEOCODER', 'nominatim', ['NOMINATIM_URL']],
   ['PAYMENTS', 'mercadopago', ['MP_ACCESS_TOKEN', 'MP_PUBLIC_KEY_CL', 'MP_PUBLIC_KEY_MX']],
   ['STORAGE', 's3', ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+  ['MAIL', 'smtp', ['SMTP_URL']],
 ];
 
 // Checked apart from the schema because zod skips refinements once any field fails, and an

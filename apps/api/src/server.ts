@@ -5,7 +5,11 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
+import { createMailer } from './adapters/mail/create-mailer.ts';
 import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
+import { createBookingDeliverer } from './modules/notifications/deliver-booking-event.ts';
+import { writeDueReminders } from './modules/notifications/reminders.ts';
+import { createOutboxWorker } from './modules/outbox/worker.ts';
 import { WIDGET_DIST } from './paths.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
@@ -47,6 +51,41 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   }, HOLD_SWEEP_MS);
   sweep.unref();
 
+  // E-mails and webhooks owed by committed changes; every instance delivers, none twice at once.
+  const mailer = createMailer(config);
+  const outbox = createOutboxWorker({
+    db: database.db,
+    deliver: createBookingDeliverer({
+      db: database.db,
+      mailer,
+      catalogue: app.catalogue,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      mailFrom: config.MAIL_FROM,
+    }),
+    // Addresses and content never reach the logs: the event, and the error's message without
+    // anything that looks like an address.
+    onError: (error, event) =>
+      app.log.warn(
+        {
+          event: event && {
+            id: event.id,
+            topic: event.topic,
+            channel: event.channel,
+            attempts: event.attempts,
+          },
+          reason: (error instanceof Error ? error.message : String(error)).replace(/\S+@\S+/g, '[email]'),
+        },
+        'outbox delivery failed',
+      ),
+  });
+  outbox.start();
+  const reminders = setInterval(() => {
+    writeDueReminders(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'reminders failed'),
+    );
+  }, HOLD_SWEEP_MS);
+  reminders.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -59,7 +98,10 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     }, 10_000);
     timer.unref();
     clearInterval(sweep);
+    clearInterval(reminders);
     try {
+      await outbox.stop();
+      await mailer.close();
       await app.close();
       await database.close();
       process.exit(0);

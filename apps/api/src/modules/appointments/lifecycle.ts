@@ -18,6 +18,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
+import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { confirmVisit } from '../scheduling/service.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 import { assertClientSplits, splitCart } from './split-payment.ts';
@@ -248,6 +249,8 @@ export async function confirmAppointment(
     }
     await takeStock(tx, stockUnitsOf(row.patients));
     if (alsoInTransaction) await alsoInTransaction(tx, row);
+    // The e-mails and the partner's webhook exist exactly when the confirmation does.
+    await writeBookingEvents(tx, row, 'appointment.confirmed');
     return row;
   });
   if (!confirmed) throw await refusal(db, id);

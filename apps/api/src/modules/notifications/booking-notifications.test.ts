@@ -1,0 +1,258 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import { eq } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../adapters/mail/smtp-mailer.ts';
+import { clients, nurses, outboxEvents, visits } from '../../db/schema.ts';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
+import { insertAppointment } from '../appointments/queries.ts';
+import { DEMO_ITEM_IDS as ID } from '../catalogue/demo-catalogue.ts';
+import { createOutboxWorker } from '../outbox/worker.ts';
+import { verifySignature } from '../webhooks/signature.ts';
+import { createBookingDeliverer } from './deliver-booking-event.ts';
+import { writeDueReminders } from './reminders.ts';
+
+const SECRET = 'whsec_partner_0123456789';
+
+const patient = (first: string, email: string) => ({
+  first_name: first,
+  second_name: null,
+  last_name: 'Morales',
+  second_last_name: 'Díaz',
+  date_of_birth: '1992-04-08',
+  gender: 'female',
+  document_type: 'ci',
+  document_number: '111111111',
+  email,
+  phone: '912345678',
+  is_fonasa: false,
+  items: [ID.glicemia],
+  packs: [],
+});
+
+describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks through the outbox', (engine) => {
+  let t: TestApp;
+  let nurseId: number;
+  const mails: ParsedMail[] = [];
+  const hooks: { headers: IncomingHttpHeaders; body: string }[] = [];
+  let smtp: SMTPServer;
+  let hookServer: Server;
+  let smtpPort = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const [nurse] = await t.app.db
+      .insert(nurses)
+      .values({ name: 'Enfermera correos', skills: ['lab'] })
+      .returning();
+    if (!nurse) throw new Error('nurse insert returned nothing');
+    nurseId = nurse.id;
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => mails.push(mail))
+          .then(() => callback(), callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+    hookServer = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        hooks.push({ headers: request.headers, body });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/visita`;
+    await t.app.db
+      .update(clients)
+      .set({ profile: { webhook: { url: hookUrl, secret: SECRET } } })
+      .where(eq(clients.id, 'demo'));
+  }, 60_000);
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await new Promise<void>((resolve) => hookServer?.close(() => resolve()));
+    await t?.close();
+  });
+
+  const worker = () =>
+    createOutboxWorker({
+      db: t.app.db,
+      deliver: createBookingDeliverer({
+        db: t.app.db,
+        mailer: createSmtpMailer(`smtp://127.0.0.1:${smtpPort}`),
+        catalogue: t.app.catalogue,
+        publicUrl: 'https://reservas.example',
+        mailFrom: 'reservas@visita.example',
+      }),
+    });
+
+  async function confirmedBooking(blockStart: Date) {
+    const token = newAppointmentToken();
+    const row = await insertAppointment(t.app.db, {
+      tokenHash: hashAppointmentToken(token),
+      clientId: 'demo',
+      salesSource: 'marketplace',
+      status: 'scheduled',
+      country: 'cl',
+      region: 'Región Metropolitana de Santiago',
+      comuna: 'Las Condes',
+      addressLine1: 'Avenida Apoquindo 4500',
+      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
+      targetStreetNumber: '4500',
+      targetLat: -33.4129,
+      targetLng: -70.5799,
+    });
+    await t.app.db.insert(visits).values({
+      appointmentId: row.id,
+      nurseId,
+      blockStart,
+      blockEnd: new Date(blockStart.getTime() + 3_600_000),
+      status: 'hold',
+      expiresAt: new Date(Date.now() + 20 * 60_000),
+    });
+    const headers = { [APPOINTMENT_TOKEN_HEADER]: token };
+    const finalized = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/appointments/${row.id}/finalize/`,
+      headers,
+      payload: {
+        patients: [
+          patient('Valentina', 'valentina.morales@correo.cl'),
+          patient('Tomás', 'tomas.morales@correo.cl'),
+        ],
+        sales_source: 'marketplace',
+      },
+    });
+    expect(finalized.statusCode, finalized.body).toBe(200);
+    const summary = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/appointments/${row.id}/payment_summary/`,
+        headers,
+      })
+    ).json().data.appointment;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/sandbox/card-tokens/',
+      payload: {
+        card_number: '4111111111111111',
+        cardholder_name: 'APRO',
+        expiration_month: 12,
+        expiration_year: new Date().getUTCFullYear() + 1,
+        security_code: '123',
+      },
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/mercado-pago/${row.id}/card/`,
+      headers,
+      payload: {
+        token: card.json().id,
+        payment_method_id: 'visa',
+        amount: summary.net_price - summary.payment_at_home,
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { id: row.id, token, amount: summary.net_price - summary.payment_at_home };
+  }
+
+  it('a confirmation e-mails the contact and each patient, with the visit, a manage link and a calendar event; the partner gets a signed webhook', async () => {
+    // 12:00 UTC is 09:00 in Santiago on 1 December 2032 (summer time, UTC-3).
+    const booking = await confirmedBooking(new Date(Date.UTC(2032, 11, 1, 12)));
+    const events = await t.app.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.appointmentId, booking.id));
+    expect(events.map((event) => [event.topic, event.channel]).sort()).toEqual([
+      ['appointment.confirmed', 'email'],
+      ['appointment.confirmed', 'email'],
+      ['appointment.confirmed', 'webhook'],
+    ]);
+
+    expect(await worker().runOnce()).toBe(3);
+    const sent = mails.filter((mail) => mail.text?.includes(booking.id.slice(0, 8).toUpperCase()));
+    expect(sent.map((mail) => (mail.to as { text: string }).text).sort()).toEqual([
+      'tomas.morales@correo.cl',
+      'valentina.morales@correo.cl',
+    ]);
+    const [mail] = sent;
+    expect(mail?.subject).toBe('Tu visita a domicilio está confirmada · Demo Salud');
+    expect(mail?.from?.text).toContain('Demo Salud');
+    expect(mail?.text).toContain('Fecha: miércoles 1 de diciembre de 2032');
+    expect(mail?.text).toContain('Hora de llegada: entre 09:00 y 10:00');
+    expect(mail?.text).toContain('Dirección: Avenida Apoquindo 4500, Las Condes');
+    expect(mail?.text).toContain('Valentina Morales:');
+    expect(mail?.text).toMatch(/Glicemia, requiere ayuno de \d+ horas\./);
+    expect(mail?.text).toContain(`Pagado en línea: $${booking.amount.toLocaleString('es-CL')}`);
+    expect(mail?.html).toContain('<html lang="es">');
+    expect(mail?.attachments.map((a) => a.contentType)).toEqual(['text/calendar']);
+    expect(mail?.attachments[0]?.content.toString()).toContain('DTSTART:20321201T120000Z');
+
+    // The link in the e-mail opens the booking: its own token, not the one the widget held.
+    const link = new URL(/https:\/\/reservas\.example\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+    expect(link.pathname).toBe('/demo');
+    expect(link.searchParams.get('appointment')).toBe(booking.id);
+    const linkToken = link.searchParams.get('token') ?? '';
+    expect(linkToken).not.toBe(booking.token);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/appointments/${booking.id}/`,
+      headers: { [APPOINTMENT_TOKEN_HEADER]: linkToken },
+    });
+    expect(opened.statusCode).toBe(200);
+
+    const hook = hooks.find((h) => h.body.includes(booking.id));
+    expect(hook).toBeDefined();
+    expect(
+      verifySignature(
+        SECRET,
+        hook?.headers['x-visita-signature'] as string,
+        hook?.body ?? '',
+        Date.now() / 1000,
+      ),
+    ).toEqual({ ok: true });
+    const body = JSON.parse(hook?.body ?? '{}');
+    expect(body).toMatchObject({
+      type: 'appointment.confirmed',
+      data: { appointment_id: booking.id, status: 'confirmed' },
+    });
+    // The profile did not ask for personal data: none is sent.
+    expect(hook?.body).not.toContain('Valentina');
+    expect(hook?.body).not.toContain('correo.cl');
+    // Delivered once: nothing left to claim.
+    expect(await worker().runOnce()).toBe(0);
+  });
+
+  it('a visit within 24 hours gets one reminder, however often reminders are written', async () => {
+    const soon = new Date(Math.ceil((Date.now() + 3 * 3_600_000) / 3_600_000) * 3_600_000);
+    const booking = await confirmedBooking(soon);
+    await writeDueReminders(t.app.db);
+    await writeDueReminders(t.app.db);
+    const reminders = await t.app.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.appointmentId, booking.id));
+    expect(
+      reminders.filter((event) => event.topic === 'appointment.reminder').map((event) => event.channel),
+    ).toEqual(['email', 'email']);
+    await worker().runOnce();
+    expect(
+      mails.filter(
+        (mail) =>
+          mail.subject === 'Mañana te visitamos · Demo Salud' &&
+          mail.text?.includes(booking.id.slice(0, 8).toUpperCase()),
+      ),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,141 @@
+import { readPartnerProfile } from '@visita/domain/partner-profile';
+import { resolveColor } from '@visita/domain/theme';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Db } from '../../db/database.ts';
+import { payments } from '../../db/schema.ts';
+import { createAppointmentLink } from '../appointments/access.ts';
+import { findAppointmentById } from '../appointments/queries.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import { findClientById } from '../clients/queries.ts';
+import type { ClaimedEvent } from '../outbox/queries.ts';
+import { summaryQuote } from '../payments/service.ts';
+import { findSectorById } from '../scheduling/queries.ts';
+import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
+import { bookingCalendar } from './booking-calendar.ts';
+import { type BookingEmail, renderBookingEmail } from './booking-email.ts';
+import { bookingReference } from './booking-events.ts';
+
+export interface DeliveryContext {
+  db: Db;
+  mailer: Mailer;
+  catalogue: () => Promise<CatalogueSnapshot>;
+  /** Where people reach the widget (its origin): the manage link points there. */
+  publicUrl: string;
+  /** The sender: the partner's name is shown, this address used. */
+  mailFrom: string;
+}
+
+/** A delivery that can never succeed (the appointment is gone): done, not retried. */
+const NOTHING_TO_DELIVER = undefined;
+
+interface StoredPatient {
+  first_name?: unknown;
+  last_name?: unknown;
+  items?: unknown;
+  packs?: unknown;
+}
+
+async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
+  const payload = event.payload as { to?: string; kind?: BookingEmail['kind']; begin?: string; end?: string };
+  if (!event.appointmentId || !payload.to || !payload.kind || !payload.begin || !payload.end)
+    return NOTHING_TO_DELIVER;
+  const appointment = await findAppointmentById(context.db, event.appointmentId);
+  if (!appointment) return NOTHING_TO_DELIVER;
+  const client = appointment.clientId ? await findClientById(context.db, appointment.clientId) : undefined;
+  const sector = appointment.sectorId ? await findSectorById(context.db, appointment.sectorId) : undefined;
+  const catalogue = await context.catalogue();
+  const partnerName = client?.name ?? 'Visita';
+
+  const patients = appointment.patients
+    .filter((p): p is StoredPatient => typeof p === 'object' && p !== null)
+    .map((patient) => {
+      const ids = [
+        ...(Array.isArray(patient.items) ? patient.items : []),
+        ...(Array.isArray(patient.packs) ? patient.packs : []),
+      ].filter((id): id is number => typeof id === 'number');
+      return {
+        name: [patient.first_name, patient.last_name]
+          .filter((part) => typeof part === 'string' && part)
+          .join(' '),
+        services: ids.flatMap((id) => {
+          const item = catalogue.byId.get(id);
+          return item ? [{ name: item.displayName ?? item.name, fastingHours: item.fastHours }] : [];
+        }),
+      };
+    });
+
+  const paid = await context.db
+    .select({ status: payments.status, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointment.id), inArray(payments.status, ['approved', 'cash'])));
+  const card = paid.find((row) => row.status === 'approved');
+  const cash = paid.find((row) => row.status === 'cash');
+  const quote = await summaryQuote(context.db, catalogue, appointment);
+  const amounts = {
+    paidOnline: card?.amount ?? 0,
+    payAtHome: cash?.amount ?? quote?.payment_at_home ?? 0,
+  };
+
+  // Each e-mail carries a link of its own; a cancellation has nothing left to manage.
+  const manageToken =
+    payload.kind === 'cancelled' ? null : await createAppointmentLink(context.db, appointment.id);
+  const manageUrl = new URL(`/${encodeURIComponent(appointment.clientId ?? '')}`, context.publicUrl);
+  manageUrl.searchParams.set('appointment', appointment.id);
+  if (manageToken) manageUrl.searchParams.set('token', manageToken);
+
+  const email: BookingEmail = {
+    kind: payload.kind,
+    partner: { name: partnerName, mainColor: resolveColor(client?.sdkConfig?.main_color) },
+    country: appointment.country,
+    reference: bookingReference(appointment.id),
+    timeZone: sector?.timeZone ?? (appointment.country === 'mx' ? 'America/Mexico_City' : 'America/Santiago'),
+    begin: new Date(payload.begin),
+    end: new Date(payload.end),
+    address: {
+      line: appointment.targetAddress,
+      apartment: appointment.targetApartmentNumber,
+      additionalInfo: appointment.targetAddressAdditionalInfo,
+    },
+    patients,
+    amounts,
+    manageUrl: manageUrl.toString(),
+  };
+  const rendered = renderBookingEmail(email);
+  await context.mailer.send({
+    from: `"${partnerName.replaceAll('"', '')}" <${context.mailFrom}>`,
+    to: [payload.to],
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId: `<${event.id}@visita>`,
+    attachments: [
+      {
+        filename: 'visita.ics',
+        contentType: 'text/calendar; charset=utf-8',
+        // Later e-mails revise the event earlier ones added (a move, a cancellation): the
+        // sequence grows with the time each change was made.
+        content: bookingCalendar(
+          email,
+          appointment.id,
+          payload.kind === 'confirmed' ? 0 : event.attempts + (Date.now() % 1000),
+        ),
+      },
+    ],
+  });
+}
+
+async function bookingWebhook(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
+  if (!event.clientId) return NOTHING_TO_DELIVER;
+  const client = await findClientById(context.db, event.clientId);
+  const webhook = readPartnerProfile(client?.profile).webhook;
+  // The partner removed its endpoint since: nothing is owed any more.
+  if (!webhook) return NOTHING_TO_DELIVER;
+  await deliverWebhook(webhook, { id: event.id, topic: event.topic, payload: event.payload });
+}
+
+/** What the outbox worker calls for each claimed event. */
+export function createBookingDeliverer(context: DeliveryContext) {
+  return (event: ClaimedEvent): Promise<void> =>
+    event.channel === 'email' ? bookingEmail(context, event) : bookingWebhook(context, event);
+}
