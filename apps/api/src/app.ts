@@ -7,6 +7,7 @@ import { type CatalogueReader, createCatalogueReader } from './modules/catalogue
 import { type ChangeBus, createChangeBus } from './modules/changes/change-bus.ts';
 import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
+import manageRoutes from './modules/appointments/manage-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({
       await api.register(fundRoutes);
       await api.register(finalizeRoutes);
       await api.register(lifecycleRoutes);
+      await api.register(manageRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
     },

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway.ts';
 import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
 import { createBookingDeliverer } from './modules/notifications/deliver-booking-event.ts';
 import { writeDueReminders } from './modules/notifications/reminders.ts';
@@ -58,6 +59,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     deliver: createBookingDeliverer({
       db: database.db,
       mailer,
+      gateway: createPaymentGateway(config, database.db),
       catalogue: app.catalogue,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       mailFrom: config.MAIL_FROM,

@@ -479,7 +479,7 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     method: text('method').notNull(),
     gatewayPaymentId: text('gateway_payment_id'),
-    status: text('status', { enum: ['processing', 'approved', 'pending', 'rejected', 'cash'] }).notNull(),
+    status: text('status', { enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded'] }).notNull(),
     statusDetail: text('status_detail'),
     amount: doublePrecision('amount').notNull(),
     currency: text('currency', { enum: ['CLP', 'MXN'] }).notNull(),
@@ -545,7 +545,7 @@ export const outboxEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** appointment.confirmed, appointment.cancelled, appointment.rescheduled, appointment.reminder, medical_order.received */
     topic: text('topic').notNull(),
-    channel: text('channel', { enum: ['email', 'webhook'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'webhook', 'refund'] }).notNull(),
     clientId: text('client_id'),
     appointmentId: uuid('appointment_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

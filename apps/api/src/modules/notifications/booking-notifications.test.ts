@@ -6,6 +6,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../adapters/mail/smtp-mailer.ts';
+import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
 import { clients, nurses, outboxEvents, visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -91,6 +92,7 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
       deliver: createBookingDeliverer({
         db: t.app.db,
         mailer: createSmtpMailer(`smtp://127.0.0.1:${smtpPort}`),
+        gateway: createSandboxGateway(t.app.db),
         catalogue: t.app.catalogue,
         publicUrl: 'https://reservas.example',
         mailFrom: 'reservas@visita.example',

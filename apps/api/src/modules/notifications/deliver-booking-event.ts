@@ -2,6 +2,7 @@ import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { resolveColor } from '@visita/domain/theme';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { payments } from '../../db/schema.ts';
 import { createAppointmentLink } from '../appointments/access.ts';
@@ -19,6 +20,8 @@ import { bookingReference } from './booking-events.ts';
 export interface DeliveryContext {
   db: Db;
   mailer: Mailer;
+  /** Refunds of cancelled bookings go through it. */
+  gateway: PaymentGateway;
   catalogue: () => Promise<CatalogueSnapshot>;
   /** Where people reach the widget (its origin): the manage link points there. */
   publicUrl: string;
@@ -134,8 +137,33 @@ async function bookingWebhook(context: DeliveryContext, event: ClaimedEvent): Pr
   await deliverWebhook(webhook, { id: event.id, topic: event.topic, payload: event.payload });
 }
 
+/**
+ * A cancelled booking's card payment, returned whole. The gateway's idempotency key is the
+ * payment's own, so a refund asked twice (a retry after a lost answer) is made once.
+ */
+async function bookingRefund(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
+  const paymentId = (event.payload as { payment_id?: unknown }).payment_id;
+  if (typeof paymentId !== 'string') return NOTHING_TO_DELIVER;
+  const [payment] = await context.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || payment.status !== 'approved') return NOTHING_TO_DELIVER;
+  if (payment.gatewayPaymentId)
+    await context.gateway.refund(payment.gatewayPaymentId, `cancel-${payment.id}`);
+  await context.db
+    .update(payments)
+    .set({ status: 'refunded', statusDetail: 'refunded:cancelled', updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'approved')));
+}
+
 /** What the outbox worker calls for each claimed event. */
 export function createBookingDeliverer(context: DeliveryContext) {
-  return (event: ClaimedEvent): Promise<void> =>
-    event.channel === 'email' ? bookingEmail(context, event) : bookingWebhook(context, event);
+  return (event: ClaimedEvent): Promise<void> => {
+    switch (event.channel) {
+      case 'email':
+        return bookingEmail(context, event);
+      case 'webhook':
+        return bookingWebhook(context, event);
+      case 'refund':
+        return bookingRefund(context, event);
+    }
+  };
 }

@@ -19,7 +19,7 @@ export async function enqueueEvents(db: Db, events: readonly NewOutboxEventRow[]
 interface ClaimedRow {
   id: string;
   topic: string;
-  channel: 'email' | 'webhook';
+  channel: 'email' | 'webhook' | 'refund';
   client_id: string | null;
   appointment_id: string | null;
   payload: Record<string, unknown>;
@@ -92,7 +92,7 @@ export async function markFailed(
 }
 
 /** Given-up and still-retrying deliveries of a channel, newest first: what the operator reads. */
-export async function listUndelivered(db: Db, channel: 'email' | 'webhook', limit = 100) {
+export async function listUndelivered(db: Db, channel: 'email' | 'webhook' | 'refund', limit = 100) {
   return db
     .select({
       id: outboxEvents.id,

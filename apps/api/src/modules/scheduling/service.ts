@@ -405,8 +405,8 @@ const notSchedulable = () =>
  * block and this appointment's previous hold are deleted, then a hold is inserted for the first
  * free nurse; the unique index decides who gets a nurse, never a prior read.
  */
-export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleAnswer> {
-  const { appointment, now } = request;
+/** A block as asked for: one hour, from begin_date to end_date, in the sector's local time. */
+export function parseBlock(request: Pick<HoldRequest, 'beginDate' | 'endDate'>) {
   const begin = parseLocalDateTime(request.beginDate);
   const end = parseLocalDateTime(request.endDate);
   const endsOneHourLater =
@@ -414,8 +414,20 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
     (end.date === addDays(begin.date, 1) && end.minutes === begin.minutes + BLOCK_MINUTES - 1440);
   if (!endsOneHourLater)
     throw badRequest('invalid-block', 'El bloque horario debe durar una hora, de begin_date a end_date.');
-  if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
+  return { begin, end };
+}
 
+/**
+ * The nurses who could take the block (in the appointment's sector, with the cart's skills, on a
+ * shift that offers it), after checking it is within the horizon and not begun. Who is actually
+ * free is decided by the insert, under the unique index.
+ */
+export async function blockCandidates(
+  db: Db,
+  request: Pick<HoldRequest, 'appointment' | 'catalogue' | 'items' | 'now'>,
+  begin: ReturnType<typeof parseLocalDateTime>,
+) {
+  const { appointment, now } = request;
   const skills = neededSkills(
     request.catalogue,
     request.items && request.items.length > 0 ? request.items : cartItemIds(appointment.patients),
@@ -448,6 +460,14 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
 
   const blockStart = new Date(start);
   const blockEnd = new Date(start + BLOCK_MINUTES * 60_000);
+  return { candidates, blockStart, blockEnd };
+}
+
+export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleAnswer> {
+  const { appointment, now } = request;
+  const { begin, end } = parseBlock(request);
+  if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
+  const { candidates, blockStart, blockEnd } = await blockCandidates(db, request, begin);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;

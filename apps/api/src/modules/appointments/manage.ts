@@ -1,0 +1,232 @@
+import type {
+  BookingView,
+  CancelBookingAnswer,
+  RescheduleAnswer,
+} from '@visita/domain/contract/manage-booking';
+import { localeFromCountry } from '@visita/domain/locale';
+import { readPartnerProfile } from '@visita/domain/partner-profile';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { appointments, payments, visits } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import { findClientById } from '../clients/queries.ts';
+import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
+import { enqueueEvents } from '../outbox/queries.ts';
+import { summaryQuote } from '../payments/service.ts';
+import { lockAppointment } from '../payments/queries.ts';
+import { deleteExpiredHolds, findVisitOfAppointment, insertHoldIfFree } from '../scheduling/queries.ts';
+import { blockCandidates, blockNotAvailable, parseBlock } from '../scheduling/service.ts';
+import { formatLocalDateTime } from '../scheduling/blocks.ts';
+import type { AppointmentAccess } from './access.ts';
+import { invalidStatus } from './lifecycle.ts';
+import type { AppointmentRow } from './queries.ts';
+import { visitTimesOf } from './visit-times.ts';
+
+const HOUR_MS = 3_600_000;
+
+export const CHANGE_WINDOW_CLOSED = 'change-window-closed';
+
+const windowClosed = (hours: number) =>
+  new AppError(
+    409,
+    CHANGE_WINDOW_CLOSED,
+    `Ya no es posible cancelar ni cambiar esta reserva: se puede hasta ${hours} horas antes de la visita. Escríbenos y te ayudamos.`,
+  );
+
+const visitStarted = () =>
+  new AppError(409, 'visit-started', 'La visita ya comenzó o ya pasó: no se puede cancelar ni cambiar.');
+
+async function cutoffHoursOf(db: Db, appointment: AppointmentRow): Promise<number> {
+  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  return readPartnerProfile(client?.profile).cancellation_cutoff_hours;
+}
+
+/**
+ * Until when a confirmed visit may still be cancelled or moved: its start minus the partner's
+ * cut-off for the person who booked it; its start for the partner's staff, who answer the phone
+ * when the person calls late.
+ */
+export function changeDeadline(visitBegin: Date, cutoffHours: number, via: AppointmentAccess['via']): Date {
+  return via === 'staff' ? visitBegin : new Date(visitBegin.getTime() - cutoffHours * HOUR_MS);
+}
+
+function assertMayChange(visitBegin: Date, cutoffHours: number, via: AppointmentAccess['via'], now: Date) {
+  if (now.getTime() >= visitBegin.getTime()) throw visitStarted();
+  if (now.getTime() >= changeDeadline(visitBegin, cutoffHours, via).getTime())
+    throw windowClosed(cutoffHours);
+}
+
+interface StoredPatient {
+  first_name?: unknown;
+  last_name?: unknown;
+  items?: unknown;
+  packs?: unknown;
+}
+
+async function approvedCardPayment(db: Db, appointmentId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'approved')))
+    .limit(1);
+  return row;
+}
+
+/** 'Tu reserva': what was booked, for whom, when and where, what was paid, and what may still change. */
+export async function bookingView(
+  db: Db,
+  catalogue: CatalogueSnapshot,
+  access: AppointmentAccess,
+  now: Date = new Date(),
+): Promise<BookingView> {
+  const { appointment } = access;
+  const [times, visit, cutoffHours, card] = await Promise.all([
+    visitTimesOf(db, appointment, now),
+    findVisitOfAppointment(db, appointment.id),
+    cutoffHoursOf(db, appointment),
+    approvedCardPayment(db, appointment.id),
+  ]);
+  const quote = appointment.status === 'cancelled' ? null : await summaryQuote(db, catalogue, appointment);
+  const deadline =
+    appointment.status === 'confirmed' && visit
+      ? changeDeadline(visit.blockStart, cutoffHours, access.via)
+      : null;
+  const patients = appointment.patients
+    .filter((p): p is StoredPatient => typeof p === 'object' && p !== null)
+    .map((patient) => ({
+      name: [patient.first_name, patient.last_name]
+        .filter((part) => typeof part === 'string' && part)
+        .join(' '),
+      services: [
+        ...(Array.isArray(patient.items) ? patient.items : []),
+        ...(Array.isArray(patient.packs) ? patient.packs : []),
+      ].flatMap((id) => {
+        const item = typeof id === 'number' ? catalogue.byId.get(id) : undefined;
+        return item ? [item.displayName ?? item.name] : [];
+      }),
+    }));
+  const paidOnline = card?.amount ?? 0;
+  return {
+    id: appointment.id,
+    reference: bookingReference(appointment.id),
+    status: appointment.status,
+    client_id: appointment.clientId,
+    country: appointment.country,
+    currency: localeFromCountry(appointment.country).currency,
+    local_begin_date: times.localBeginDate,
+    local_work_period_max_lateness: times.localWorkPeriodMaxLateness,
+    target_address: appointment.targetAddress,
+    target_apartment_number: appointment.targetApartmentNumber,
+    patients,
+    paid_online: paidOnline,
+    pay_at_home: quote ? Math.max(0, quote.net_price - paidOnline) : 0,
+    can_change: deadline !== null && now.getTime() < deadline.getTime(),
+    change_until: deadline?.toISOString() ?? null,
+    cancellation_cutoff_hours: cutoffHours,
+  };
+}
+
+/**
+ * Cancels a booking in one transaction: the appointment cancelled, the nurse's block freed, the
+ * card payment's refund owed (the outbox asks the gateway, retrying until it answers), and the
+ * e-mails and webhook written. A confirmed visit only until the cut-off; one not yet confirmed
+ * (a person abandoning a hold) at any time.
+ */
+export async function cancelBooking(
+  db: Db,
+  access: AppointmentAccess,
+  now: Date = new Date(),
+): Promise<CancelBookingAnswer> {
+  const { appointment } = access;
+  const cutoffHours = await cutoffHoursOf(db, appointment);
+  const refund = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const status = await lockAppointment(tx, appointment.id);
+    if (status !== 'pending' && status !== 'scheduled' && status !== 'confirmed')
+      throw invalidStatus((status ?? 'cancelled') as AppointmentRow['status']);
+    const visit = await findVisitOfAppointment(tx, appointment.id);
+    if (status === 'confirmed' && visit) assertMayChange(visit.blockStart, cutoffHours, access.via, now);
+    const [cancelled] = await tx
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(eq(appointments.id, appointment.id))
+      .returning();
+    if (!cancelled) throw invalidStatus('cancelled');
+    await tx.delete(visits).where(eq(visits.appointmentId, appointment.id));
+    if (status !== 'confirmed') return 0;
+    const card = await approvedCardPayment(tx, appointment.id);
+    if (card)
+      await enqueueEvents(tx, [
+        {
+          topic: 'payment.refund',
+          channel: 'refund',
+          clientId: appointment.clientId,
+          appointmentId: appointment.id,
+          payload: { payment_id: card.id },
+        },
+      ]);
+    await writeBookingEvents(tx, cancelled, 'appointment.cancelled', {
+      visit: visit ? { begin: visit.blockStart, end: visit.blockEnd } : null,
+    });
+    return card?.amount ?? 0;
+  });
+  return { status: 'cancelled', refund };
+}
+
+/**
+ * Moves a confirmed visit to another block in one transaction: the new block taken for good
+ * (under the same unique index as every hold, so never a nurse twice), the old one freed, the
+ * e-mails and webhook written. Nothing is charged again: the cart, and so the amount, is the
+ * same. A block nobody can take leaves the visit where it was.
+ */
+export async function rescheduleBooking(
+  db: Db,
+  access: AppointmentAccess,
+  request: { beginDate: string; endDate: string; catalogue: CatalogueSnapshot },
+  now: Date = new Date(),
+): Promise<RescheduleAnswer> {
+  const { appointment } = access;
+  const { begin, end } = parseBlock(request);
+  if (appointment.status !== 'confirmed') throw invalidStatus(appointment.status);
+  const cutoffHours = await cutoffHoursOf(db, appointment);
+  const { candidates, blockStart, blockEnd } = await blockCandidates(
+    db,
+    { appointment, catalogue: request.catalogue, now },
+    begin,
+  );
+  await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    if ((await lockAppointment(tx, appointment.id)) !== 'confirmed') throw invalidStatus(appointment.status);
+    const current = await findVisitOfAppointment(tx, appointment.id);
+    if (!current) throw invalidStatus('expired');
+    assertMayChange(current.blockStart, cutoffHours, access.via, now);
+    await tx.delete(visits).where(eq(visits.id, current.id));
+    // A lapsed hold of someone else's on the new block gives way, as it does to a new hold.
+    await deleteExpiredHolds(tx, blockStart, now);
+    let moved = false;
+    for (const nurse of candidates) {
+      const taken = await insertHoldIfFree(tx, {
+        appointmentId: appointment.id,
+        nurseId: nurse.id,
+        blockStart,
+        blockEnd,
+        expiresAt: now,
+      });
+      if (!taken) continue;
+      await tx.update(visits).set({ status: 'confirmed', expiresAt: null }).where(eq(visits.id, taken.id));
+      moved = true;
+      break;
+    }
+    // Every nurse taken: the transaction rolls back and the visit stays where it was.
+    if (!moved) throw blockNotAvailable();
+    await writeBookingEvents(tx, appointment, 'appointment.rescheduled', {
+      visit: { begin: blockStart, end: blockEnd },
+    });
+  });
+  return {
+    status: 'confirmed',
+    begin_date: formatLocalDateTime(begin.date, begin.minutes),
+    end_date: formatLocalDateTime(end.date, end.minutes),
+  };
+}
