@@ -8,6 +8,7 @@ import { type ChangeBus, createChangeBus } from './modules/changes/change-bus.ts
 import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import manageRoutes from './modules/appointments/manage-routes.ts';
+import adminRoutes from './modules/admin/routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp({
       await api.register(finalizeRoutes);
       await api.register(lifecycleRoutes);
       await api.register(manageRoutes);
+      await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
     },

@@ -1,0 +1,22 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { readBearerToken } from '../../plugins/app/client-auth.ts';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * The operator's API: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time (both
+ * sides hashed to one length first). Without ADMIN_TOKEN configured the API does not exist: 404
+ * to everyone, so a server without an operator offers nothing to guess at.
+ */
+export function requireAdmin(adminToken: string | undefined) {
+  const expected = adminToken ? digest(adminToken) : null;
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!expected) throw new AppError(404, 'not-found', 'No encontrado.');
+    const presented = readBearerToken(request.headers);
+    if (!presented) throw new AppError(401, 'not-authenticated', 'Se requiere el token de operador.');
+    if (!timingSafeEqual(digest(presented), expected))
+      throw new AppError(403, 'forbidden', 'El token de operador no es válido.');
+  };
+}
