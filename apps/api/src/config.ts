@@ -84,6 +84,17 @@ const envSchema = z.object({
   ),
   // Where people reach the widget: links in e-mails point there (default http://localhost:PORT).
   PUBLIC_URL: url(['http:', 'https:']),
+  // How long a worker's claim on an outbox event lasts: a worker killed mid-delivery delays that
+  // delivery by at most this much. Longer than any one delivery may take (SMTP, webhooks: 10 s).
+  OUTBOX_LEASE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int('debe ser un entero')
+      .min(1000, 'debe estar entre 1000 y 3600000')
+      .max(3_600_000, 'debe estar entre 1000 y 3600000')
+      .default(60_000),
+  ),
   // The operator's token for /api/admin (unset: the admin API answers 404 to everyone).
   ADMIN_TOKEN: z.preprocess(
     emptyAsUndefined,

@@ -56,6 +56,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   const mailer = createMailer(config);
   const outbox = createOutboxWorker({
     db: database.db,
+    leaseMs: config.OUTBOX_LEASE_MS,
     deliver: createBookingDeliverer({
       db: database.db,
       mailer,
@@ -75,7 +76,10 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
             channel: event.channel,
             attempts: event.attempts,
           },
-          reason: (error instanceof Error ? error.message : String(error)).replace(/\S+@\S+/g, '[email]'),
+          reason: String((error as { message?: unknown } | null)?.message ?? error).replace(
+            /\S+@\S+/g,
+            '[email]',
+          ),
         },
         'outbox delivery failed',
       ),

@@ -479,7 +479,9 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     method: text('method').notNull(),
     gatewayPaymentId: text('gateway_payment_id'),
-    status: text('status', { enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded'] }).notNull(),
+    status: text('status', {
+      enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded'],
+    }).notNull(),
     statusDetail: text('status_detail'),
     amount: doublePrecision('amount').notNull(),
     currency: text('currency', { enum: ['CLP', 'MXN'] }).notNull(),

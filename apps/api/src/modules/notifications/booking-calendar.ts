@@ -25,7 +25,6 @@ export function bookingCalendar(email: BookingEmail, appointmentId: string, sequ
       .filter(Boolean)
       .join(', '),
     description: `Reserva ${email.reference}. La enfermera o el especialista llega dentro de esta ventana horaria.\n${email.manageUrl}`,
-    url: email.manageUrl,
   });
   // The inputs are built by this module from stored data; a failure here is a bug, not bad input.
   if (error || !value) throw error ?? new Error('calendar event not created');
