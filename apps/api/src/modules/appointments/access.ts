@@ -48,6 +48,12 @@ export interface AppointmentAccess {
   appointment: AppointmentRow;
   /** The appointment token presented (null when the client's Bearer token granted access). */
   token: string | null;
+  /**
+   * Whether the request carries the Bearer API token of the appointment's own client: staff
+   * acting for it, whether or not the appointment's token came along too (the staff widget sends
+   * both). What only staff may do asks this, never the absence of the appointment token.
+   */
+  staff: boolean;
 }
 
 /**
@@ -64,11 +70,10 @@ export async function authorizeAppointment(
   const appointment = await findAppointmentById(db, id);
   if (!appointment) throw appointmentNotFound();
   const token = readAppointmentToken(request.headers);
-  if (token && appointmentTokenMatches(token, appointment.tokenHash)) return { appointment, token };
-  if (appointment.clientId) {
-    const client = await authenticatedClient(db, request);
-    if (client && client.id === appointment.clientId) return { appointment, token: null };
-  }
+  const client = appointment.clientId ? await authenticatedClient(db, request) : null;
+  const staff = client !== null && client.id === appointment.clientId;
+  if (token && appointmentTokenMatches(token, appointment.tokenHash)) return { appointment, token, staff };
+  if (staff) return { appointment, token: null, staff };
   throw appointmentNotFound();
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatusValue } from '../../db/schema.ts';
 import { appointments, clients, couponUses, coupons, nurses, sectors, visits } from '../../db/schema.ts';
-import { DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
+import { DEMO_LAAS_LM_TOKEN, DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
 import { AppError } from '../../errors.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -251,6 +251,27 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       await schedule(id);
       const response = await confirm(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` });
       expect(response.statusCode).toBe(200);
+    });
+
+    it('lets staff confirm sending the appointment token and their Bearer token together, as the staff widget does', async () => {
+      const { id, token } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(id, {
+        [APPOINTMENT_TOKEN_HEADER]: token,
+        authorization: `Bearer ${DEMO_LAAS_TOKEN}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
+    it("refuses the appointment token with another client's Bearer token", async () => {
+      const { id, token } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(id, {
+        [APPOINTMENT_TOKEN_HEADER]: token,
+        authorization: `Bearer ${DEMO_LAAS_LM_TOKEN}`,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().err).toBe('manual-confirmation-not-allowed');
     });
 
     it("refuses a staff client's booking confirmed with the appointment token alone", async () => {
