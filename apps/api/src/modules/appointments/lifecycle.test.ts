@@ -209,16 +209,13 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
     });
 
-    it('stores what staff record: method, gateway, split payment, exams to pay, referral code', async () => {
+    it('stores what staff record: method, gateway, referral code; never their payment status', async () => {
       const { id } = await create('demo-laas');
       await schedule(id);
       const body = {
         payment_method: 'Transferencia',
         payment_gateway: 'Clínica',
         payment_status: 'Payment Pending',
-        split_payment: true,
-        client_exams_to_pay: [{ patient_index: 0, item_ids: [1, 2] }],
-        patient_exams_to_pay: [{ patient_index: 0, item_ids: [3] }],
         referral_code: 'amigo10',
         force_confirmation: true,
       };
@@ -231,12 +228,25 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         paymentGateway: 'Clínica',
         paymentStatus: 'Payment Successful',
         referralCode: 'AMIGO10',
-        splitPayment: {
-          split_payment: true,
-          client_exams_to_pay: body.client_exams_to_pay,
-          patient_exams_to_pay: body.patient_exams_to_pay,
-        },
+        splitPayment: null,
       });
+    });
+
+    it("refuses a split from a caller who may confirm by hand when the client doesn't split", async () => {
+      const { id } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
+        {
+          split_payment: true,
+          client_exams_to_pay: [{ patient_index: 0, item_ids: [1, 2] }],
+          patient_exams_to_pay: [{ patient_index: 0, item_ids: [3] }],
+        },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('split-payment-not-allowed');
+      expect(await row(id)).toMatchObject({ status: 'scheduled', splitPayment: null });
     });
 
     it("defaults to 'Payment Pending' for Caja Los Andes", async () => {
