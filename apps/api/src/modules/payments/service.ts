@@ -417,7 +417,7 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
 // ---- Pay at home ----
 
 /**
- * Who may confirm by paying at home: where the 'home' option is offered (Mexico, part 2 §3), and
+ * Who may confirm by paying at home: where the 'home' option is offered (Mexico), and
  * whoever the client's rule lets confirm without a card (partners collecting themselves, the
  * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
  * not a way around it.

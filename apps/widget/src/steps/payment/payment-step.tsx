@@ -102,7 +102,7 @@ export function PaymentStep() {
     }
   }, [appointmentId, context, next, stores]);
 
-  // Clients that collect the visit themselves, and their staff, skip payment (part 2 §4).
+  // Clients that collect the visit themselves, and their staff, skip payment.
   const manualStarted = useRef(false);
   useEffect(() => {
     if (!manual || manualStarted.current) return;
