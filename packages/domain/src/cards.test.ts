@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountLimitMessage,
+  paymentTypeOf,
   CARD_CVC_MESSAGE,
   CARD_EXPIRY_MESSAGE,
   CARD_NAME_MESSAGE,
@@ -98,6 +100,30 @@ describe('catalogue lengths, security codes, amount limits and accreditation (pa
     [50, 'bank_transfer', true],
   ] as const)('%d by %s allowed: %s', (amount, type, allowed) => {
     expect(isAmountAllowed(amount, type)).toBe(allowed);
+  });
+});
+
+describe('amount limit messages', () => {
+  it.each([
+    [3_000_000, 'debit_card', null],
+    [
+      3_000_001,
+      'debit_card',
+      /^El monto a pagar supera el máximo de \$3\.000\.000 que se puede pagar con tarjeta de débito\./,
+    ],
+    [11_000_001, 'credit_card', /máximo de \$11\.000\.000 .* tarjeta de crédito/],
+    [49, 'bank_transfer', /^El monto a pagar es menor al mínimo de \$50 que se puede pagar con Webpay\./],
+    [50, 'bank_transfer', null],
+  ] as const)('%d by %s', (amount, type, expected) => {
+    const message = amountLimitMessage(amount, type);
+    if (expected === null) expect(message).toBeNull();
+    else expect(message).toMatch(expected);
+  });
+
+  it('reads the payment type of a catalogue id', () => {
+    expect(paymentTypeOf('visa')).toBe('credit_card');
+    expect(paymentTypeOf('redcompra')).toBe('debit_card');
+    expect(paymentTypeOf('webpay')).toBe('bank_transfer');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   SECURITY_CODE_LENGTH_DEFAULT,
 } from './constants.ts';
 import type { CountryCode } from './locale.ts';
+import { formatCurrency } from './money.ts';
 
 // ---- Messages (part 2 §5, §8) ----
 
@@ -300,6 +301,35 @@ export function validateCardForm(form: CardForm, now: { year: number; month: num
 export function isAmountAllowed(amount: number, paymentType: PaymentType): boolean {
   const { min, max } = PAYMENT_AMOUNT_LIMITS[paymentType];
   return amount >= min && amount <= max;
+}
+
+/** The slug of a card payment whose amount is outside its payment type's limits. */
+export const AMOUNT_OUT_OF_RANGE_ERROR = 'amount-out-of-range';
+
+const PAYMENT_TYPE_NAMES: Readonly<Record<PaymentType, string>> = {
+  credit_card: 'tarjeta de crédito',
+  debit_card: 'tarjeta de débito',
+  bank_transfer: 'Webpay',
+};
+
+/**
+ * Why an amount cannot be paid with this payment type, or null when it can. The limits are the
+ * Chilean catalogue's, in pesos: the API refuses the charge with this text and the widget shows
+ * it before asking.
+ */
+export function amountLimitMessage(amount: number, paymentType: PaymentType): string | null {
+  const { min, max } = PAYMENT_AMOUNT_LIMITS[paymentType];
+  const name = PAYMENT_TYPE_NAMES[paymentType];
+  if (amount > max)
+    return `El monto a pagar supera el máximo de ${formatCurrency(max, 'cl')} que se puede pagar con ${name}. Paga con otro medio de pago o divide los servicios en más de una cita.`;
+  if (amount < min)
+    return `El monto a pagar es menor al mínimo de ${formatCurrency(min, 'cl')} que se puede pagar con ${name}. Paga con otro medio de pago.`;
+  return null;
+}
+
+/** The payment type of a catalogue id (a card brand or webpay). */
+export function paymentTypeOf(id: PaymentMethod['id']): PaymentType | null {
+  return PAYMENT_METHODS.find((entry) => entry.id === id)?.payment_type_id ?? null;
 }
 
 // ---- Payment options (part 2 §3) ----

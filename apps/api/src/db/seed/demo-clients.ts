@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { ModeConfig } from '@visita/domain/contract/client-config';
 import { insertClientsIfMissing } from '../../modules/clients/queries.ts';
-import type { NewClientRow } from '../schema.ts';
+import { clients, type NewClientRow } from '../schema.ts';
 import type { Seed } from './run-seeds.ts';
 
 export const DEMO_LAAS_TOKEN = 'demo-laas-token';
@@ -275,4 +276,33 @@ export const DEMO_COLOUR_CLIENTS: NewClientRow[] = [
 export const demoColourClientsSeed: Seed = {
   name: 'demo-colour-clients',
   run: (db) => insertClientsIfMissing(db, DEMO_COLOUR_CLIENTS),
+};
+
+const MANUAL_CONFIRMATION_KEYS = ['manual_confirmation', 'manual_confirmation_payment_status'] as const;
+
+/**
+ * Demo databases seeded before clients stored who confirms without a card get those keys added to
+ * the demo clients' mode configs; everything else in them (an operator's edits) stays. On a new
+ * database the clients seed has written them already and this changes nothing.
+ */
+export const demoManualConfirmationSeed: Seed = {
+  name: 'demo-clients-manual-confirmation',
+  run: async (db) => {
+    for (const row of DEMO_CLIENTS) {
+      for (const column of ['sdkConfig', 'laasConfig'] as const) {
+        const config = row[column] ?? {};
+        const keys = Object.fromEntries(
+          MANUAL_CONFIRMATION_KEYS.filter((key) => config[key] !== undefined).map((key) => [
+            key,
+            config[key],
+          ]),
+        );
+        if (Object.keys(keys).length === 0) continue;
+        await db
+          .update(clients)
+          .set({ [column]: sql`coalesce(${clients[column]}, '{}'::jsonb) || ${JSON.stringify(keys)}::jsonb` })
+          .where(eq(clients.id, row.id as string));
+      }
+    }
+  },
 };

@@ -6,7 +6,7 @@ import { operativeDemoSeed } from '../../modules/operative/demo-seed.ts';
 import { patientsDemoSeed } from '../../modules/patients/demo-seed.ts';
 import { schedulingDemoSeed } from '../../modules/scheduling/demo-seed.ts';
 import { usersDemoSeed } from '../../modules/users/demo-seed.ts';
-import { demoClientsSeed, demoColourClientsSeed } from './demo-clients.ts';
+import { demoClientsSeed, demoColourClientsSeed, demoManualConfirmationSeed } from './demo-clients.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
@@ -17,6 +17,7 @@ import type { Seed } from './run-seeds.ts';
 export const DEMO_SEEDS: readonly Seed[] = [
   demoClientsSeed,
   demoColourClientsSeed,
+  demoManualConfirmationSeed,
   coverageDemoSeed,
   catalogueDemoSeed,
   couponsDemoSeed,

@@ -50,7 +50,13 @@ export interface AppointmentAccess {
   appointment: AppointmentRow;
   /** The appointment token presented (null when the client's Bearer token granted access). */
   token: string | null;
-  /** Who is asking: the booking's holder (its token or a link's), or the client's staff. */
+  /**
+   * Whether the request carries the Bearer API token of the appointment's own client: staff
+   * acting for it, whether or not the appointment's token came along too (the staff widget sends
+   * both). What only staff may do asks this, never the absence of the appointment token.
+   */
+  staff: boolean;
+  /** Who is asking: the client's staff, or the booking's holder by its token or an e-mail link's. */
   via: 'token' | 'link' | 'staff';
 }
 
@@ -91,13 +97,13 @@ export async function authorizeAppointment(
   const appointment = await findAppointmentById(db, id);
   if (!appointment) throw appointmentNotFound();
   const token = readAppointmentToken(request.headers);
+  const client = appointment.clientId ? await authenticatedClient(db, request) : null;
+  const staff = client !== null && client.id === appointment.clientId;
   if (token && appointmentTokenMatches(token, appointment.tokenHash))
-    return { appointment, token, via: 'token' };
-  if (token && (await linkOpens(db, appointment.id, token))) return { appointment, token, via: 'link' };
-  if (appointment.clientId) {
-    const client = await authenticatedClient(db, request);
-    if (client && client.id === appointment.clientId) return { appointment, token: null, via: 'staff' };
-  }
+    return { appointment, token, staff, via: staff ? 'staff' : 'token' };
+  if (token && (await linkOpens(db, appointment.id, token)))
+    return { appointment, token, staff, via: staff ? 'staff' : 'link' };
+  if (staff) return { appointment, token: null, staff, via: 'staff' };
   throw appointmentNotFound();
 }
 

@@ -42,8 +42,8 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { appointment, token } = appointmentAccessOf(request);
-      return manualConfirm(app.db, appointment, token === null, request.body);
+      const { appointment, staff } = appointmentAccessOf(request);
+      return manualConfirm(app.db, appointment, staff, request.body);
     },
   );
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatusValue } from '../../db/schema.ts';
 import { appointments, clients, couponUses, coupons, nurses, sectors, visits } from '../../db/schema.ts';
-import { DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
+import { DEMO_LAAS_LM_TOKEN, DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
 import { AppError } from '../../errors.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -209,16 +209,13 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
     });
 
-    it('stores what staff record: method, gateway, split payment, exams to pay, referral code', async () => {
+    it('stores what staff record: method, gateway, referral code; never their payment status', async () => {
       const { id } = await create('demo-laas');
       await schedule(id);
       const body = {
         payment_method: 'Transferencia',
         payment_gateway: 'Clínica',
         payment_status: 'Payment Pending',
-        split_payment: true,
-        client_exams_to_pay: [{ patient_index: 0, item_ids: [1, 2] }],
-        patient_exams_to_pay: [{ patient_index: 0, item_ids: [3] }],
         referral_code: 'amigo10',
         force_confirmation: true,
       };
@@ -231,12 +228,25 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         paymentGateway: 'Clínica',
         paymentStatus: 'Payment Successful',
         referralCode: 'AMIGO10',
-        splitPayment: {
-          split_payment: true,
-          client_exams_to_pay: body.client_exams_to_pay,
-          patient_exams_to_pay: body.patient_exams_to_pay,
-        },
+        splitPayment: null,
       });
+    });
+
+    it("refuses a split from a caller who may confirm by hand when the client doesn't split", async () => {
+      const { id } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
+        {
+          split_payment: true,
+          client_exams_to_pay: [{ patient_index: 0, item_ids: [1, 2] }],
+          patient_exams_to_pay: [{ patient_index: 0, item_ids: [3] }],
+        },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('split-payment-not-allowed');
+      expect(await row(id)).toMatchObject({ status: 'scheduled', splitPayment: null });
     });
 
     it("defaults to 'Payment Pending' for Caja Los Andes", async () => {
@@ -251,6 +261,27 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       await schedule(id);
       const response = await confirm(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` });
       expect(response.statusCode).toBe(200);
+    });
+
+    it('lets staff confirm sending the appointment token and their Bearer token together, as the staff widget does', async () => {
+      const { id, token } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(id, {
+        [APPOINTMENT_TOKEN_HEADER]: token,
+        authorization: `Bearer ${DEMO_LAAS_TOKEN}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
+    it("refuses the appointment token with another client's Bearer token", async () => {
+      const { id, token } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(id, {
+        [APPOINTMENT_TOKEN_HEADER]: token,
+        authorization: `Bearer ${DEMO_LAAS_LM_TOKEN}`,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().err).toBe('manual-confirmation-not-allowed');
     });
 
     it("refuses a staff client's booking confirmed with the appointment token alone", async () => {

@@ -318,18 +318,18 @@ export async function manualConfirm(
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
+  const companyPays = body.split_payment && body.client_exams_to_pay.length > 0;
+  // A patient confirms without paying only when their company pays every exam (split payment):
+  // nothing is left for the card.
+  if (!rule.allowed && !companyPays) throw manualConfirmationNotAllowed();
   let split = splitPaymentOf(body);
-  if (!rule.allowed) {
-    // A patient confirms without paying only when their company pays every exam (split payment):
-    // nothing is left for the card. The split stored is the server's reading of it.
-    if (!body.split_payment || body.client_exams_to_pay.length === 0) throw manualConfirmationNotAllowed();
+  if (companyPays) {
+    // Whoever confirms, the split stored is the server's reading of the stored cart, not the
+    // body's lists: only a client that splits, and only exams the patients have.
     await assertClientSplits(db, appointment);
-    const { cart, split: companyPaysAll } = splitCart(
-      appointmentCart(appointment.patients),
-      body.client_exams_to_pay,
-    );
-    if (cart.length > 0) throw manualConfirmationNotAllowed();
-    split = companyPaysAll;
+    const reading = splitCart(appointmentCart(appointment.patients), body.client_exams_to_pay);
+    if (!rule.allowed && reading.cart.length > 0) throw manualConfirmationNotAllowed();
+    split = reading.split;
   }
   // Staff record how the visit was settled; anyone else gets the partner defaults. The status
   // is always the client's rule, never the caller's word.

@@ -45,7 +45,7 @@ async function authorizeCardPayment(db: Db, request: FastifyRequest, id: string)
   if (bearer && !readAppointmentToken(request.headers) && isAppointmentId(id)) {
     const appointment = await findAppointmentById(db, id);
     if (appointment && appointmentTokenMatches(bearer, appointment.tokenHash))
-      return { appointment, token: bearer, via: 'token' };
+      return { appointment, token: bearer, staff: false, via: 'token' };
   }
   return authorizeAppointment(db, request, id);
 }
@@ -125,8 +125,8 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { appointment, token } = appointmentAccessOf(request);
-      return payInCash(app.db, await app.catalogue(), appointment, token === null);
+      const { appointment, staff } = appointmentAccessOf(request);
+      return payInCash(app.db, await app.catalogue(), appointment, staff);
     },
   );
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  AMOUNT_OUT_OF_RANGE_ERROR,
+  amountLimitMessage,
   CARD_CVC_MESSAGE,
   CARD_EXPIRY_MESSAGE,
   CARD_NUMBER_MESSAGE,
@@ -8,6 +10,7 @@ import {
   PAYMENT_REJECTION_MESSAGES,
   PAYMENT_STATUS,
   paymentOptionsFor,
+  paymentTypeOf,
   UNEXPECTED_PAYMENT_ERROR_MESSAGE,
   validateCardNumber,
   validateCvc,
@@ -146,6 +149,22 @@ export async function summaryQuote(
   }
 }
 
+/**
+ * The payment method catalogue's limits (credit 1 to 11.000.000, debit 1 to 3.000.000, webpay 50
+ * to 3.000.000): the gateway would refuse such a charge with a code no person can act on. They
+ * are the Chilean catalogue's, in pesos; Mexico's gateway has its own.
+ */
+function assertAmountWithinLimits(
+  country: CountryCode,
+  amount: number,
+  methodId: CardPaymentBody['payment_method_id'],
+): void {
+  if (country !== 'cl') return;
+  const type = paymentTypeOf(methodId);
+  const message = type ? amountLimitMessage(amount, type) : null;
+  if (message) throw new AppError(400, AMOUNT_OUT_OF_RANGE_ERROR, message);
+}
+
 // ---- Sandbox card tokens ----
 
 /**
@@ -272,6 +291,7 @@ export async function payByCard(
   }
   const amount = onlineAmount(await quoteAppointment(db, catalogue, appointment, chargedCart));
   if (amount <= 0) throw fail(409, NOTHING_TO_PAY);
+  assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
   if (Math.abs(body.amount - amount) >= 0.005) throw fail(400, AMOUNT_MISMATCH);
   // Checked before charging; taken for good at confirmation, where a lost race is refunded.
   await assertStockAvailable(db, stockUnitsOf(appointment.patients));
@@ -397,7 +417,7 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
 // ---- Pay at home ----
 
 /**
- * Who may confirm by paying at home: where the 'home' option is offered (Mexico, part 2 §3), and
+ * Who may confirm by paying at home: where the 'home' option is offered (Mexico), and
  * whoever the client's rule lets confirm without a card (partners collecting themselves, the
  * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
  * not a way around it.

@@ -1,4 +1,5 @@
 import {
+  amountLimitMessage,
   type CardForm,
   type CardFormErrors,
   canContinuePayment,
@@ -101,7 +102,7 @@ export function PaymentStep() {
     }
   }, [appointmentId, context, next, stores]);
 
-  // Clients that collect the visit themselves, and their staff, skip payment (part 2 §4).
+  // Clients that collect the visit themselves, and their staff, skip payment.
   const manualStarted = useRef(false);
   useEffect(() => {
     if (!manual || manualStarted.current) return;
@@ -201,6 +202,15 @@ export function PaymentStep() {
     }
     setAttempted(true);
     if (!cardValid) return;
+    const method = detectPaymentMethod(form.cardNumber);
+    const total = amount ?? Math.max(0, price.cartPrice - price.paymentAtHome);
+    // The catalogue's limits, as the API enforces them: said before the card is sent at all.
+    const outOfRange =
+      countryCode === 'cl' && method ? amountLimitMessage(total, method.payment_type_id) : null;
+    if (outOfRange) {
+      setError(outOfRange);
+      return;
+    }
     setLoading(true);
     setError(null);
     try {
@@ -211,9 +221,7 @@ export function PaymentStep() {
         setError(errorMessage(CARD_TOKEN_ERROR, CARD_TOKEN_ERROR));
         return;
       }
-      const method = detectPaymentMethod(form.cardNumber);
       const companyExams = decodeExams(stores.price.getState().clientSelectedExamsToPay);
-      const total = amount ?? Math.max(0, price.cartPrice - price.paymentAtHome);
       const answer = await payByCard(
         appointmentId,
         {
