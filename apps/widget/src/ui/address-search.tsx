@@ -202,8 +202,9 @@ export function AddressSearch({
 
   const onTextChange = (next: string) => {
     setText(next);
-    // Editing the text clears the selected address and any error (spec part 1 §4).
-    if (value) onChange(null);
+    // Editing the text clears the selected address and any error under the field: an
+    // out-of-coverage message must not stay under an address the person is still typing.
+    if (value || error) onChange(null);
     requestRef.current++;
     setBusy(false);
     setSearchedText(next);

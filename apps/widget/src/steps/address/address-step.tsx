@@ -123,6 +123,8 @@ export function AddressStep() {
         onChange={(next) => {
           setAddress(next);
           setOutOfCoverage(false);
+          // Typing again starts over: 'Ingresa una dirección' waits for the next time the field is left.
+          if (!next) setAttempted(false);
         }}
         onOutOfCoverage={onOutOfCoverage}
         label={ADDRESS_COPY.searchLabel}
