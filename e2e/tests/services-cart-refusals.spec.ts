@@ -24,9 +24,7 @@ test('adding an exam the cart refuses says why in a toast, and the cart stays as
   await expect(services).toHaveCount(1);
 });
 
-test('with an exam scheduled alone in the cart, adding another names the one to remove', async ({
-  page,
-}) => {
+test('with an exam scheduled alone in the cart, adding another names the one to remove', async ({ page }) => {
   await goToServices(page);
   await addExam(page, CURVE);
   await addExam(page, 'Hemograma');
