@@ -21,7 +21,7 @@ import {
   EXAM_PRICE_AT_HOME_SOURCES,
 } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
-import { confirmManually } from '../../flow/confirm-manually.ts';
+import { confirmManually, toastStockout } from '../../flow/confirm-manually.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
@@ -104,7 +104,8 @@ export function ConfirmationStep() {
       try {
         await confirmManually(session.appointmentId ?? '', stores, context);
       } catch (failure) {
-        stores.toast.getState().show('error', serverMessageOr(failure, UNEXPECTED_PAYMENT_ERROR_MESSAGE));
+        if (!toastStockout(failure, stores))
+          stores.toast.getState().show('error', serverMessageOr(failure, UNEXPECTED_PAYMENT_ERROR_MESSAGE));
         return;
       } finally {
         setSubmitting(false);
