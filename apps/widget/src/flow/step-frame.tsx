@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect } from 'react';
 import { QueryProvider } from '../api/query-provider.tsx';
-import { useFlow, useWidgetStores } from '../stores/widget-stores.tsx';
+import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from '../copy/appointment-link.ts';
+import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 import { OperativeGate } from '../ui/operative-gate.tsx';
 import { loadFromQuery } from './load-from-query.ts';
 import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failures.tsx';
@@ -12,6 +13,7 @@ import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failu
 export function StepFrame({ children }: { children: ReactNode }) {
   const stores = useWidgetStores();
   const step = useFlow((state) => state.step);
+  const invalidLink = useSession((state) => state.invalidAppointmentLink);
   useUnexpectedFailureToast();
   // Before the first paint: the query's step list and step replace the default at once.
   useLayoutEffect(() => {
@@ -24,9 +26,21 @@ export function StepFrame({ children }: { children: ReactNode }) {
       <OperativeGate>
         {/* A new step starts with a clean slate. */}
         <StepErrorBoundary key={step} toast={stores.toast}>
-          {children}
+          {invalidLink ? <InvalidAppointmentLink /> : children}
         </StepErrorBoundary>
       </OperativeGate>
     </QueryProvider>
+  );
+}
+
+/** What a link to an appointment that it does not open shows, instead of a step that fails later. */
+function InvalidAppointmentLink() {
+  return (
+    <section className="visita-step" aria-labelledby="visita-invalid-link-title">
+      <h1 id="visita-invalid-link-title" className="visita-step__title">
+        {INVALID_APPOINTMENT_LINK_TITLE}
+      </h1>
+      <p className="visita-step__subtitle">{INVALID_APPOINTMENT_LINK_DETAIL}</p>
+    </section>
   );
 }

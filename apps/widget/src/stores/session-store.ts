@@ -46,6 +46,8 @@ export interface SessionState {
   startLoaded: boolean;
   /** The host's patient (part 2 §4 preloadedPatientData), already validated. */
   preloadedPatient: PreloadedPatient | null;
+  /** The query's appointment link came without its token, or with one that does not open it. */
+  invalidAppointmentLink: boolean;
 }
 
 /** What the embedding page hands over (host/host-gate.tsx sets it). */
@@ -94,6 +96,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   cartMakerAppointment: null,
   startLoaded: false,
   preloadedPatient: null,
+  invalidAppointmentLink: false,
 });
 
 export function createSessionStore(clientId: string | null) {
