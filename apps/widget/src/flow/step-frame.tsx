@@ -13,6 +13,7 @@ import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failu
 export function StepFrame({ children }: { children: ReactNode }) {
   const stores = useWidgetStores();
   const step = useFlow((state) => state.step);
+  const run = useFlow((state) => state.run);
   const invalidLink = useSession((state) => state.invalidAppointmentLink);
   useUnexpectedFailureToast();
   // Before the first paint: the query's step list and step replace the default at once.
@@ -25,7 +26,7 @@ export function StepFrame({ children }: { children: ReactNode }) {
     <QueryProvider>
       <OperativeGate>
         {/* A new step starts with a clean slate. */}
-        <StepErrorBoundary key={step} toast={stores.toast}>
+        <StepErrorBoundary key={`${run}:${step}`} toast={stores.toast}>
           {invalidLink ? <InvalidAppointmentLink /> : children}
         </StepErrorBoundary>
       </OperativeGate>

@@ -48,6 +48,8 @@ export interface SessionState {
   preloadedPatient: PreloadedPatient | null;
   /** The query's appointment link came without its token, or with one that does not open it. */
   invalidAppointmentLink: boolean;
+  /** The appointment whose patients the patient step saved (finalize answered). */
+  patientsSavedFor: string | null;
 }
 
 /** What the embedding page hands over (host/host-gate.tsx sets it). */
@@ -97,6 +99,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   startLoaded: false,
   preloadedPatient: null,
   invalidAppointmentLink: false,
+  patientsSavedFor: null,
 });
 
 export function createSessionStore(clientId: string | null) {

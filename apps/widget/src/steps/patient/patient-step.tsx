@@ -130,7 +130,9 @@ export function PatientStep() {
         return false;
       }
       for (const notice of result.notices) toast('blank', notice, 5000);
-      stores.session.getState().update({ accessToken: result.accessToken });
+      stores.session
+        .getState()
+        .update({ accessToken: result.accessToken, patientsSavedFor: session.appointmentId });
       // The company-pays step, for clients whose steps include it, comes before the confirmation
       // (which clears the cart it needs).
       const config = stores.session.getState().clientData;
