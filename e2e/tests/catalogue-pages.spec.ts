@@ -5,8 +5,10 @@ test("'Más información' opens the exam's page in the partner's colours, not a 
   page,
   context,
 }) => {
+  test.setTimeout(60_000);
   await goToServices(page);
   await addExam(page, 'Hemograma');
+  await expect(page.locator('.visita-services-list .visita-service')).toHaveCount(1);
   const link = page.getByRole('link', { name: 'Más información Hemograma' });
   await expect(link).toHaveAttribute('href', '/wiki/hemograma?client=demo');
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
