@@ -1,6 +1,5 @@
 import type { SessionState } from '../stores/session-store.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
-import { cartActions } from '../stores/cart-actions.ts';
 import { postClose } from './frame.ts';
 
 /**
@@ -11,30 +10,10 @@ export function keepsFrameOnClose(session: Pick<SessionState, 'origin'>): boolea
   return session.origin === 'laas';
 }
 
-/** Forgets the address, the patients, the cart and the booking, and shows the first step. */
-export function startOver(stores: WidgetStores): void {
-  cartActions(stores.cart).clear();
-  stores.price.getState().reset();
-  const session = stores.session.getState();
-  session.setAppointment(null);
-  session.update({
-    addressData: null,
-    selectedBlock: null,
-    holdExpiresAt: null,
-    accessToken: null,
-    contactData: null,
-    selectedClientOrigin: null,
-    fileArray: [],
-    insuranceSelected: 'particular',
-    cartMakerAppointment: null,
-    skipAddressStep: false,
-    patientsSavedFor: null,
-  });
-  stores.flow.getState().restart();
-}
-
 /** Closing: staff start over in the same frame; anyone else's frame is closed by the host. */
 export function closeSession(stores: WidgetStores): void {
-  if (keepsFrameOnClose(stores.session.getState())) startOver(stores);
+  // The cart's operations load with the steps, not with the shell's close button.
+  if (keepsFrameOnClose(stores.session.getState()))
+    void import('./start-over.ts').then(({ startOver }) => startOver(stores));
   else postClose();
 }

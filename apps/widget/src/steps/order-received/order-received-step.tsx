@@ -4,7 +4,8 @@ import {
   ORDER_RECEIVED_TEXT,
   ORDER_RECEIVED_TITLE,
 } from '../../copy/order-received.ts';
-import { keepsFrameOnClose, startOver } from '../../host/close-session.ts';
+import { keepsFrameOnClose } from '../../host/close-session.ts';
+import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
-import { keepsFrameOnClose, startOver } from '../../host/close-session.ts';
+import { keepsFrameOnClose } from '../../host/close-session.ts';
+import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
