@@ -35,7 +35,7 @@ test('a Chilean booking for two patients paid by card (APRO)', async ({ page }) 
   await expect(page.getByTestId('hold-timer')).toHaveText(
     /^Tu horario queda reservado por (19 minutos y \d{1,2} segundos?|20 minutos)\.$/,
   );
-  await expect(page.getByLabel('Teléfono')).toHaveValue('+569');
+  await expect(page.getByLabel('Teléfono')).toHaveValue('+56 9');
   await expectNoSeriousAxeViolations(page);
   await fillPatient(page, {
     firstName: 'maría josé',

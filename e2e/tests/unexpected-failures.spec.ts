@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { goToServices } from './part-1-helpers.ts';
 
 test('a failure nobody handled says so in the 5 s toast instead of doing nothing', async ({ page }) => {
+  test.setTimeout(60_000);
   await goToServices(page);
   // A promise of the widget's page that rejects with nobody to catch it (as a button's handler
   // whose call failed in a way no step expected).
