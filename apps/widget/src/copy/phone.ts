@@ -1,4 +1,4 @@
-/** The phone field's own texts; the placeholder and mask are the spec's. */
+/** The phone field's own texts: its placeholder and the mask of its digits. */
 export const PHONE_PLACEHOLDER = '1 (702) 123-4567';
 /** Each dot is a digit after the country's code. */
 export const PHONE_MASK = '... ... ... ... ..';

@@ -24,7 +24,7 @@ export function SuccessStep() {
   const exit = () => {
     const session = stores.session.getState();
     if (session.appointmentId) postSuccessful(session.appointmentId, session.addressData?.placeId ?? null);
-    // On leaving: the cart, its items and the address are cleared (part 1 §2); staff stay in the
+    // On leaving: the cart, its items and the address are cleared; staff stay in the
     // frame, at the first step, for the next patient.
     if (keepsFrameOnClose(session)) {
       startOver(stores);
