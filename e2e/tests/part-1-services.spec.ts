@@ -24,7 +24,7 @@ test('search, add and remove services with the sub-item, fasting and more-info t
   await expect(page.getByText('Glicemia requiere ayuno de 8 horas.', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Más información Glicemia' })).toHaveAttribute(
     'href',
-    '/wiki/glicemia',
+    '/wiki/glicemia?client=demo',
   );
   await expect(page.getByRole('link', { name: 'Más información Chequeo preventivo' })).toHaveAttribute(
     'href',

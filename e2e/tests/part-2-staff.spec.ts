@@ -1,6 +1,7 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
+import { freshRut } from './part-2-helpers.ts';
+import { consoleUrl, events, toSelectPatient } from './staff-helpers.ts';
 
 /**
  * Issue 8 and 9: a staff (laas) booking through the demo staff console. The console's host,
@@ -8,36 +9,6 @@ import { freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
  * demo-laas widget runs the laas flow with its API token: address, services, date,
  * 'Seleccionar paciente', patient, confirmation, success (no payment: staff confirm manually).
  */
-
-interface HostEvent {
-  event: string;
-  detail: Record<string, unknown>;
-}
-
-const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { visitaEvents: HostEvent[] }).visitaEvents);
-
-function consoleUrl(baseURL: string | undefined): string {
-  const url = new URL('/demo-host/console.html', baseURL ?? 'http://localhost:4310');
-  url.hostname = 'console.localhost';
-  return url.href;
-}
-
-/** From the console's first screen (the address) to 'Seleccionar paciente', the block held. */
-async function toSelectPatient(page: Page, frame: FrameLocator): Promise<void> {
-  // The laas flow starts at the address.
-  await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
-  await chooseAddress(page, APOQUINDO, frame);
-  await expect(frame.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
-  await frame.getByRole('button', { name: 'Continuar' }).click();
-  await expect(frame.getByRole('heading', { name: 'Servicios', level: 1 })).toBeVisible();
-  await addExam(frame, 'Glicemia');
-  await servicesToDate(frame);
-  // Date: the first block is picked by itself; continuing holds it.
-  await holdFirstBlock(page, frame);
-
-  await expect(frame.getByRole('heading', { name: 'Seleccionar paciente' })).toBeVisible();
-}
 
 test.describe.configure({ timeout: 120_000 });
 

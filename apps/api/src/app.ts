@@ -18,6 +18,7 @@ import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import itemPagesRoutes from './modules/item-pages/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
 import ordersRoutes from './modules/orders/routes.ts';
 import patientsRoutes from './modules/patients/routes.ts';
@@ -131,6 +132,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // The catalogue's pages for people, outside /api: the widget's 'Más información' links.
+  await app.register(itemPagesRoutes);
   if (widgetDist) await app.register(widget, { distDir: widgetDist, ...(embedDir ? { embedDir } : {}) });
   await app.ready();
   return app;

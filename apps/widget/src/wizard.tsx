@@ -8,7 +8,7 @@ import { useNavigation } from './flow/use-navigation.ts';
 import { isFramed } from './host/frame.ts';
 import { useGuardedClose } from './host/part-2-close-guard.ts';
 import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
-import { useSession } from './stores/widget-stores.tsx';
+import { useFlow, useSession } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
 import { Loader } from './ui/loader.tsx';
 import { Toaster } from './ui/toaster.tsx';
@@ -90,6 +90,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
   const origin = useSession((state) => state.origin);
   const copy = useCopy();
   const { step, back } = useNavigation();
+  const run = useFlow((state) => state.run);
   const mode = modeConfigFor(config, origin);
   const framed = isFramed();
   const guardedClose = useGuardedClose();
@@ -120,7 +121,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
         <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
           <StepFrame>
             <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
-              <StepComponent key={step} />
+              <StepComponent key={`${run}:${step}`} />
             </Suspense>
           </StepFrame>
         </Suspense>

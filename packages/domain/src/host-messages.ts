@@ -91,6 +91,14 @@ export const widgetEventPayloadSchemas = {
   tracking: z.discriminatedUnion('event', [
     z.object({ event: z.literal('step'), step: z.enum(STEPS) }).strict(),
     z.object({ event: z.literal('medical-order'), solicitudId: z.string().min(1).max(100) }).strict(),
+    // The address a person looked for where the partner does not reach (e-mail-like text redacted).
+    z
+      .object({
+        event: z.literal('out-of-coverage'),
+        address: z.string().max(300),
+        salesSource: z.string().max(100),
+      })
+      .strict(),
   ]),
 } as const;
 export type WidgetEventType = keyof typeof widgetEventPayloadSchemas;

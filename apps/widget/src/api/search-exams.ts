@@ -10,6 +10,13 @@ export interface ExamSearchParams {
   country: CountryCode;
   source: string;
   displayedServicesIds: readonly string[];
+  /** A category code, or 'all' (the services step's search). */
+  category?: string;
+}
+
+/** 'all' goes out as a null category (left out of the query), as the search expects. */
+export function categoryParam(category: string | undefined): string | null {
+  return !category || category === 'all' ? null : category;
 }
 
 /** GET /v2/search/client/ (DESIGN.md): priced results only, as cart items. */
@@ -23,7 +30,7 @@ export async function searchExams(
       query: params.query,
       commune: params.commune,
       country: params.country === 'cl' ? 'Chile' : 'México',
-      category: 'all',
+      category: categoryParam(params.category ?? 'all'),
       source: params.source,
       show_all: true,
       item_ids: params.displayedServicesIds.length > 0 ? params.displayedServicesIds.join(',') : null,

@@ -24,7 +24,10 @@ export interface Copy {
   introduction: {
     title: string;
     subtitle: string;
+    /** The first point speaks of booking with a medical order. */
     points: [string, string, string];
+    /** The first point for a client that does not take medical orders. */
+    onlinePoint: string;
     /** The third point (results by e-mail) is left out for sources that deliver none. */
     omitThirdPoint: boolean;
     cta: string;
@@ -71,6 +74,7 @@ const CHILE: Copy = {
       'Un especialista te visitará en el horario que elijas.',
       'Recibe tus resultados por correo electrónico.',
     ],
+    onlinePoint: 'Agenda tu hora en línea.',
     omitThirdPoint: false,
     cta: 'Continuar',
   },
@@ -92,6 +96,7 @@ const MEXICO: Copy = {
       'Un especialista acudirá a tu domicilio en el horario que elijas.',
       'Recibe tus resultados por correo electrónico.',
     ],
+    onlinePoint: 'Agenda tu cita en línea.',
     omitThirdPoint: false,
     cta: 'Continuar',
   },
@@ -161,6 +166,7 @@ const BY_SOURCE: Record<string, DeepPartial<Copy>> = {
         'Un especialista te visitará en el horario que elijas.',
         'Recibe tus resultados por correo electrónico.',
       ],
+      onlinePoint: 'Agenda tu vacunación en línea.',
       // Vaccination gives no results to send.
       omitThirdPoint: true,
     },

@@ -26,5 +26,19 @@ export const WEEKDAYS_LONG = [
 export const SELECTED_SLOT_LABEL = 'Horario seleccionado:';
 export const slotSummary = (weekday: string, dayAndMonth: string, begin: string, end: string) =>
   `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${dayAndMonth}, de ${begin} a ${end}`;
-export const holdText = (time: string) => `Tu horario está reservado por ${time} minutos.`;
+export const holdText = (time: string) => `Tu horario queda reservado por ${time}.`;
+
+const unit = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A time left as a person says it: '19 minutos y 59 segundos', '20 minutos', '45 segundos'
+ * ('19:59 minutos' reads as a clock, not a duration).
+ */
+export function durationText(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (minutes === 0) return unit(seconds, 'segundo', 'segundos');
+  const minutesText = unit(minutes, 'minuto', 'minutos');
+  return seconds === 0 ? minutesText : `${minutesText} y ${unit(seconds, 'segundo', 'segundos')}`;
+}
 export const HOLD_EXPIRED_TEXT = 'La reserva de tu horario venció; vuelve a elegir un horario.';

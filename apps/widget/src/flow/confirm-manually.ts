@@ -1,5 +1,7 @@
+import { STOCKOUT_ERROR, STOCKOUT_MESSAGE } from '@visita/domain/cards';
+import { TOAST_DURATION_MS } from '@visita/domain/constants';
 import type { ManualConfirmAnswer } from '@visita/domain/contract/appointments';
-import type { RequestContext } from '../api/http.ts';
+import { HttpError, type RequestContext } from '../api/http.ts';
 import { manualConfirm } from '../api/payments.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
 import { decodeExams } from './split-exams.ts';
@@ -25,4 +27,15 @@ export function confirmManually(
     },
     context,
   );
+}
+
+/**
+ * When a confirmation failed because the last doses went to someone else, says so in the 5 s
+ * stock-out toast (the same words whichever step confirmed) and answers true; otherwise false,
+ * and the caller shows its own message.
+ */
+export function toastStockout(failure: unknown, stores: Pick<WidgetStores, 'toast'>): boolean {
+  if (!(failure instanceof HttpError) || failure.slug !== STOCKOUT_ERROR) return false;
+  stores.toast.getState().show('error', STOCKOUT_MESSAGE, TOAST_DURATION_MS);
+  return true;
 }

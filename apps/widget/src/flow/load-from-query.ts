@@ -5,7 +5,7 @@ import { startFromQuery, type StartQuery } from '@visita/domain/navigation';
 import { getAppointmentAddress } from '../api/appointment-address.ts';
 import { getCartMaker } from '../api/cart-maker.ts';
 import { getItems, getPacks } from '../api/get-items.ts';
-import type { RequestContext } from '../api/http.ts';
+import { HttpError, type RequestContext } from '../api/http.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
 import { cartActions } from '../stores/cart-actions.ts';
 
@@ -46,7 +46,9 @@ export async function loadFromQuery(stores: WidgetStores, search: string): Promi
     fromCartMaker: start.fromCartMaker,
     ...(start.coupon ? { coupon: { code: start.coupon, loading: false, valid: null } } : {}),
   });
-  if (start.appointmentId) session.setAppointment({ id: start.appointmentId, token: null });
+  // A link to an appointment carries the appointment's token: the id alone opens nothing.
+  const appointmentToken = new URLSearchParams(search).get('token')?.trim() || null;
+  if (start.appointmentId) session.setAppointment({ id: start.appointmentId, token: appointmentToken });
 
   const context: RequestContext = { apiToken: session.apiToken };
   const catalogue = { country: session.countryCode, source: session.salesSource };
@@ -64,8 +66,23 @@ export async function loadFromQuery(stores: WidgetStores, search: string): Promi
   }
 
   if (start.appointmentId) {
-    const address = await getAppointmentAddress(start.appointmentId, context).catch(() => null);
-    if (address) stores.session.getState().update({ addressData: address });
+    const address = appointmentToken
+      ? await getAppointmentAddress(start.appointmentId, { ...context, appointmentToken }).catch(
+          (failure: unknown) => {
+            // Refused or unknown: the link does not open this appointment. Any other failure
+            // (the network) is not the link's fault.
+            if (failure instanceof HttpError && failure.status >= 400 && failure.status < 500)
+              return false as const;
+            throw failure;
+          },
+        )
+      : false;
+    if (address === false) {
+      stores.session.getState().setAppointment(null);
+      stores.session.getState().update({ invalidAppointmentLink: true });
+      return;
+    }
+    stores.session.getState().update({ addressData: address });
   }
 
   if (start.cartMakerId) {

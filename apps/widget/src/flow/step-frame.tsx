@@ -1,8 +1,10 @@
 import { type ReactNode, useLayoutEffect } from 'react';
 import { QueryProvider } from '../api/query-provider.tsx';
-import { useWidgetStores } from '../stores/widget-stores.tsx';
+import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from '../copy/appointment-link.ts';
+import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 import { OperativeGate } from '../ui/operative-gate.tsx';
 import { loadFromQuery } from './load-from-query.ts';
+import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failures.tsx';
 
 /**
  * Around every step, loaded after the entry: the instance's query cache, the start of the
@@ -10,6 +12,10 @@ import { loadFromQuery } from './load-from-query.ts';
  */
 export function StepFrame({ children }: { children: ReactNode }) {
   const stores = useWidgetStores();
+  const step = useFlow((state) => state.step);
+  const run = useFlow((state) => state.run);
+  const invalidLink = useSession((state) => state.invalidAppointmentLink);
+  useUnexpectedFailureToast();
   // Before the first paint: the query's step list and step replace the default at once.
   useLayoutEffect(() => {
     void loadFromQuery(stores, window.location.search).finally(() =>
@@ -18,7 +24,24 @@ export function StepFrame({ children }: { children: ReactNode }) {
   }, [stores]);
   return (
     <QueryProvider>
-      <OperativeGate>{children}</OperativeGate>
+      <OperativeGate>
+        {/* A new step starts with a clean slate. */}
+        <StepErrorBoundary key={`${run}:${step}`} toast={stores.toast}>
+          {invalidLink ? <InvalidAppointmentLink /> : children}
+        </StepErrorBoundary>
+      </OperativeGate>
     </QueryProvider>
+  );
+}
+
+/** What a link to an appointment that it does not open shows, instead of a step that fails later. */
+function InvalidAppointmentLink() {
+  return (
+    <section className="visita-step" aria-labelledby="visita-invalid-link-title">
+      <h1 id="visita-invalid-link-title" className="visita-step__title">
+        {INVALID_APPOINTMENT_LINK_TITLE}
+      </h1>
+      <p className="visita-step__subtitle">{INVALID_APPOINTMENT_LINK_DETAIL}</p>
+    </section>
   );
 }

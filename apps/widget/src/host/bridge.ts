@@ -4,6 +4,7 @@ import type {
   WidgetEventPayloads,
   WidgetEventType,
 } from '@visita/domain/host-messages';
+import { redactAnalyticsValues } from '@visita/domain/analytics';
 
 /**
  * The one page this widget talks to: the parent origin the embed script named, confirmed by the
@@ -81,7 +82,10 @@ export function postRedirect(url: string): boolean {
   return postToHost('redirect', { url });
 }
 
-/** For clients with tracking events: a step reached, or the medical order sent (ids only). */
+/**
+ * For clients with tracking events: a step reached, the medical order sent, an address out of
+ * coverage. No value containing an at-sign leaves (it may be an e-mail address).
+ */
 export function postTracking(event: WidgetEventPayloads['tracking']): boolean {
-  return postToHost('tracking', event);
+  return postToHost('tracking', redactAnalyticsValues(event));
 }

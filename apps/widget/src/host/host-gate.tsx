@@ -12,7 +12,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { getEmbedHost } from '../api/get-embed-host.ts';
 import type { HostConfig } from '../stores/session-store.ts';
 import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
-import { connectHost, postError, postToHost, postTracking } from './bridge.ts';
+import { connectHost, postError, postFullscreen, postToHost, postTracking } from './bridge.ts';
 import './embedded.css';
 import { isFramed } from './frame.ts';
 
@@ -155,5 +155,28 @@ export function HostGate({
     });
   }, [ready, connected, tracking, stores]);
 
+  // On a phone-sized frame the payment step (card fields, the keyboard over half the screen)
+  // takes the host's whole viewport; any other step gives the frame back.
+  useEffect(() => {
+    if (!ready || !connected) return;
+    let fullscreen = false;
+    const follow = (step: string) => {
+      const wanted = step === 'payment' && window.matchMedia(SMALL_SCREEN).matches;
+      if (wanted !== fullscreen) {
+        fullscreen = wanted;
+        postFullscreen(wanted);
+      }
+    };
+    follow(stores.flow.getState().step);
+    const unsubscribe = stores.flow.subscribe((state) => follow(state.step));
+    return () => {
+      unsubscribe();
+      if (fullscreen) postFullscreen(false);
+    };
+  }, [ready, connected, stores]);
+
   return ready ? children : fallback;
 }
+
+/** A frame this narrow is on a phone: the widget's own max width is wider. */
+const SMALL_SCREEN = '(max-width: 600px)';

@@ -2,7 +2,7 @@ import { CLOSE_WARNING_MESSAGE, CLOSE_WARNING_MS } from '@visita/domain/close-wa
 import type { Step } from '@visita/domain/steps';
 import { useCallback, useRef } from 'react';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
-import { postClose } from './frame.ts';
+import { closeSession } from './close-session.ts';
 
 /**
  * The one source that warns before closing an unconfirmed booking in sdk mode (part 2 §4). The
@@ -27,6 +27,6 @@ export function useGuardedClose(): () => void {
       stores.toast.getState().show('error', CLOSE_WARNING_MESSAGE, CLOSE_WARNING_MS);
       return;
     }
-    postClose();
+    closeSession(stores);
   }, [stores]);
 }

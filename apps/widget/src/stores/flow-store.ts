@@ -5,11 +5,15 @@ import { createStore } from 'zustand/vanilla';
 export interface FlowState {
   step: Step;
   stepList: readonly Step[];
+  /** Counts fresh starts in the same frame: every step is drawn anew, even the one showing. */
+  run: number;
 }
 
 export interface FlowActions {
   setStep(step: Step): void;
   setStepList(stepList: readonly Step[], step?: Step): void;
+  /** Back to the first step of the list, every step's own state forgotten. */
+  restart(): void;
 }
 
 export type FlowStore = FlowState & FlowActions;
@@ -19,6 +23,8 @@ export function createFlowStore() {
     step: DEFAULT_STEP_LIST[0] ?? 'introduction',
     stepList: DEFAULT_STEP_LIST,
     setStep: (step) => set({ step }),
+    run: 0,
     setStepList: (stepList, step) => set({ stepList, step: step ?? stepList[0] ?? 'introduction' }),
+    restart: () => set((state) => ({ step: state.stepList[0] ?? 'introduction', run: state.run + 1 })),
   }));
 }

@@ -46,6 +46,10 @@ export interface SessionState {
   startLoaded: boolean;
   /** The host's patient (part 2 §4 preloadedPatientData), already validated. */
   preloadedPatient: PreloadedPatient | null;
+  /** The query's appointment link came without its token, or with one that does not open it. */
+  invalidAppointmentLink: boolean;
+  /** The appointment whose patients the patient step saved (finalize answered). */
+  patientsSavedFor: string | null;
 }
 
 /** What the embedding page hands over (host/host-gate.tsx sets it). */
@@ -94,6 +98,8 @@ export const initialSession = (clientId: string | null): SessionState => ({
   cartMakerAppointment: null,
   startLoaded: false,
   preloadedPatient: null,
+  invalidAppointmentLink: false,
+  patientsSavedFor: null,
 });
 
 export function createSessionStore(clientId: string | null) {

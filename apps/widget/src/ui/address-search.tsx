@@ -51,8 +51,8 @@ export interface AddressSearchProps {
   value: Address | null;
   /** Called with the covered address the person picked, or null when the text is edited. */
   onChange: (address: Address | null) => void;
-  /** Called when a picked suggestion has no candidate in coverage. */
-  onOutOfCoverage: () => void;
+  /** Called with the picked suggestion's text when it has no candidate in coverage. */
+  onOutOfCoverage: (address: string) => void;
   label: string;
   placeholder: string;
   /** A message under the field (e.g. 'Ingresa una dirección', or the out-of-coverage text). */
@@ -126,7 +126,7 @@ export function AddressSearch({
       if (request !== requestRef.current) return;
       if (covered.length === 0) {
         setOpen(false);
-        onOutOfCoverage();
+        onOutOfCoverage(suggestion.description);
       } else if (covered.length === 1) {
         choose(covered[0] as Address);
       } else {
@@ -143,7 +143,7 @@ export function AddressSearch({
     } catch {
       if (request !== requestRef.current) return;
       setOpen(false);
-      onOutOfCoverage();
+      onOutOfCoverage(suggestion.description);
     } finally {
       if (request === requestRef.current) setBusy(false);
     }
@@ -202,8 +202,9 @@ export function AddressSearch({
 
   const onTextChange = (next: string) => {
     setText(next);
-    // Editing the text clears the selected address and any error (spec part 1 §4).
-    if (value) onChange(null);
+    // Editing the text clears the selected address and any error under the field: an
+    // out-of-coverage message must not stay under an address the person is still typing.
+    if (value || error) onChange(null);
     requestRef.current++;
     setBusy(false);
     setSearchedText(next);

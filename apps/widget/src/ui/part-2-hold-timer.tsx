@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
+import { durationText } from '../copy/date.ts';
 import { useSession } from '../stores/widget-stores.tsx';
 import './part-2.css';
 
-/** Minutes and seconds left on the block's hold ('mm:ss'), or null when none or over. */
+/** The time left on the block's hold in words ('19 minutos y 59 segundos'), or null when none or over. */
 export function holdRemaining(expiresAt: string | null, now: number): string | null {
   if (!expiresAt) return null;
   const left = Math.floor((Date.parse(expiresAt) - now) / 1000);
   if (!Number.isFinite(left) || left <= 0) return null;
-  const minutes = Math.floor(left / 60);
-  const seconds = left % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+  return durationText(left);
 }
 
 /** How long the held block stays reserved (20 minutes from the schedule answer). */
@@ -23,9 +22,10 @@ export function HoldTimer({ text, expiredText }: { text: (time: string) => strin
   }, [expiresAt]);
   if (!expiresAt) return null;
   const left = holdRemaining(expiresAt, now);
-  // The visible count updates each second; the label read by screen readers is the static one.
+  // The visible count updates each second but is no live region: a screen reader reads it when
+  // the person reaches it, instead of announcing every second.
   return (
-    <p className="p2-hold" data-testid="hold-timer">
+    <p className="p2-hold" data-testid="hold-timer" aria-live="off">
       {left ? text(left) : expiredText}
     </p>
   );

@@ -91,6 +91,8 @@ const catalogueIdListSchema = (field: string) =>
       .transform((ids) => [...new Set(ids.map(Number))]),
   );
 
+const NO_CATEGORY: ReadonlySet<string> = new Set(['all', 'null']);
+
 /** A short optional text (source, commune, category) with a Spanish message naming the field. */
 const queryTextSchema = (label: string, field: string) =>
   z
@@ -131,8 +133,10 @@ export const searchQuerySchema = z.object({
       }
       return code;
     }),
+  // No category, 'all', and a null written out by a client that serialises it ('null') all mean
+  // every category.
   category: queryTextSchema('La categoría', 'category').transform((value) =>
-    value && value.toLowerCase() !== 'all' ? value.toLowerCase() : null,
+    value && !NO_CATEGORY.has(value.toLowerCase()) ? value.toLowerCase() : null,
   ),
   source: queryTextSchema('El canal de venta', 'source'),
   show_all: z

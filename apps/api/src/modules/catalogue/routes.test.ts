@@ -303,6 +303,10 @@ describe.each(TEST_ENGINES)('catalogue calls on $name', (engine) => {
       expect(vaccines.every((item) => item.category === 'vaccine')).toBe(true);
       const all = await search('category=all&country=Chile&query=influenza');
       expect(all.map((item) => item.id)).toEqual([ID.vacunaInfluenza, ID.vacunaInfluenzaFamiliar]);
+      // 'all' is sent as a null category: absent, or written out as 'null'.
+      expect(await search('country=Chile&query=influenza')).toEqual(all);
+      expect(await search('category=null&country=Chile&query=influenza')).toEqual(all);
+      expect(await search('category=&country=Chile&query=influenza')).toEqual(all);
       const mx = await search(
         `query=${encodeURIComponent('biometría')}&country=${encodeURIComponent('México')}`,
       );

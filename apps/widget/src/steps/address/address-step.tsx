@@ -14,6 +14,7 @@ import {
   type ResidenceType,
   validateAddressForm,
 } from '@visita/domain/addresses';
+import { modeConfigFor } from '@visita/domain/client';
 import { resolveInsurance } from '@visita/domain/insurance';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { ADDRESS_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
+import { postTracking } from '../../host/bridge.ts';
 import { postClose } from '../../host/frame.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { AddressSearch } from '../../ui/address-search.tsx';
@@ -74,10 +76,15 @@ export function AddressStep() {
   const hasServicesQuery = new URLSearchParams(window.location.search).has('services');
   const showFolio = origin === 'laas' && isLastMile;
 
-  const onOutOfCoverage = () => {
+  const tracking = useSession((state) =>
+    state.clientData ? modeConfigFor(state.clientData, state.origin).tracking_events === true : false,
+  );
+  const onOutOfCoverage = (searched: string) => {
     setAddress(null);
     setOutOfCoverage(true);
     setDialogOpen(true);
+    // Partners with tracking events count the addresses they do not reach yet.
+    if (tracking) postTracking({ event: 'out-of-coverage', address: searched, salesSource });
     if (labPartner) postClose(ADDRESS_OUT_OF_RANGE_ERROR);
   };
 
@@ -123,6 +130,8 @@ export function AddressStep() {
         onChange={(next) => {
           setAddress(next);
           setOutOfCoverage(false);
+          // Typing again starts over: 'Ingresa una dirección' waits for the next time the field is left.
+          if (!next) setAttempted(false);
         }}
         onOutOfCoverage={onOutOfCoverage}
         label={ADDRESS_COPY.searchLabel}

@@ -21,7 +21,8 @@ import {
   EXAM_PRICE_AT_HOME_SOURCES,
 } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
-import { confirmManually } from '../../flow/confirm-manually.ts';
+import { confirmManually, toastStockout } from '../../flow/confirm-manually.ts';
+import { missingPatientsStep, PATIENTS_MISSING_MESSAGE } from '../../flow/patients-gate.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
@@ -52,6 +53,10 @@ export function ConfirmationStep() {
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
   const salesSource = useSession((state) => state.salesSource);
+  const stepList = useFlow((state) => state.stepList);
+  const appointmentId = useSession((state) => state.appointmentId);
+  const patientsSavedFor = useSession((state) => state.patientsSavedFor);
+  const patientsStep = missingPatientsStep(stepList, appointmentId, patientsSavedFor);
   const { price, loading } = usePriceAnswer();
   const [submitting, setSubmitting] = useState(false);
   const [insuranceChanged, setInsuranceChanged] = useState(false);
@@ -75,6 +80,10 @@ export function ConfirmationStep() {
   };
 
   const onContinue = async () => {
+    if (patientsStep) {
+      setStep(patientsStep);
+      return;
+    }
     if (createsAppointmentAt('confirmation', stores.session.getState())) {
       setSubmitting(true);
       const ok = await ensureAppointment();
@@ -104,7 +113,8 @@ export function ConfirmationStep() {
       try {
         await confirmManually(session.appointmentId ?? '', stores, context);
       } catch (failure) {
-        stores.toast.getState().show('error', serverMessageOr(failure, UNEXPECTED_PAYMENT_ERROR_MESSAGE));
+        if (!toastStockout(failure, stores))
+          stores.toast.getState().show('error', serverMessageOr(failure, UNEXPECTED_PAYMENT_ERROR_MESSAGE));
         return;
       } finally {
         setSubmitting(false);
@@ -189,6 +199,11 @@ export function ConfirmationStep() {
         />
       </div>
       {warning ? <p className="visita-note">{warning}</p> : null}
+      {patientsStep ? (
+        <p className="visita-field__error" role="alert">
+          {PATIENTS_MISSING_MESSAGE}
+        </p>
+      ) : null}
       <div className="visita-step__actions">
         <Button onClick={() => void onContinue()} loading={submitting}>
           {copy.shell.continue}

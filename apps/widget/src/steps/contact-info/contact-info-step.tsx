@@ -13,6 +13,7 @@ import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 
 /**
@@ -86,10 +87,8 @@ export function ContactInfoStep() {
           next();
         }}
       >
-        <TextField
+        <PhoneField
           label={CONTACT_LABELS.phone}
-          type="tel"
-          autoComplete="tel"
           maxLength={phoneMaxLength(countryCode)}
           value={phone}
           onValue={setPhone}

@@ -20,6 +20,7 @@ import {
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { SelectField, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 
 const ORDER = ['name', 'phone', 'email', 'prevision'] as const;
 
@@ -90,11 +91,9 @@ export function ContactOrderStep() {
           onValue={(value) => set({ name: value })}
           error={errors.name}
         />
-        <TextField
+        <PhoneField
           label={CONTACT_LABELS.phone}
           data-field="phone"
-          type="tel"
-          autoComplete="tel"
           maxLength={phoneMaxLength(countryCode)}
           value={values.phone}
           onValue={(value) => set({ phone: value })}

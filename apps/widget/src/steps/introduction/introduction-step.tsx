@@ -1,3 +1,5 @@
+import { modeConfigFor } from '@visita/domain/client';
+import { DEFAULT_FEATURES } from '@visita/domain/features';
 import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '@visita/domain/terms';
 import { useEffect, useRef, useState } from 'react';
 import { useCopy } from '../../copy/use-copy.ts';
@@ -21,7 +23,16 @@ export function IntroductionStep() {
   const [accepted, setAccepted] = useState(() => acceptedTerms.get(stores) ?? false);
   const [blocked, setBlocked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const points = introduction.omitThirdPoint ? introduction.points.slice(0, 2) : introduction.points;
+  const features = useSession((state) =>
+    state.clientData ? modeConfigFor(state.clientData, state.origin).availableFeatures : undefined,
+  );
+  // Only a client that takes medical orders may promise booking with one.
+  const takesOrders = (features ?? DEFAULT_FEATURES).includes('medical-order');
+  const allPoints = [
+    takesOrders ? introduction.points[0] : introduction.onlinePoint,
+    ...introduction.points.slice(1),
+  ];
+  const points = introduction.omitThirdPoint ? allPoints.slice(0, 2) : allPoints;
 
   // Screen readers start each step at its title.
   useEffect(() => headingRef.current?.focus(), []);

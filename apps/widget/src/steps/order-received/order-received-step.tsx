@@ -4,6 +4,8 @@ import {
   ORDER_RECEIVED_TEXT,
   ORDER_RECEIVED_TITLE,
 } from '../../copy/order-received.ts';
+import { keepsFrameOnClose } from '../../host/close-session.ts';
+import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
@@ -16,7 +18,12 @@ export function OrderReceivedStep() {
   const stepList = useFlow((state) => state.stepList);
 
   const close = () => {
-    // Closing resets the address, patient and cart and returns to the first step.
+    // Closing resets the address, patient and cart and returns to the first step; staff keep the
+    // frame for the next patient.
+    if (keepsFrameOnClose(stores.session.getState())) {
+      startOver(stores);
+      return;
+    }
     cartActions(stores.cart).clear();
     stores.session.getState().update({ addressData: null, contactData: null, fileArray: [] });
     postClose();

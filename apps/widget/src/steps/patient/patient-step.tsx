@@ -32,6 +32,7 @@ import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { PhoneField } from '../../ui/phone-field.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
@@ -131,7 +132,9 @@ export function PatientStep() {
         return false;
       }
       for (const notice of result.notices) toast('blank', notice, 5000);
-      stores.session.getState().update({ accessToken: result.accessToken });
+      stores.session
+        .getState()
+        .update({ accessToken: result.accessToken, patientsSavedFor: session.appointmentId });
       // The company-pays step, for clients whose steps include it, comes before the confirmation
       // (which clears the cart it needs).
       const config = stores.session.getState().clientData;
@@ -340,11 +343,9 @@ export function PatientStep() {
             error={errors.email}
           />
         ) : null}
-        <TextField
+        <PhoneField
           label={PATIENT_LABELS.phone}
           data-field="phone"
-          type="tel"
-          autoComplete="tel"
           maxLength={phoneMaxLength(countryCode)}
           value={draft.phone ?? ''}
           onValue={(value) => setDraft({ phone: value })}

@@ -35,7 +35,7 @@ import {
   PROCESSING_PAYMENT,
   STOCKOUT_MESSAGE,
 } from '../../copy/payment.ts';
-import { confirmManually as sendManualConfirmation } from '../../flow/confirm-manually.ts';
+import { confirmManually as sendManualConfirmation, toastStockout } from '../../flow/confirm-manually.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
@@ -96,6 +96,7 @@ export function PaymentStep() {
       next();
     } catch (failure) {
       const result = paymentFailure(failure);
+      toastStockout(failure, stores);
       setError(result.kind === 'stockout' ? STOCKOUT_MESSAGE : result.message);
     } finally {
       setLoading(false);

@@ -11,6 +11,7 @@ import { NO_SERVICES_MESSAGE } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
 import { fastingText, subitemMessageFor } from '@visita/domain/results';
 import { useId } from 'react';
+import { useSession } from '../../stores/widget-stores.tsx';
 import { SERVICES_COPY } from '../../copy/part-1.ts';
 import { Collapsible } from '../../ui/collapsible.tsx';
 import { ExamSearch } from './exam-search.tsx';
@@ -42,6 +43,7 @@ export function PatientPanel({
   onInsurance,
 }: PatientPanelProps) {
   const tooltipId = useId();
+  const clientId = useSession((state) => state.clientId);
   const fonasaAvailable = isFonasaAvailableIn(commune);
   const title = SERVICES_COPY.patient(index);
   return (
@@ -92,7 +94,9 @@ export function PatientPanel({
           {patient.items.map((item) => {
             const subitem = subitemMessageFor(item, patient.items);
             const fasting = fastingText(item.fast_hours);
-            const link = moreInfoPath(item);
+            const path = moreInfoPath(item);
+            // The page shows in the partner's colours.
+            const link = path && clientId ? `${path}?client=${encodeURIComponent(clientId)}` : path;
             return (
               <li key={String(item.id)} className="visita-service">
                 <span>{item.name}</span>

@@ -6,6 +6,7 @@ import {
 import { TOAST_DURATION_MS } from '@visita/domain/constants';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
+import { cartRefusalMessage } from '../../copy/cart-refusals.ts';
 import { EXAM_PRICE_AT_HOME_SOURCES, PRICE_DISCLAIMERS, SERVICES_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
@@ -90,7 +91,13 @@ export function ServicesStep() {
                 }
               : null
           }
-          onAdd={(item) => cartActions(stores.cart).addItem(item, { patientIndex: index })}
+          onAdd={(item) => {
+            const change = cartActions(stores.cart).addItem(item, { patientIndex: index });
+            if (!change.ok)
+              stores.toast
+                .getState()
+                .show('error', cartRefusalMessage(change.reason, item, Object.values(change.cart.items)));
+          }}
           onRemove={(item) => cartActions(stores.cart).removeItem(item.id, index)}
           onInsurance={(fonasa) =>
             cartActions(stores.cart).setInsurance(index, fonasa ? 'fonasa' : 'particular', commune)

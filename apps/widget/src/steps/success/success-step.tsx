@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
+import { keepsFrameOnClose } from '../../host/close-session.ts';
+import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
@@ -22,7 +24,12 @@ export function SuccessStep() {
   const exit = () => {
     const session = stores.session.getState();
     if (session.appointmentId) postSuccessful(session.appointmentId, session.addressData?.placeId ?? null);
-    // On leaving: the cart, its items and the address are cleared (part 1 §2).
+    // On leaving: the cart, its items and the address are cleared; staff stay in the
+    // frame, at the first step, for the next patient.
+    if (keepsFrameOnClose(session)) {
+      startOver(stores);
+      return;
+    }
     cartActions(stores.cart).clear();
     stores.price.getState().reset();
     session.update({
