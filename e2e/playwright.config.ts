@@ -7,6 +7,10 @@ import { resolveChromium } from './chromium-path.ts';
 const port = Number(process.env.E2E_PORT ?? 4310);
 // A fresh embedded database for every run: the demo seed is the tests' known world.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'visita-e2e-'));
+// The mail server the API delivers booking e-mails to (mail-sink.ts), on the two ports after it
+// (mail-helpers.ts reads it at the same place).
+const mailSinkSmtpPort = port + 1;
+const MAIL_SINK_HTTP_PORT = port + 2;
 
 export default defineConfig({
   testDir: './tests',
@@ -36,25 +40,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
-    command: 'node --enable-source-maps ../apps/api/dist/server.js',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      // The demo staff console (/demo-host/console.html) on this port is a staff host.
-      LAAS_HOSTS: `console.localhost:${port}`,
-      // Every test searches and validates coupons from this one address: limits stay on, generous.
-      RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
-      RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
-      RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: 'npx tsx mail-sink.ts',
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        MAIL_SINK_SMTP_PORT: String(mailSinkSmtpPort),
+        MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
+      },
     },
-  },
+    {
+      // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+      command: 'node --enable-source-maps ../apps/api/dist/server.js',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        // The demo staff console (/demo-host/console.html) on this port is a staff host.
+        LAAS_HOSTS: `console.localhost:${port}`,
+        // Every test searches and validates coupons from this one address: limits stay on, generous.
+        RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+        RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
+        RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '100000',
+        // Booking e-mails go to the run's own SMTP server, where the tests read them.
+        MAIL: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
+    },
+  ],
 });

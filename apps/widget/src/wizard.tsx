@@ -76,6 +76,9 @@ const STEP_COMPONENTS: Record<Step, ComponentType> = {
   'lm-paid-amount': lazy(() =>
     import('./steps/lm-paid-amount/lm-paid-amount-step.tsx').then((m) => ({ default: m.LmPaidAmountStep })),
   ),
+  'manage-booking': lazy(() =>
+    import('./steps/manage-booking/manage-booking-step.tsx').then((m) => ({ default: m.ManageBookingStep })),
+  ),
   'split-payment': lazy(() =>
     import('./steps/split-payment/split-payment-step.tsx').then((m) => ({ default: m.SplitPaymentStep })),
   ),

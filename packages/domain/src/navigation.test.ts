@@ -12,7 +12,13 @@ import {
   startFromQuery,
   stepListFor,
 } from './navigation.ts';
-import { CART_MAKER_STEP_LIST, DEFAULT_STEP_LIST, LAAS_STEP_LIST, type Step } from './steps.ts';
+import {
+  CART_MAKER_STEP_LIST,
+  DEFAULT_STEP_LIST,
+  LAAS_STEP_LIST,
+  MANAGE_BOOKING_STEP_LIST,
+  type Step,
+} from './steps.ts';
 
 const both: Feature[] = ['self-service', 'medical-order'];
 const sdk: FlowContext = {
@@ -271,5 +277,23 @@ describe('start from the query and the origin', () => {
   it('spells the schedule-type texts', () => {
     expect(SCHEDULE_TYPE_TITLE).toBe('¿Cómo quieres agendar?');
     expect(SCHEDULE_TYPE_NORMAL_TITLE).toBe('Agendar por mi cuenta');
+  });
+});
+
+describe('managing a booking', () => {
+  it("opens on 'Tu reserva', whose change goes to the date, which comes back to it", () => {
+    const ctx = {
+      stepList: MANAGE_BOOKING_STEP_LIST,
+      origin: 'sdk' as const,
+      availableFeatures: ['self-service' as const],
+      customFlow: null,
+      scheduleType: 'normal' as const,
+      appointmentId: 'a',
+      skipAddressStep: false,
+    };
+    expect(nextStep('manage-booking', ctx)).toBe('date');
+    expect(nextStep('date', ctx)).toBe('manage-booking');
+    expect(previousStep('date', ctx)).toBe('manage-booking');
+    expect(showsBackButton('manage-booking', MANAGE_BOOKING_STEP_LIST)).toBe(false);
   });
 });

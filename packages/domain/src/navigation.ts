@@ -86,6 +86,8 @@ export function nextStep(current: Step, ctx: FlowContext): Step {
   // Success ends the booking; the widget closes or reports to the host from there.
   if (current === 'success') return 'success';
   if (current === 'terms-and-conditions') return 'introduction';
+  // Moving a booking: the new time chosen, back to 'Tu reserva', which shows it.
+  if (current === 'date' && ctx.stepList[0] === 'manage-booking') return 'manage-booking';
   let index = ctx.stepList.indexOf(current);
   // The resume screen opens the default list too (services/packs in the query): address follows.
   if (index === -1 && current === 'from-cart-maker-resume') {

@@ -22,6 +22,7 @@ export const STEPS = [
   'contact-info',
   'lm-paid-amount',
   'split-payment',
+  'manage-booking',
 ] as const;
 export type Step = (typeof STEPS)[number];
 
@@ -73,3 +74,6 @@ const ALWAYS_WITHOUT_BACK: ReadonlySet<Step> = new Set([
 export function isBackHidden(step: Step, stepList: readonly Step[]): boolean {
   return ALWAYS_WITHOUT_BACK.has(step) || stepList[0] === step;
 }
+
+/** A link from a booking e-mail: 'Tu reserva', and the date step to move the visit. */
+export const MANAGE_BOOKING_STEP_LIST: readonly Step[] = ['manage-booking', 'date'];

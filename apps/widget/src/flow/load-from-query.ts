@@ -2,7 +2,9 @@ import type { CartItem } from '@visita/domain/cart-item';
 import { modeConfigFor } from '@visita/domain/client';
 import { cartMakerCurrentAppointmentId, shouldPrefillCart } from '@visita/domain/session';
 import { startFromQuery, type StartQuery } from '@visita/domain/navigation';
+import { MANAGE_BOOKING_STEP_LIST } from '@visita/domain/steps';
 import { getAppointmentAddress } from '../api/appointment-address.ts';
+import { getBookingView } from '../api/manage-booking.ts';
 import { getCartMaker } from '../api/cart-maker.ts';
 import { getItems, getPacks } from '../api/get-items.ts';
 import { HttpError, type RequestContext } from '../api/http.ts';
@@ -63,6 +65,18 @@ export async function loadFromQuery(stores: WidgetStores, search: string): Promi
     ]);
     cartActions(stores.cart).addItems([...items, ...packs]);
     prefilled = true;
+  }
+
+  if (start.appointmentId && appointmentToken) {
+    // A confirmed or cancelled booking opened from its e-mail: 'Tu reserva', not the booking flow.
+    const view = await getBookingView(start.appointmentId, { ...context, appointmentToken }).catch(
+      () => null,
+    );
+    if (view && (view.status === 'confirmed' || view.status === 'cancelled')) {
+      stores.flow.getState().setStepList(MANAGE_BOOKING_STEP_LIST, 'manage-booking');
+      stores.session.getState().update({ managingBooking: true });
+      if (view.status === 'cancelled') return;
+    }
   }
 
   if (start.appointmentId) {

@@ -48,6 +48,8 @@ export interface SessionState {
   preloadedPatient: PreloadedPatient | null;
   /** The query's appointment link came without its token, or with one that does not open it. */
   invalidAppointmentLink: boolean;
+  /** Opened from a booking e-mail: the date step moves the confirmed visit instead of holding a block. */
+  managingBooking: boolean;
   /** The appointment whose patients the patient step saved (finalize answered). */
   patientsSavedFor: string | null;
 }
@@ -99,6 +101,7 @@ export const initialSession = (clientId: string | null): SessionState => ({
   startLoaded: false,
   preloadedPatient: null,
   invalidAppointmentLink: false,
+  managingBooking: false,
   patientsSavedFor: null,
 });
 

@@ -20,6 +20,8 @@ export const bookingViewSchema = z.object({
   /** Whether 'Cancelar reserva' and 'Cambiar fecha u hora' are still open, and until when (ISO). */
   can_change: z.boolean(),
   change_until: z.string().nullable(),
+  /** The same moment on the sector's wall clock, as people read it. */
+  local_change_until: dateTimeSchema.nullable(),
   cancellation_cutoff_hours: z.number().int(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;

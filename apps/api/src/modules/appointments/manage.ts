@@ -3,6 +3,7 @@ import type {
   CancelBookingAnswer,
   RescheduleAnswer,
 } from '@visita/domain/contract/manage-booking';
+import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { localeFromCountry } from '@visita/domain/locale';
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { and, eq } from 'drizzle-orm';
@@ -15,9 +16,14 @@ import { bookingReference, writeBookingEvents } from '../notifications/booking-e
 import { enqueueEvents } from '../outbox/queries.ts';
 import { summaryQuote } from '../payments/service.ts';
 import { lockAppointment } from '../payments/queries.ts';
-import { deleteExpiredHolds, findVisitOfAppointment, insertHoldIfFree } from '../scheduling/queries.ts';
+import {
+  deleteExpiredHolds,
+  findSectorById,
+  findVisitOfAppointment,
+  insertHoldIfFree,
+} from '../scheduling/queries.ts';
 import { blockCandidates, blockNotAvailable, parseBlock } from '../scheduling/service.ts';
-import { formatLocalDateTime } from '../scheduling/blocks.ts';
+import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
 import { invalidStatus } from './lifecycle.ts';
 import type { AppointmentRow } from './queries.ts';
@@ -55,6 +61,15 @@ function assertMayChange(visitBegin: Date, cutoffHours: number, via: Appointment
   if (now.getTime() >= visitBegin.getTime()) throw visitStarted();
   if (now.getTime() >= changeDeadline(visitBegin, cutoffHours, via).getTime())
     throw windowClosed(cutoffHours);
+}
+
+/** An instant on the wall clock of the appointment's sector. */
+async function localDateTime(db: Db, appointment: AppointmentRow, instant: Date): Promise<string> {
+  const sector = appointment.sectorId === null ? undefined : await findSectorById(db, appointment.sectorId);
+  const timeZone =
+    sector && isKnownTimeZone(sector.timeZone) ? sector.timeZone : COUNTRY_TIME_ZONES[appointment.country];
+  const parts = localParts(instant, timeZone);
+  return formatLocalDateTime(parts.date, parts.minutes);
 }
 
 interface StoredPatient {
@@ -123,6 +138,7 @@ export async function bookingView(
     pay_at_home: quote ? Math.max(0, quote.net_price - paidOnline) : 0,
     can_change: deadline !== null && now.getTime() < deadline.getTime(),
     change_until: deadline?.toISOString() ?? null,
+    local_change_until: deadline ? await localDateTime(db, appointment, deadline) : null,
     cancellation_cutoff_hours: cutoffHours,
   };
 }

@@ -342,7 +342,12 @@ export async function findAvailability(
 ): Promise<AvailabilityEntry[]> {
   const { appointment, now } = context;
   if (context.country !== appointment.country) throw countryMismatch();
-  const skills = neededSkills(context.catalogue, context.items, appointment.country);
+  // No items asked about (moving a confirmed visit): the skills of the cart the visit is for, as a hold takes them.
+  const skills = neededSkills(
+    context.catalogue,
+    context.items.length > 0 ? context.items : cartItemIds(appointment.patients),
+    appointment.country,
+  );
   const sector = await appointmentSector(db, appointment, cache);
   const horizon = horizonFor(sector.timeZone, now, context.fromDate);
   if (horizon.from > horizon.to) return [];

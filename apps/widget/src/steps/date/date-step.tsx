@@ -15,8 +15,11 @@ import {
 import { NO_AVAILABILITY_ERROR } from '@visita/domain/messages';
 import { calendarDateIn, toIsoDate } from '@visita/domain/validators/birth-date';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { HttpError } from '../../api/http.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { HttpError, serverMessageOr } from '../../api/http.ts';
+import { bookingViewKey, rescheduleBooking } from '../../api/manage-booking.ts';
 import { getAvailability, scheduleAppointmentBlock } from '../../api/scheduling.ts';
+import { RESCHEDULED_TOAST } from '../../copy/manage-booking.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import {
   ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE,
@@ -56,6 +59,8 @@ export function DateStep() {
   const toast = useToast();
   const { next } = useNavigation();
   const appointmentId = useSession((state) => state.appointmentId);
+  const managingBooking = useSession((state) => state.managingBooking);
+  const queryClient = useQueryClient();
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
   const items = useCart((state) => state.cart.items);
@@ -183,6 +188,24 @@ export function DateStep() {
     }
     const block = scheduleBlock(selectedDay, selectedRange);
     setSubmitting(true);
+    if (managingBooking) {
+      // A confirmed visit moves in one step: no hold, no new payment; 'Tu reserva' shows it.
+      try {
+        await rescheduleBooking(appointmentId, block, context);
+        await queryClient.invalidateQueries({ queryKey: bookingViewKey(appointmentId) });
+        toast('success', RESCHEDULED_TOAST, 5000);
+        next();
+      } catch (error) {
+        toast('error', serverMessageOr(error, BLOCK_SELECTION_FAILED_MESSAGE), 5000);
+        requested.current.clear();
+        setAvailability({});
+        void loadFrom(today).then(() => loadFrom(addDays(firstWeek, 7)));
+        setSelectedRange(null);
+      } finally {
+        setSubmitting(false);
+      }
+      return;
+    }
     try {
       const held = await scheduleAppointmentBlock(
         appointmentId,
