@@ -36,10 +36,9 @@ function recordPurchase(detail: { appointmentId: string | null; total: number })
 }
 
 /**
- * Spec part 1 §2: the address with 'Editar', the services with their fasting text, the details
- * box, the Particular/Fonasa toggle in Chile and the source's warning note. The appointment is
- * created here only if no earlier step did. Leaving forward records the purchase and clears the
- * cart, items and address.
+ * The address with 'Editar', the services with their fasting text, the details box, the
+ * Particular/Fonasa toggle in Chile and the source's warning note. The appointment is created
+ * here only if no earlier step did. Leaving forward records the purchase.
  */
 export function ConfirmationStep() {
   const stores = useWidgetStores();
@@ -114,10 +113,9 @@ export function ConfirmationStep() {
       appointmentId: stores.session.getState().appointmentId,
       total: stores.price.getState().cartPrice,
     });
+    // The cart and address stay until the booking succeeded (the success screen clears them on
+    // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
     next();
-    // Leaving the confirmation clears cart, items and address (spec part 1 §2).
-    cartActions(stores.cart).clear();
-    stores.session.getState().update({ addressData: null });
   };
 
   return (
