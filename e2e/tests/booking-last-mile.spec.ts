@@ -1,19 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
 import { servicesToDate } from './part-2-helpers.ts';
-
-function consoleUrl(baseURL: string | undefined): string {
-  const url = new URL('/demo-host/console.html?client=demo-laas-lm', baseURL ?? 'http://localhost:4310');
-  url.hostname = 'console.localhost';
-  return url.href;
-}
+import { lastMileConsoleUrl } from './staff-console-helpers.ts';
 
 test("the folio the staff console passes to Visita.open() fills 'Número de folio' and is stored as the appointment's last-mile folio", async ({
   page,
   baseURL,
 }) => {
   // The console page opens the widget with folio 'F-1001'.
-  await page.goto(consoleUrl(baseURL));
+  await page.goto(lastMileConsoleUrl(baseURL));
   const frame = page.frameLocator('#visita-console iframe');
   await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
   await expect(frame.getByLabel('Número de folio')).toHaveValue('F-1001');

@@ -90,3 +90,17 @@ export function appointmentAccessOf(request: FastifyRequest): AppointmentAccess 
   if (!access) throw new Error('requireAppointmentAccess did not run for this route');
   return access;
 }
+
+/**
+ * Whether the request carries the Bearer API token of the appointment's own client (its staff),
+ * whatever appointment token it also presents: the staff widget sends both.
+ */
+export async function isAppointmentClientStaff(
+  db: Db,
+  request: FastifyRequest,
+  appointment: AppointmentRow,
+): Promise<boolean> {
+  if (!appointment.clientId) return false;
+  const client = await authenticatedClient(db, request);
+  return client?.id === appointment.clientId;
+}

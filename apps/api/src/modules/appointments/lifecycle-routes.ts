@@ -14,7 +14,7 @@ import {
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
-import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
+import { appointmentAccessOf, isAppointmentClientStaff, requireAppointmentAccess } from './access.ts';
 import { manualConfirm, setAmount, setLastMile, setOrigin, toPaymentSummary } from './lifecycle.ts';
 
 const accessDescription =
@@ -111,7 +111,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appointmentOriginAnswerSchema, ...errors },
       },
     },
-    async (request) => setOrigin(app.db, appointmentAccessOf(request), request.body),
+    async (request) => {
+      const { appointment } = appointmentAccessOf(request);
+      const staff = await isAppointmentClientStaff(app.db, request, appointment);
+      return setOrigin(app.db, { appointment, staff }, request.body);
+    },
   );
 };
 

@@ -401,10 +401,10 @@ export async function setAmount(
  */
 export async function setOrigin(
   db: Db,
-  access: { appointment: AppointmentRow; token: string | null },
+  access: { appointment: AppointmentRow; staff: boolean },
   body: AppointmentOriginBody,
 ): Promise<{ client_origin: string }> {
-  if (access.token !== null) {
+  if (!access.staff) {
     throw new AppError(
       403,
       'origin-staff-only',

@@ -56,6 +56,13 @@ describe.each(TEST_ENGINES)("the appointment's origin on $name", (engine) => {
     expect((await read(id, staff)).json().client_origin).toBe('Feria de salud Ñuñoa');
   });
 
+  it('the staff widget, sending its Bearer token and the appointment token, records it', async () => {
+    const { id, token } = await create();
+    const both = { ...staff, [APPOINTMENT_TOKEN_HEADER]: token };
+    expect((await setOrigin(id, both, { client_origin: 'Mesa central' })).statusCode).toBe(200);
+    expect((await read(id, both)).json().client_origin).toBe('Mesa central');
+  });
+
   it("a patient's appointment token neither sets nor reads the origin", async () => {
     const { id, token } = await create();
     await setOrigin(id, staff, { client_origin: 'Mesa central' });

@@ -10,7 +10,7 @@ import { cartMakerWithTokenAnswerSchema } from '@visita/domain/contract/cart-mak
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorizeAppointment } from './access.ts';
+import { authorizeAppointment, isAppointmentClientStaff } from './access.ts';
 import { findCartMakerById } from './queries.ts';
 import {
   assertNotCancelled,
@@ -62,11 +62,13 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { appointment, token } = await authorizeAppointment(app.db, request, request.params.id);
+      const { appointment } = await authorizeAppointment(app.db, request, request.params.id);
       assertNotCancelled(appointment);
       const summary = toAppointmentSummary(appointment, await visitTimesOf(app.db, appointment));
       // The origin is the client's own record of its sales: its staff (Bearer) read it, a patient's link does not.
-      return token === null ? { ...summary, client_origin: appointment.clientOrigin } : summary;
+      return (await isAppointmentClientStaff(app.db, request, appointment))
+        ? { ...summary, client_origin: appointment.clientOrigin }
+        : summary;
     },
   );
 
