@@ -29,6 +29,7 @@ import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widg
 import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { SplitSummary } from './split-summary.tsx';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -185,6 +186,7 @@ export function ConfirmationStep() {
           loading={loading}
           examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
         />
+        <SplitSummary context={context} />
       </div>
       {warning ? <p className="visita-note">{warning}</p> : null}
       <div className="visita-step__actions">
