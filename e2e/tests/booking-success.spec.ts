@@ -34,6 +34,13 @@ test("'Volver' from payment keeps the booking; the success screen says when, whe
   });
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  const beginTime = hold.begin_date.split(' ')[1]?.slice(0, 5) ?? '';
+  const when = new RegExp(
+    `^[A-ZÁÉÍÓÚ][a-záéíóú]+ \\d{2} de [a-z]+, llegada entre ${beginTime} y \\d{2}:\\d{2}$`,
+  );
+  // The confirmation already says when the nurse comes and for whom.
+  await expect(page.getByTestId('confirmation-when')).toHaveText(when);
+  await expect(page.getByTestId('confirmation-patients')).toHaveText('Valentina Muñoz Araya');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
 
@@ -56,10 +63,7 @@ test("'Volver' from payment keeps the booking; the success screen says when, whe
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expect(page.getByTestId('booking-reference')).toHaveText(appointmentId.slice(0, 8).toUpperCase());
   // The held block's start, as the sector's local time, and the latest arrival after it.
-  const beginTime = hold.begin_date.split(' ')[1]?.slice(0, 5) ?? '';
-  await expect(page.getByTestId('booking-when')).toHaveText(
-    new RegExp(`^[A-ZÁÉÍÓÚ][a-záéíóú]+ \\d{2} de [a-z]+, llegada entre ${beginTime} y \\d{2}:\\d{2}$`),
-  );
+  await expect(page.getByTestId('booking-when')).toHaveText(when);
   await expect(page.getByTestId('booking-where')).toContainText('Apoquindo 4500');
   await expect(page.getByTestId('booking-patients')).toHaveText('Valentina Muñoz Araya');
   await expect(page.getByText(/correo electrónico/)).toHaveCount(0);

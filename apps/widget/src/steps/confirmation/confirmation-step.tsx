@@ -30,6 +30,8 @@ import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
+import { useStoredAppointment } from '../../ui/booking-summary.tsx';
+import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -58,6 +60,11 @@ export function ConfirmationStep() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePriceQuote();
   useEffect(() => headingRef.current?.focus(), []);
+  // When the nurse comes and for whom, as the API stored them (the sector's local time).
+  const stored = useStoredAppointment(
+    useSession((state) => state.appointmentId),
+    context,
+  );
 
   const insurance: Insurance = cart.patients.some((patient) => patient.insurance === 'fonasa')
     ? 'fonasa'
@@ -143,6 +150,26 @@ export function ConfirmationStep() {
           <span className="visita-visually-hidden"> {CONFIRMATION_COPY.address}</span>
         </Button>
       </div>
+      {stored?.local_begin_date ? (
+        <div className="visita-box">
+          <h2>{BOOKING_WHEN}</h2>
+          <p data-testid="confirmation-when">
+            {visitWindowText(stored.local_begin_date, stored.local_work_period_max_lateness)}
+          </p>
+        </div>
+      ) : null}
+      {stored && stored.patients.length > 0 ? (
+        <div className="visita-box">
+          <h2>{BOOKING_WHO}</h2>
+          <ul data-testid="confirmation-patients">
+            {stored.patients.map((patient, index) => (
+              <li key={index}>
+                {[patient.first_name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="visita-box">
         <h2>{CONFIRMATION_COPY.services}</h2>
         <ul className="visita-services-list">
