@@ -97,6 +97,8 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   const successful = (await inlineEvents(page))[2];
   expect(Object.keys(successful?.detail ?? {}).sort()).toEqual(['appointmentId', 'placeId']);
   expect(successful?.detail.appointmentId).toBe(appointmentId);
+  // The chosen address's place id, not null: the cart and address live until 'Salir'.
+  expect(successful?.detail.placeId).toEqual(expect.stringMatching(/^\S+$/));
 
   // Nothing the person typed reached the host page.
   const everything = JSON.stringify(await inlineEvents(page)).toLowerCase();

@@ -41,4 +41,19 @@ describe('price table rows (part 2 §9)', () => {
         ?.text,
     ).toBe('A calcular en domicilio');
   });
+
+  it('with the exams priced at the visit, the total is only what is paid now (what the card is charged)', () => {
+    // The exams (25.000 − 3.000 − 2.500) are paid at home: 30.500 − 19.500 = the 11.000 service.
+    const atHome = { ...price, payment_at_home: 19_500 };
+    const rows = priceTableRows(atHome, {
+      countryCode: 'cl',
+      insurances: [],
+      loading: false,
+      examPriceAtHome: true,
+    });
+    expect(rows.at(-1)).toEqual({ key: 'total-amount', amount: 11_000, text: '$11.000' });
+    expect(priceTableRows(atHome, { countryCode: 'cl', insurances: [], loading: false }).at(-1)?.amount).toBe(
+      30_500,
+    );
+  });
 });

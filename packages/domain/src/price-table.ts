@@ -32,7 +32,11 @@ export function priceTableRows(price: CartPriceAnswer, options: PriceTableOption
     'fonasa-bonus': price.fonasa_discount,
     discount: price.discount,
     service: price.service_fee,
-    'total-amount': price.net_price,
+    // With the exams priced at the visit, only what is paid now is a total: the card is charged
+    // the net price minus what is paid at home, and the table must say that same amount.
+    'total-amount': options.examPriceAtHome
+      ? Math.max(0, price.net_price - price.payment_at_home)
+      : price.net_price,
   };
   return PRICE_TABLE_ROWS.filter(
     (key) => key !== 'fonasa-bonus' || showsFonasaBonus(options.countryCode, options.insurances),

@@ -19,7 +19,6 @@ export interface Copy {
     back: string;
     close: string;
     continue: string;
-    stepInProgress: string;
   };
   introduction: {
     title: string;
@@ -64,7 +63,6 @@ const CHILE: Copy = {
     back: 'Volver',
     close: 'Cerrar',
     continue: 'Continuar',
-    stepInProgress: 'Este paso aún no está disponible.',
   },
   introduction: {
     title: 'Exámenes y vacunas a domicilio',

@@ -5,3 +5,6 @@ export const CLIENT_PAYS_LABEL = 'Paga la empresa:';
 export const PATIENT_PAYS_LABEL = 'Paga el paciente:';
 export const patientHeading = (index: number, name: string | null | undefined) =>
   name || `Paciente ${index + 1}`;
+// The confirmation's split: the company's exams, and what the card is charged (the rest and the visit).
+export const SPLIT_CLIENT_PAYS = 'Paga la empresa:';
+export const SPLIT_PATIENT_PAYS = 'Pagas con tarjeta (exámenes restantes y servicio a domicilio):';

@@ -10,6 +10,8 @@ import { getItems, getPacks } from '../api/get-items.ts';
 import { HttpError, type RequestContext } from '../api/http.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
 import { cartActions } from '../stores/cart-actions.ts';
+import { cartItemIds } from '@visita/domain/quote';
+import { validateCoupon } from '../api/validate-coupon.ts';
 
 const started = new WeakSet<WidgetStores>();
 
@@ -30,11 +32,38 @@ export function readStartQuery(search: string): StartQuery {
  * step from the query, the 'from cart maker' flag, the coupon (upper-cased), the appointment id;
  * then the cart prefilled from services/packs once (unless skipped), the appointment's address,
  * or the cart maker's cart (address from its appointment, coupon from its discount code, items
- * from its first patient unless the prefill already ran).
+ * from its first patient unless the prefill already ran). A coupon that arrived with a cart is
+ * then validated as a typed one would be, so the flows without a services step price with it too.
  */
 export async function loadFromQuery(stores: WidgetStores, search: string): Promise<void> {
   if (started.has(stores)) return;
   started.add(stores);
+  await loadCartFromQuery(stores, search);
+  await validateStartCoupon(stores);
+}
+
+/**
+ * The start's coupon checked against the loaded items, once: a valid one is sent with every quote
+ * (the services step's box would do it, but a prebuilt cart's flow skips that step). Without items
+ * it stays pending for the coupon box, which applies it once the cart has some.
+ */
+async function validateStartCoupon(stores: WidgetStores): Promise<void> {
+  const session = stores.session.getState();
+  const { code, valid } = session.coupon;
+  const items = cartItemIds(stores.cart.getState().cart.patients);
+  if (!code || valid !== null || items.length === 0) return;
+  session.update({ coupon: { code, loading: true, valid: null } });
+  const answer = await validateCoupon(
+    { items, coupon: code, source: session.salesSource, country: session.countryCode },
+    { apiToken: session.apiToken },
+  ).catch(() => null);
+  // Validated as typed: a failed check leaves it pending, so the coupon box can retry it.
+  stores.session.getState().update({
+    coupon: { code, loading: false, valid: answer ? answer.status === 'valid' : null },
+  });
+}
+
+async function loadCartFromQuery(stores: WidgetStores, search: string): Promise<void> {
   const session = stores.session.getState();
   const config = session.clientData;
   if (!config) return;

@@ -43,6 +43,8 @@ export function useAppointment() {
             clientId: config.id,
             sectionOrigin: session.origin,
             lastMileFolio: address.lastMileFolio ?? null,
+            // An origin chosen before the appointment exists travels with its creation.
+            clientOrigin: session.selectedClientOrigin,
             appointmentId: existing?.id ?? null,
             referralCode: session.coupon.valid ? session.coupon.code : null,
           },

@@ -80,6 +80,8 @@ export const appointmentSummarySchema = z.object({
   target_address: z.string(),
   target_apartment_number: z.string().nullable(),
   currency: z.enum(['CLP', 'MXN']),
+  /** Where the booking came from, as the client's staff recorded it: only in their (Bearer) reads. */
+  client_origin: z.string().nullable().optional(),
 });
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 
@@ -241,4 +243,10 @@ export type PaymentSummaryAnswer = z.infer<typeof paymentSummaryAnswerSchema>;
 
 /** PATCH /appointments/{id}/last-mile/ answer: the appointment's status. */
 export const lastMileAnswerSchema = z.object({ status: z.enum(APPOINTMENT_STATUSES) });
+
+/** PATCH /appointments/{id}/origin/: the origin the staff chose ('Otro' is its typed text). */
+export const appointmentOriginBodySchema = z.object({ client_origin: z.string().trim().min(1).max(100) });
+export type AppointmentOriginBody = z.infer<typeof appointmentOriginBodySchema>;
+export const appointmentOriginAnswerSchema = z.object({ client_origin: z.string() });
+export type AppointmentOriginAnswer = z.infer<typeof appointmentOriginAnswerSchema>;
 export type LastMileAnswer = z.infer<typeof lastMileAnswerSchema>;

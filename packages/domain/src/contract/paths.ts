@@ -35,6 +35,7 @@ export const API_ROUTES = {
   cardPayment: '/v2/mercado-pago/:id/card/',
   createTicket: '/orden-medica/create-ticket/',
   lastMile: '/appointments/:id/last-mile/',
+  appointmentOrigin: '/appointments/:id/origin/',
   // Left open by the spec, fixed by DESIGN.md
   appointment: '/v2/appointments/:id/',
   appointmentPatients: '/v2/appointments/:id/patients/',

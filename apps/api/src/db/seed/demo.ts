@@ -1,5 +1,5 @@
 import { appointmentsDemoSeed } from '../../modules/appointments/demo-seed.ts';
-import { catalogueDemoSeed } from '../../modules/catalogue/demo-seed.ts';
+import { cajaLosAndesInfluenzaPriceSeed, catalogueDemoSeed } from '../../modules/catalogue/demo-seed.ts';
 import { couponsDemoSeed } from '../../modules/coupons/demo-seed.ts';
 import { coverageDemoSeed } from '../../modules/coverage/demo-seed.ts';
 import { operativeDemoSeed } from '../../modules/operative/demo-seed.ts';
@@ -20,6 +20,7 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoManualConfirmationSeed,
   coverageDemoSeed,
   catalogueDemoSeed,
+  cajaLosAndesInfluenzaPriceSeed,
   couponsDemoSeed,
   operativeDemoSeed,
   appointmentsDemoSeed,

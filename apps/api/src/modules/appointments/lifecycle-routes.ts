@@ -1,6 +1,8 @@
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentAmountsSchema,
+  appointmentOriginAnswerSchema,
+  appointmentOriginBodySchema,
   appointmentParamsSchema,
   lastMileAnswerSchema,
   lastMileBodySchema,
@@ -14,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
 import { summaryQuote } from '../payments/service.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
-import { manualConfirm, setAmount, setLastMile, toPaymentSummary } from './lifecycle.ts';
+import { manualConfirm, setAmount, setLastMile, setOrigin, toPaymentSummary } from './lifecycle.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
@@ -97,6 +99,27 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setLastMile(app.db, appointmentAccessOf(request).appointment, request.body),
+  );
+
+  app.patch(
+    '/appointments/:id/origin/',
+    {
+      preHandler: requireAppointmentAccess,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Origen de la cita elegido por el personal del cliente',
+        description:
+          `${accessDescription} Solo con el token de API del cliente (Bearer); con el token de la ` +
+          'cita responde 403. El GET de la cita lo devuelve como client_origin al mismo personal.',
+        params: appointmentParamsSchema,
+        body: refineSafeText(appointmentOriginBodySchema),
+        response: { 200: appointmentOriginAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { appointment, staff } = appointmentAccessOf(request);
+      return setOrigin(app.db, { appointment, staff }, request.body);
+    },
   );
 };
 

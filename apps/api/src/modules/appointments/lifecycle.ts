@@ -2,6 +2,7 @@ import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import type {
   AppointmentAmounts,
+  AppointmentOriginBody,
   LastMileBody,
   ManualConfirmAnswer,
   ManualConfirmBody,
@@ -421,6 +422,45 @@ export async function setAmount(
     .returning({ id: appointments.id });
   if (!row) throw await refusal(db, appointment.id);
   return amounts;
+}
+
+// ---- Origin ----
+
+/**
+ * The origin the client's staff chose for a booking they make: recorded on the appointment so
+ * they can read it back. Only their Bearer token may set it (a patient's link has no origin).
+ */
+export async function setOrigin(
+  db: Db,
+  access: { appointment: AppointmentRow; staff: boolean },
+  body: AppointmentOriginBody,
+): Promise<{ client_origin: string }> {
+  if (!access.staff) {
+    throw new AppError(
+      403,
+      'origin-staff-only',
+      'Solo el personal del cliente puede registrar el origen de la cita.',
+    );
+  }
+  const origin = body.client_origin.normalize('NFC').trim();
+  const [row] = await db
+    .update(appointments)
+    .set({ clientOrigin: origin, updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.id, access.appointment.id),
+        inArray(appointments.status, ['pending', 'scheduled', 'confirmed']),
+      ),
+    )
+    .returning({ clientOrigin: appointments.clientOrigin });
+  if (!row) {
+    throw new AppError(
+      409,
+      'appointment-not-editable',
+      'La cita fue cancelada o venció; no se puede modificar.',
+    );
+  }
+  return { client_origin: row.clientOrigin ?? origin };
 }
 
 // ---- Last mile ----

@@ -62,9 +62,11 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { appointment } = await authorizeAppointment(app.db, request, request.params.id);
+      const { appointment, staff } = await authorizeAppointment(app.db, request, request.params.id);
       assertNotCancelled(appointment);
-      return toAppointmentSummary(appointment, await visitTimesOf(app.db, appointment));
+      const summary = toAppointmentSummary(appointment, await visitTimesOf(app.db, appointment));
+      // The origin is the client's own record of its sales: its staff (Bearer) read it, a patient's link does not.
+      return staff ? { ...summary, client_origin: appointment.clientOrigin } : summary;
     },
   );
 

@@ -962,6 +962,9 @@ export const DEMO_SUB_ITEMS: Readonly<Record<number, readonly number[]>> = {
   290: [200, 201, 208, 211],
 };
 
+/** Caja Los Andes' promotion price for its affiliates' flu vaccine (item 50). */
+export const CAJA_LOS_ANDES_INFLUENZA_PRICE = 6990;
+
 /** Prices that differ by sales source or commune (the rest use the base price). */
 export const DEMO_ITEM_PRICES: readonly (typeof itemPrices.$inferInsert)[] = [
   // Clínica Alemana's own list, and a lower pack price in Vitacura where its lab is.
@@ -977,8 +980,8 @@ export const DEMO_ITEM_PRICES: readonly (typeof itemPrices.$inferInsert)[] = [
   // Farther communes cost more to visit.
   { itemId: 1, salesSource: null, commune: 'Talagante', price: 9490 },
   { itemId: 100, salesSource: null, commune: 'Talagante', price: 26490 },
-  // Caja Los Andes pays its affiliates' flu vaccine.
-  { itemId: 50, salesSource: 'cajalosandes', commune: null, price: 0 },
+  // Caja Los Andes' affiliates get the flu vaccine at its promotion price; the home visit is charged on top.
+  { itemId: 50, salesSource: 'cajalosandes', commune: null, price: CAJA_LOS_ANDES_INFLUENZA_PRICE },
   // An item only a partner sells: the karyotype has a price for Clínica Alemana alone.
   { itemId: 43, salesSource: 'clinicaalemana', commune: null, price: 189990 },
   // Laboratorio Chopo's own prices.

@@ -1,6 +1,11 @@
 import type { Seed } from '../../db/seed/run-seeds.ts';
-import { DEMO_CATALOGUE, DEMO_ITEM_PRICES, DEMO_SUB_ITEMS } from './demo-catalogue.ts';
-import { insertCatalogueItems, insertItemPrices, insertSubItems } from './queries.ts';
+import {
+  CAJA_LOS_ANDES_INFLUENZA_PRICE,
+  DEMO_CATALOGUE,
+  DEMO_ITEM_PRICES,
+  DEMO_SUB_ITEMS,
+} from './demo-catalogue.ts';
+import { insertCatalogueItems, insertItemPrices, insertSubItems, updateSourceItemPrice } from './queries.ts';
 
 /** The catalogue rows of DESIGN.md's demo dataset (demo-catalogue.ts). */
 export const catalogueDemoSeed: Seed = {
@@ -12,4 +17,18 @@ export const catalogueDemoSeed: Seed = {
     }
     await insertItemPrices(db, DEMO_ITEM_PRICES);
   },
+};
+
+/**
+ * Databases seeded before the flu vaccine's Caja Los Andes price was its promotion price had it at
+ * $0: this corrects them once (a fresh database already has the right price).
+ */
+export const cajaLosAndesInfluenzaPriceSeed: Seed = {
+  name: 'demo-cajalosandes-influenza-price',
+  run: (db) =>
+    updateSourceItemPrice(db, {
+      itemId: 50,
+      salesSource: 'cajalosandes',
+      price: CAJA_LOS_ANDES_INFLUENZA_PRICE,
+    }),
 };

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { catalogueItems, itemPrices, packItems } from '../../db/schema.ts';
 import { catalogueSearchText } from './search-text.ts';
@@ -61,4 +62,15 @@ export interface CatalogueRow {
   number_of_patients: number | null;
   /** Packs' items and panels' measures, by position; null for other items. */
   sub_items: Array<{ id: number; name: string }> | null;
+}
+
+/** Sets a source's own price of an item where the source already has one (all communes). */
+export async function updateSourceItemPrice(
+  db: Db,
+  row: { itemId: number; salesSource: string; price: number },
+): Promise<void> {
+  await db
+    .update(itemPrices)
+    .set({ price: row.price })
+    .where(and(eq(itemPrices.itemId, row.itemId), eq(itemPrices.salesSource, row.salesSource)));
 }

@@ -53,7 +53,9 @@ export function AddressStep() {
   const [type, setType] = useState<ResidenceType>(saved?.type ?? 'house');
   const [apartmentNumber, setApartmentNumber] = useState(saved?.apartmentNumber ?? '');
   const [additionalInfo, setAdditionalInfo] = useState(saved?.additionalInfo ?? '');
-  const [folio, setFolio] = useState(saved?.lastMileFolio ?? '');
+  // The folio the host passed to Visita.open() fills the field until the person types another.
+  const hostFolio = useSession((state) => state.folioId);
+  const [folio, setFolio] = useState(saved?.lastMileFolio ?? hostFolio ?? '');
   const [outOfCoverage, setOutOfCoverage] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);

@@ -30,6 +30,9 @@ import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widg
 import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { SplitSummary } from './split-summary.tsx';
+import { useStoredAppointment } from '../../ui/booking-summary.tsx';
+import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -37,10 +40,9 @@ function recordPurchase(detail: { appointmentId: string | null; total: number })
 }
 
 /**
- * Spec part 1 §2: the address with 'Editar', the services with their fasting text, the details
- * box, the Particular/Fonasa toggle in Chile and the source's warning note. The appointment is
- * created here only if no earlier step did. Leaving forward records the purchase and clears the
- * cart, items and address.
+ * The address with 'Editar', the services with their fasting text, the details box, the
+ * Particular/Fonasa toggle in Chile and the source's warning note. The appointment is created
+ * here only if no earlier step did. Leaving forward records the purchase.
  */
 export function ConfirmationStep() {
   const stores = useWidgetStores();
@@ -63,6 +65,11 @@ export function ConfirmationStep() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePriceQuote();
   useEffect(() => headingRef.current?.focus(), []);
+  // When the nurse comes and for whom, as the API stored them (the sector's local time).
+  const stored = useStoredAppointment(
+    useSession((state) => state.appointmentId),
+    context,
+  );
 
   const insurance: Insurance = cart.patients.some((patient) => patient.insurance === 'fonasa')
     ? 'fonasa'
@@ -124,10 +131,9 @@ export function ConfirmationStep() {
       appointmentId: stores.session.getState().appointmentId,
       total: stores.price.getState().cartPrice,
     });
+    // The cart and address stay until the booking succeeded (the success screen clears them on
+    // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
     next();
-    // Leaving the confirmation clears cart, items and address (spec part 1 §2).
-    cartActions(stores.cart).clear();
-    stores.session.getState().update({ addressData: null });
   };
 
   return (
@@ -154,6 +160,26 @@ export function ConfirmationStep() {
           <span className="visita-visually-hidden"> {CONFIRMATION_COPY.address}</span>
         </Button>
       </div>
+      {stored?.local_begin_date ? (
+        <div className="visita-box">
+          <h2>{BOOKING_WHEN}</h2>
+          <p data-testid="confirmation-when">
+            {visitWindowText(stored.local_begin_date, stored.local_work_period_max_lateness)}
+          </p>
+        </div>
+      ) : null}
+      {stored && stored.patients.length > 0 ? (
+        <div className="visita-box">
+          <h2>{BOOKING_WHO}</h2>
+          <ul data-testid="confirmation-patients">
+            {stored.patients.map((patient, index) => (
+              <li key={index}>
+                {[patient.first_name, patient.last_name, patient.second_last_name].filter(Boolean).join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="visita-box">
         <h2>{CONFIRMATION_COPY.services}</h2>
         <ul className="visita-services-list">
@@ -197,6 +223,7 @@ export function ConfirmationStep() {
           loading={loading}
           examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
         />
+        <SplitSummary context={context} />
       </div>
       {warning ? <p className="visita-note">{warning}</p> : null}
       {patientsStep ? (

@@ -1,23 +1,31 @@
+import { patientItemPrice } from '@visita/domain/cart';
 import { formatCurrency } from '@visita/domain/money';
+import { subitemMessageFor } from '@visita/domain/results';
 import { useEffect, useRef } from 'react';
-import { RESUME_COPY } from '../../copy/part-1.ts';
+import { RESUME_COPY, resumeCouponText } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
+import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
 import { useCart, useSession } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
 
 /**
  * The resume screen of a services/packs link or a prebuilt cart (spec part 1 §2, §4): waits for
- * the query's cart to load, lists its services, and continues to the address step.
+ * the query's cart to load, lists its services at what each patient pays for them (an exam a pack
+ * already includes at $0, with the note saying so), the coupon with its state and discount, and
+ * continues to the address step.
  */
 export function FromCartMakerResumeStep() {
   const copy = useCopy();
   const { next } = useNavigation();
   const loaded = useSession((state) => state.startLoaded);
   const countryCode = useSession((state) => state.countryCode);
-  const coupon = useSession((state) => state.coupon.code);
-  const items = Object.values(useCart((state) => state.cart.items));
+  const coupon = useSession((state) => state.coupon);
+  const patients = useCart((state) => state.cart.patients);
+  const { price, loading: priceLoading } = usePriceAnswer();
+  usePriceQuote();
+  const hasItems = patients.some((patient) => patient.items.length > 0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (loaded) headingRef.current?.focus();
@@ -29,23 +37,39 @@ export function FromCartMakerResumeStep() {
       <h1 id="visita-resume-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
         {RESUME_COPY.title}
       </h1>
-      <p className="visita-step__subtitle">{items.length > 0 ? RESUME_COPY.subtitle : RESUME_COPY.empty}</p>
+      <p className="visita-step__subtitle">{hasItems ? RESUME_COPY.subtitle : RESUME_COPY.empty}</p>
       <ul className="visita-services-list">
-        {items.map((item) => (
-          <li key={String(item.id)} className="visita-service">
-            <span>{item.name}</span>
-            <span>
-              {formatCurrency(
-                item.is_promotion && typeof item.promotion_price === 'number'
-                  ? item.promotion_price
-                  : (item.price ?? 0),
-                countryCode,
-              )}
-            </span>
-          </li>
-        ))}
+        {patients.flatMap((patient, index) =>
+          patient.items.map((item) => {
+            const subitem = subitemMessageFor(item, patient.items);
+            return (
+              <li key={`${index}-${String(item.id)}`} className="visita-service">
+                <span>{item.name}</span>
+                <span>{formatCurrency(patientItemPrice(patient, item), countryCode)}</span>
+                {subitem ? <p className="visita-service__info">{subitem}</p> : null}
+              </li>
+            );
+          }),
+        )}
       </ul>
-      {coupon ? <p>{coupon}</p> : null}
+      {coupon.code ? (
+        <p data-testid="resume-coupon">
+          {RESUME_COPY.coupon} <strong>{coupon.code}</strong>
+          {': '}
+          {resumeCouponText(
+            coupon.loading
+              ? 'loading'
+              : coupon.valid === null
+                ? 'pending'
+                : coupon.valid
+                  ? 'valid'
+                  : 'invalid',
+            coupon.valid && !priceLoading && price.discount > 0
+              ? formatCurrency(price.discount, countryCode)
+              : null,
+          )}
+        </p>
+      ) : null}
       <div className="visita-step__actions">
         <Button onClick={next}>{copy.shell.continue}</Button>
       </div>

@@ -12,8 +12,12 @@ import {
   OTHER_ORIGIN_PLACEHOLDER,
   SEARCH_PLACEHOLDER,
 } from '../../copy/origin.ts';
+import { APPOINTMENT_ERROR_MESSAGE } from '@visita/domain/messages';
+import { saveAppointmentOrigin } from '../../api/appointment-origin.ts';
+import { serverMessageOr } from '../../api/http.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
-import { useSession } from '../../stores/widget-stores.tsx';
+import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
 import { StepHeading, TextField } from '../../ui/part-2-form.tsx';
 
@@ -26,6 +30,10 @@ export function OriginStep() {
   const receivers = useSession((state) => state.clientReceivers);
   const salesSource = useSession((state) => state.salesSource);
   const update = useSession((state) => state.update);
+  const appointmentId = useSession((state) => state.appointmentId);
+  const stores = useWidgetStores();
+  const context = useRequestContext();
+  const [saving, setSaving] = useState(false);
   const options: ComboboxOption[] = originOptions(receivers, {
     includeOther: !SOURCES_WITHOUT_OTHER.has(salesSource),
   }).map((option) => ({ value: String(option.id), label: option.name }));
@@ -59,13 +67,24 @@ export function OriginStep() {
         <button
           type="button"
           className="visita-button"
-          disabled={!canContinueOrigin(state)}
+          disabled={!canContinueOrigin(state) || saving}
           onClick={() => {
             const origin = resolveOrigin(state);
             if (!origin) return;
-            // The chosen origin travels with the appointment (part 2 §3 selectedClientOrigin).
             update({ selectedClientOrigin: origin });
-            next();
+            // Stored on the appointment so the client's staff can read it back; without an
+            // appointment yet there is nothing to record it on.
+            if (!appointmentId) {
+              next();
+              return;
+            }
+            setSaving(true);
+            saveAppointmentOrigin(appointmentId, origin, context)
+              .then(() => next())
+              .catch((error: unknown) =>
+                stores.toast.getState().show('error', serverMessageOr(error, APPOINTMENT_ERROR_MESSAGE)),
+              )
+              .finally(() => setSaving(false));
           }}
         >
           {CONTINUE_BUTTON}

@@ -7,11 +7,19 @@ import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useRequestContext } from '../../api/use-request-context.ts';
+import { BookingSummary, useStoredAppointment } from '../../ui/booking-summary.tsx';
 
-/** The success screen (part 2 §2): icon, title, subtitle, 'Salir'; the host hears success, then successful and close. */
+/**
+ * The success screen: icon, title, what was booked (read back from the API) with its reference,
+ * 'Salir'; the host hears success, then successful and close. The cart and address are kept
+ * until the person leaves here, so 'successful' carries the chosen address's place id.
+ */
 export function SuccessStep() {
   const stores = useWidgetStores();
   const appointmentId = useSession((state) => state.appointmentId);
+  const context = useRequestContext();
+  const summary = useStoredAppointment(appointmentId, context);
   const stepList = useFlow((state) => state.stepList);
   const sent = useRef(false);
 
@@ -57,6 +65,7 @@ export function SuccessStep() {
       </svg>
       <StepHeading id="visita-success-title">{SUCCESS_TITLE}</StepHeading>
       <p className="visita-step__subtitle">{SUCCESS_SUBTITLE}</p>
+      {appointmentId ? <BookingSummary appointmentId={appointmentId} summary={summary} /> : null}
       <div className="visita-step__actions">
         <button type="button" className="visita-button" onClick={exit}>
           {EXIT_BUTTON_DEFAULT}

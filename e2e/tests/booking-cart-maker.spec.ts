@@ -1,0 +1,47 @@
+import { expect, type Request, test } from '@playwright/test';
+import { fillPatient, freshEmail, freshRut, holdFirstBlock } from './part-2-helpers.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test("a prebuilt cart's coupon is validated and priced: the resume shows the pack's exams at $0 and the coupon's discount, every quote carries the code", async ({
+  page,
+}) => {
+  const quotes: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v2/cart-price/') && request.method() === 'POST') quotes.push(request);
+  });
+  await page.goto('/demo?cart-maker=demo-cart');
+  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
+
+  // The pack's included exams cost nothing beside it, and say why.
+  const hemograma = page.locator('.visita-service').filter({ hasText: 'Hemograma' });
+  await expect(hemograma).toContainText('$0');
+  await expect(hemograma).toContainText('ya está incluido en Chequeo preventivo');
+  await expect(page.locator('.visita-service').filter({ hasText: 'Perfil lipídico' })).toContainText('$0');
+  await expect(page.getByTestId('resume-coupon')).toHaveText(
+    /^Cupón BIENVENIDA10: aplicado, descuento de \$[\d.]+$/,
+  );
+
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await holdFirstBlock(page);
+  await fillPatient(page, {
+    firstName: 'Camila',
+    lastName: 'Reyes',
+    secondLastName: 'Fuentes',
+    day: '9',
+    month: 'Junio',
+    year: '1988',
+    document: freshRut(),
+    email: freshEmail(),
+    phone: '+56944412345',
+  });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  const discount = page.locator('[data-row="discount"] td');
+  await expect(discount).toHaveText(/^-\$[1-9][\d.]*$/);
+
+  expect(quotes.length).toBeGreaterThan(0);
+  for (const quote of quotes) expect(quote.postDataJSON().coupon_code).toBe('BIENVENIDA10');
+});
