@@ -90,6 +90,16 @@ export async function buildApp({
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are UTF-8 JSON: another declared charset is refused before it is read as UTF-8 anyway.
+  app.addHook('onRequest', async (request, reply) => {
+    const charset = /;\s*charset="?([^";\s]+)/i
+      .exec(request.headers['content-type'] ?? '')?.[1]
+      ?.toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8')
+      return reply
+        .code(415)
+        .send({ err: 'unsupported-media-type', msg: 'El cuerpo debe ser JSON en UTF-8.' });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

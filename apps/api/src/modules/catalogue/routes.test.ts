@@ -167,9 +167,10 @@ describe.each(TEST_ENGINES)('catalogue calls on $name', (engine) => {
       const [familiar, curva, influenza] = body.results;
       expect(familiar).toMatchObject({ is_familiar: true, number_of_patients: 2, category: 'vaccine' });
       expect(curva).toMatchObject({ allows_more_items_in_cart: false });
+      // The fund's promotion: $6.990 plus the home-service fee.
       expect(influenza).toMatchObject({
         slug: 'vacuna-contra-influenza',
-        price: 0,
+        price: 6990,
         allows_more_items_in_cart: true,
       });
     });
