@@ -68,17 +68,23 @@ export function appointmentKeyOf(request: FastifyRequest): string | null {
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    let limiter: FastifyInstance['rateLimit'] | undefined;
-    await app.register(async (child) => {
-      await child.register(rateLimit, {
-        global: false,
-        // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
-        errorResponseBuilder: () => new AppError(429, RATE_LIMITED.err, RATE_LIMITED.msg),
+    const createFactory = async () => {
+      let limiter: FastifyInstance['rateLimit'] | undefined;
+      await app.register(async (child) => {
+        await child.register(rateLimit, {
+          global: false,
+          // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
+          errorResponseBuilder: () => new AppError(429, RATE_LIMITED.err, RATE_LIMITED.msg),
+        });
+        limiter = child.rateLimit;
       });
-      limiter = child.rateLimit;
-    });
-    const factory = limiter;
-    if (!factory) throw new Error('rate-limit: the limiter was not created');
+      if (!limiter) throw new Error('rate-limit: the limiter was not created');
+      return limiter;
+    };
+    const factory = await createFactory();
+    // A registration's hooks mark the request as counted and let only the first run: the
+    // per-appointment counts need a registration of their own to run after the per-address one.
+    const appointmentFactory = await createFactory();
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const hooks: onRequestHookHandler[] = [];
@@ -88,7 +94,7 @@ export default fp(
       const perAppointment = route.config?.appointmentRateLimit;
       const appointmentMax = perAppointment ? app.config[APPOINTMENT_RATE_LIMITS[perAppointment]] : 0;
       if (appointmentMax > 0) {
-        const limit = factory({
+        const limit = appointmentFactory({
           max: appointmentMax,
           timeWindow: WINDOW_MS,
           keyGenerator: (request) => appointmentKeyOf(request) ?? '',
