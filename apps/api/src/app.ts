@@ -26,6 +26,7 @@ import addressHeaders from './plugins/app/address-headers.ts';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, serializeRequest } from './plugins/app/log-redaction.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import rateLimit from './plugins/app/rate-limit.ts';
+import securityHeaders from './plugins/app/security-headers.ts';
 import openapi from './plugins/external/openapi.ts';
 import widget from './plugins/external/widget.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(openapi);
   // Tier 2: the application's own cross-cutting behaviour.
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   await app.register(addressHeaders);
   await app.register(rateLimit);
   // Tier 3: the routes, one module per bounded context, all under /api.
