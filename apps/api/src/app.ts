@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
 import couponsRoutes from './modules/coupons/routes.ts';
 import embedRoutes from './modules/embed/routes.ts';
+import errorsRoutes from './modules/errors/routes.ts';
 import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
@@ -47,7 +49,8 @@ export interface AppOptions {
   widgetDist?: string;
   /** Where the built embed script is (default packages/embed/dist). */
   embedDir?: string;
-  logger?: boolean | { level: string };
+  /** A stream, for tests that read what is logged. */
+  logger?: boolean | { level: string; stream?: Writable };
 }
 
 /** Builds the whole server; server.ts listens with it and tests `inject` into it. */
@@ -120,6 +123,7 @@ export async function buildApp({
       await api.register(lifecycleRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
+      await api.register(errorsRoutes);
     },
     { prefix: '/api' },
   );
