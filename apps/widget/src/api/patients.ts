@@ -24,10 +24,13 @@ export async function findByIdentifier(
   context: RequestContext,
 ): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   try {
-    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(apiPath(API_ROUTES.findByIdentifier), {
-      query: { identifier },
-      context,
-    });
+    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(
+      apiPath(API_ROUTES.findByIdentifier),
+      {
+        query: { identifier },
+        context,
+      },
+    );
   } catch (error) {
     if (
       error instanceof HttpError &&
