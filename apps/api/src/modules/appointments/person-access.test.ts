@@ -54,7 +54,11 @@ describe('personal data: who may look a person up, and how often', () => {
 
   /** A booking session: a new appointment's id and token, as the widget holds them. */
   const session = async (): Promise<Headers> => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/v2/appointments/', payload: SEED_ADDRESS });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/appointments/',
+      payload: SEED_ADDRESS,
+    });
     expect(created.statusCode).toBe(201);
     const { id, token } = createAppointmentAnswerSchema.parse(created.json());
     return { [APPOINTMENT_ID_HEADER]: id, [APPOINTMENT_TOKEN_HEADER]: token };

@@ -31,8 +31,9 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
  * are no secret (reaching one needs its token) and help to follow a failure: they are kept.
  */
 export function redactText(text: string): string {
+  // Ids are set aside behind a private-use character that no report text keeps.
   const ids: string[] = [];
-  const shielded = text.replace(/\u0000/g, '').replace(UUID, (id) => `\u0000${ids.push(id) - 1}\u0000`);
+  const shielded = text.replace(/\uE000/g, '').replace(UUID, (id) => `\uE000${ids.push(id) - 1}\uE000`);
   const masked = MASKS.reduce(
     (current, [pattern, replacement]) =>
       typeof replacement === 'string'
@@ -40,7 +41,7 @@ export function redactText(text: string): string {
         : current.replace(pattern, replacement),
     shielded,
   );
-  return masked.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => ids[Number(index)] ?? '');
+  return masked.replace(/\uE000(\d+)\uE000/g, (_match, index: string) => ids[Number(index)] ?? '');
 }
 
 const redactOptional = (value: string | null | undefined) =>

@@ -6,10 +6,7 @@ import {
   rutStatusQuerySchema,
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  personAccessDescription,
-  requirePersonAccess,
-} from '../appointments/person-access.ts';
+import { personAccessDescription, requirePersonAccess } from '../appointments/person-access.ts';
 import { refineSafeText } from '../../text-guards.ts';
 import { patientHasItem, rutStatus } from './service.ts';
 

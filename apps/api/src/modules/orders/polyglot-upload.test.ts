@@ -106,6 +106,7 @@ describe('uploads are only what they claim to be', () => {
     ['a PDF cut before its end', PDF.subarray(0, PDF.length - 8), 'pdf'],
     ['a PNG with a ZIP after its end', Buffer.concat([PNG, zipArchive()]), 'png'],
     ['a PNG with a broken chunk', corruptedPng(), 'png'],
+    ['a PNG with HTML in a text chunk', pngWithText('<script>alert(1)</script>'), 'png'],
     [
       'a JPEG signature with no image',
       Buffer.concat([JPEG.subarray(0, 20), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]),

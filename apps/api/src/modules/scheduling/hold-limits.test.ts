@@ -1,4 +1,7 @@
-import { APPOINTMENT_TOKEN_HEADER, createAppointmentAnswerSchema } from '@visita/domain/contract/appointments';
+import {
+  APPOINTMENT_TOKEN_HEADER,
+  createAppointmentAnswerSchema,
+} from '@visita/domain/contract/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';

@@ -61,7 +61,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Valida con las reglas de registro (parte 2 §5) y responde el access_token de la cuenta. ' +
           `409 email-already-used o patient-already-has-account. ${personAccessDescription}`,
         body: registerBodySchema,
-        response: { 201: registerAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: registerAnswerSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await registerAccount(app.db, request.body)),
