@@ -72,6 +72,13 @@ export default defineConfig({
         RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
         RATE_LIMIT_COUPONS_PER_MINUTE: '100000',
         RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '100000',
+        RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+        RATE_LIMIT_FUND_CHECKS_PER_MINUTE: '100000',
+        RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: '100000',
+        RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '100000',
+        RATE_LIMIT_HOLDS_PER_MINUTE: '100000',
+        RATE_LIMIT_HOLDS_PER_APPOINTMENT: '100000',
+        RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '100000',
         // Booking e-mails go to the run's own SMTP server, where the tests read them.
         MAIL: 'smtp',
         SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,

@@ -38,6 +38,13 @@ export async function startServer(databaseUrl: string | undefined, port: number)
       RATE_LIMIT_SEARCH_PER_MINUTE: '0',
       RATE_LIMIT_COUPONS_PER_MINUTE: '0',
       RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '0',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '0',
+      RATE_LIMIT_FUND_CHECKS_PER_MINUTE: '0',
+      RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: '0',
+      RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
+      RATE_LIMIT_HOLDS_PER_MINUTE: '0',
+      RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
+      RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

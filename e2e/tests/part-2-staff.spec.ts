@@ -87,6 +87,7 @@ test("'Crear nuevo paciente' skips to an empty patient form; the new patient is 
   // demo-laas registers every new patient with its default e-mail: once one has an account with
   // it (here made sure of), the next ones are booked all the same, without a patient account.
   const earlier = await page.request.post('/api/users/register_wo_password/', {
+    headers: { authorization: 'Bearer demo-laas-token' },
     data: {
       email: 'pacientes@demo-laas.cl',
       first_name: 'Paciente',

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
 import couponsRoutes from './modules/coupons/routes.ts';
 import embedRoutes from './modules/embed/routes.ts';
+import errorsRoutes from './modules/errors/routes.ts';
 import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
@@ -30,6 +32,7 @@ import addressHeaders from './plugins/app/address-headers.ts';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, serializeRequest } from './plugins/app/log-redaction.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import rateLimit from './plugins/app/rate-limit.ts';
+import securityHeaders from './plugins/app/security-headers.ts';
 import openapi from './plugins/external/openapi.ts';
 import widget from './plugins/external/widget.ts';
 
@@ -52,7 +55,8 @@ export interface AppOptions {
   widgetDist?: string;
   /** Where the built embed script is (default packages/embed/dist). */
   embedDir?: string;
-  logger?: boolean | { level: string };
+  /** A stream, for tests that read what is logged. */
+  logger?: boolean | { level: string; stream?: Writable };
 }
 
 /** Builds the whole server; server.ts listens with it and tests `inject` into it. */
@@ -114,6 +118,7 @@ export async function buildApp({
   await app.register(openapi);
   // Tier 2: the application's own cross-cutting behaviour.
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   await app.register(addressHeaders);
   await app.register(rateLimit);
   // Tier 3: the routes, one module per bounded context, all under /api.
@@ -139,6 +144,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
+      await api.register(errorsRoutes);
     },
     { prefix: '/api' },
   );

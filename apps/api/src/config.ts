@@ -127,6 +127,22 @@ const envSchema = z.object({
   RATE_LIMIT_COUPONS_PER_MINUTE: perMinute(30),
   // It answers a patient's data to whoever has the RUT: few tries, so RUTs cannot be walked.
   RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: perMinute(20),
+  // Registering answers whether a RUT or an e-mail already has an account: as few tries.
+  RATE_LIMIT_REGISTER_PER_MINUTE: perMinute(10),
+  // The fund's affiliation and once-per-patient checks answer facts about a person by RUT.
+  RATE_LIMIT_FUND_CHECKS_PER_MINUTE: perMinute(30),
+  // Each of the calls above, per appointment (its id): a booking has a few patients, each looked
+  // up, registered and checked once or twice, so a token cannot be reused to walk RUTs.
+  RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: perMinute(20),
+  // An appointment per visit; an address creating dozens a minute is taking the agenda's blocks.
+  RATE_LIMIT_APPOINTMENTS_PER_MINUTE: perMinute(10),
+  // Holds per address, and per appointment (a person picks another time a few times, not dozens).
+  RATE_LIMIT_HOLDS_PER_MINUTE: perMinute(20),
+  RATE_LIMIT_HOLDS_PER_APPOINTMENT: perMinute(6),
+  // The widget's failure reports: a broken page reports a few, not hundreds, a minute.
+  RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: perMinute(30),
+  // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.
+  ERROR_TRACKER_URL: url(['http:', 'https:']),
   // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on
   // it): 'false' (the default: the connection's own address), the load balancer's addresses or
   // CIDRs ('10.0.0.0/8,127.0.0.1'), a hop count ('1'), or 'true' (anyone: only when nothing but

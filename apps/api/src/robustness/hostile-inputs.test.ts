@@ -150,6 +150,7 @@ describe.each(TEST_ENGINES)('hostile inputs on $name', (engine) => {
       const lookup = await t.app.inject({
         method: 'GET',
         url: `/api/users/find_by_identifier/?identifier=${encodeURIComponent("' OR 1=1 --")}`,
+        headers: { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
       });
       expect(lookup.statusCode).toBe(404);
       expect(lookup.json()).toMatchObject({

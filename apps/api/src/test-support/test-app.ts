@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DEMO_SEEDS } from '../db/seed/demo.ts';
 import { runSeeds } from '../db/seed/run-seeds.ts';
@@ -14,7 +14,12 @@ export interface TestApp {
 /** The real app on a fresh, migrated and (by default) demo-seeded database of the given engine. */
 export async function createTestApp(
   engine: TestEngine,
-  options: { seed?: boolean; widgetDist?: string; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    widgetDist?: string;
+    env?: Record<string, string>;
+    logger?: AppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const testDb = await engine.create();
   await testDb.database.migrate();
@@ -29,9 +34,21 @@ export async function createTestApp(
     RATE_LIMIT_SEARCH_PER_MINUTE: '0',
     RATE_LIMIT_COUPONS_PER_MINUTE: '0',
     RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE: '0',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '0',
+    RATE_LIMIT_FUND_CHECKS_PER_MINUTE: '0',
+    RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: '0',
+    RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
+    RATE_LIMIT_HOLDS_PER_MINUTE: '0',
+    RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
+    RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
     ...options.env,
   });
-  const app = await buildApp({ config, database: testDb.database, widgetDist: options.widgetDist });
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    widgetDist: options.widgetDist,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   return {
     app,
     testDb,

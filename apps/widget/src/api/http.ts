@@ -32,6 +32,8 @@ export interface RequestContext {
   apiToken?: string | null;
   /** The appointment's token from its creation: calls on that appointment present it. */
   appointmentToken?: string | null;
+  /** The appointment in course: with its token, it lets the patient look-ups answer this booking. */
+  appointmentId?: string | null;
   /** The selected address: every call carries it (spec part 1 §7). */
   address?: { latitude: number; longitude: number } | null;
 }
@@ -67,7 +69,10 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json', 'x-polygon-beta-tester': 'true' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (context?.apiToken) headers.authorization = `Bearer ${context.apiToken}`;
-  if (context?.appointmentToken) headers['x-appointment-token'] = context.appointmentToken;
+  if (context?.appointmentToken) {
+    headers['x-appointment-token'] = context.appointmentToken;
+    if (context.appointmentId) headers['x-appointment-id'] = context.appointmentId;
+  }
   if (context?.address) {
     headers['x-address-latitude'] = String(context.address.latitude);
     headers['x-address-longitude'] = String(context.address.longitude);

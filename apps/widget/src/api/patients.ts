@@ -4,6 +4,7 @@ import type {
   ClientPatient,
   ClientPatientsAnswer,
   FindByIdentifierAnswer,
+  FindByIdentifierMaskedAnswer,
   HasItemAnswer,
   PatientRecord,
   RegisterAnswer,
@@ -14,16 +15,22 @@ import { API_ROUTES } from '@visita/domain/contract/paths';
 import { apiRequest, HttpError, type RequestContext } from './http.ts';
 import { apiPath } from './scheduling.ts';
 
-/** GET /users/find_by_identifier/: null when the answer says not found (an 'error' key, 404). */
+/**
+ * GET /users/find_by_identifier/: null when the answer says not found (an 'error' key, 404). A
+ * booking session gets the masked answer, the client's staff the whole patient.
+ */
 export async function findByIdentifier(
   identifier: string,
   context: RequestContext,
-): Promise<FindByIdentifierAnswer | null> {
+): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   try {
-    return await apiRequest<FindByIdentifierAnswer>(apiPath(API_ROUTES.findByIdentifier), {
-      query: { identifier },
-      context,
-    });
+    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(
+      apiPath(API_ROUTES.findByIdentifier),
+      {
+        query: { identifier },
+        context,
+      },
+    );
   } catch (error) {
     if (
       error instanceof HttpError &&

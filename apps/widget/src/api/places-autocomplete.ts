@@ -2,6 +2,7 @@ import { keepNumberedSuggestions } from '@visita/domain/addresses';
 import type { AutocompleteAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportFailure } from './report-error.ts';
 
 /** GET /v2/places/autocomplete/: suggestions for the typed text, only those with a street number. */
 export async function getAddressSuggestions(
@@ -10,10 +11,12 @@ export async function getAddressSuggestions(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<AutocompleteAnswer['results']> {
-  const answer = await apiRequest<AutocompleteAnswer>('/v2/places/autocomplete/', {
-    query: { input, country },
-    context,
-    signal,
-  });
-  return keepNumberedSuggestions(answer.results);
+  const path = '/v2/places/autocomplete/';
+  try {
+    const answer = await apiRequest<AutocompleteAnswer>(path, { query: { input, country }, context, signal });
+    return keepNumberedSuggestions(answer.results);
+  } catch (error) {
+    reportFailure('geocoding', path, error);
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import type { GeocodeAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportFailure } from './report-error.ts';
 
 /** GET /v2/places/geocode/: a suggestion's place, by place_id (or by the typed address). */
 export async function geocodePlace(
@@ -8,14 +9,20 @@ export async function geocodePlace(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<GeocodeAnswer['results']> {
-  const answer = await apiRequest<GeocodeAnswer>('/v2/places/geocode/', {
-    query: {
-      place_id: params.placeId,
-      address: params.placeId ? null : params.address,
-      country: params.country,
-    },
-    context,
-    signal,
-  });
-  return answer.results;
+  const path = '/v2/places/geocode/';
+  try {
+    const answer = await apiRequest<GeocodeAnswer>(path, {
+      query: {
+        place_id: params.placeId,
+        address: params.placeId ? null : params.address,
+        country: params.country,
+      },
+      context,
+      signal,
+    });
+    return answer.results;
+  } catch (error) {
+    reportFailure('geocoding', path, error);
+    throw error;
+  }
 }

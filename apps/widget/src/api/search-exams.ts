@@ -3,6 +3,7 @@ import { type CartItem, toCartItems } from '@visita/domain/cart-item';
 import type { SearchAnswer } from '@visita/domain/contract/catalogue';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportFailure } from './report-error.ts';
 
 export interface ExamSearchParams {
   query: string;
@@ -25,19 +26,26 @@ export async function searchExams(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<CartItem[]> {
-  const answer = await apiRequest<SearchAnswer>('/v2/search/client/', {
-    query: {
-      query: params.query,
-      commune: params.commune,
-      country: params.country === 'cl' ? 'Chile' : 'México',
-      category: categoryParam(params.category ?? 'all'),
-      source: params.source,
-      show_all: true,
-      item_ids: params.displayedServicesIds.length > 0 ? params.displayedServicesIds.join(',') : null,
-    },
-    context,
-    signal,
-  });
+  const path = '/v2/search/client/';
+  let answer: SearchAnswer;
+  try {
+    answer = await apiRequest<SearchAnswer>(path, {
+      query: {
+        query: params.query,
+        commune: params.commune,
+        country: params.country === 'cl' ? 'Chile' : 'México',
+        category: categoryParam(params.category ?? 'all'),
+        source: params.source,
+        show_all: true,
+        item_ids: params.displayedServicesIds.length > 0 ? params.displayedServicesIds.join(',') : null,
+      },
+      context,
+      signal,
+    });
+  } catch (error) {
+    reportFailure('exam-search', path, error);
+    throw error;
+  }
   return toCartItems(answer.data);
 }
 

@@ -1,6 +1,7 @@
 import type { SectorAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportFailure } from './report-error.ts';
 
 /** GET /v2/sector/sector-from-coordinates/: the coverage sector, or null (also on error, spec §7). */
 export async function getSectorFromCoordinates(
@@ -8,14 +9,16 @@ export async function getSectorFromCoordinates(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<SectorAnswer> {
+  const path = '/v2/sector/sector-from-coordinates/';
   try {
-    return await apiRequest<SectorAnswer>('/v2/sector/sector-from-coordinates/', {
+    return await apiRequest<SectorAnswer>(path, {
       query: { lng: params.lng, lat: params.lat, country: params.country, sales_source: params.salesSource },
       context,
       signal,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    reportFailure('sector-lookup', path, error);
     return null;
   }
 }

@@ -6,14 +6,16 @@ import type { RequestContext } from './http.ts';
 export function useRequestContext(): RequestContext {
   const apiToken = useSession((state) => state.apiToken);
   const appointmentToken = useSession((state) => state.appointmentToken);
+  const appointmentId = useSession((state) => state.appointmentId);
   const latitude = useSession((state) => state.addressData?.latitude);
   const longitude = useSession((state) => state.addressData?.longitude);
   return useMemo(
     () => ({
       apiToken,
       appointmentToken,
+      appointmentId,
       address: typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null,
     }),
-    [apiToken, appointmentToken, latitude, longitude],
+    [apiToken, appointmentToken, appointmentId, latitude, longitude],
   );
 }

@@ -75,7 +75,8 @@ export const FUND_MESSAGES: Readonly<Record<string, string>> = {
  * shown); then update the appointment with the patients and finalise it.
  */
 export async function registerPatients(input: RegisterPatientsInput): Promise<RegisterPatientsResult> {
-  const { context } = input;
+  // The look-ups and registration answer only for this booking (its id with its token).
+  const context = { ...input.context, appointmentId: input.appointmentId };
   let accessToken: string | null = null;
   const notices: string[] = [];
   for (const [index, info] of input.infos.entries()) {

@@ -17,6 +17,11 @@ import { appointmentPatientSchema } from './patients.ts';
  * random and the creation answer carries a token). Staff calls use the client's Bearer token.
  */
 export const APPOINTMENT_TOKEN_HEADER = 'x-appointment-token';
+/**
+ * The appointment a call outside its path is made for (a patient look-up, the fund's checks):
+ * sent with APPOINTMENT_TOKEN_HEADER, it lets the booking's own session ask about its patients.
+ */
+export const APPOINTMENT_ID_HEADER = 'x-appointment-id';
 
 /**
  * Every status an appointment can be in: pending → scheduled → confirmed, and cancelled or expired

@@ -22,6 +22,8 @@ export const API_ROUTES = {
   appointments: '/v2/appointments/',
   placesAutocomplete: '/v2/places/autocomplete/',
   placesGeocode: '/v2/places/geocode/',
+  // The widget's failure reports (ours: the spec only says they reach an error-reporting service).
+  errorReports: '/v2/errors/',
   // Part 2 §7
   findByIdentifier: '/users/find_by_identifier/',
   register: '/users/register_wo_password/',

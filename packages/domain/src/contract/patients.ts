@@ -59,6 +59,18 @@ export const findByIdentifierAnswerSchema = z.object({
   patient: patientRecordSchema,
 });
 export type FindByIdentifierAnswer = z.infer<typeof findByIdentifierAnswerSchema>;
+/**
+ * What a booking session (not the client's staff) learns of an existing patient: that there is
+ * one, its id, and its contact data masked ('j***@gmail.com', '+569 **** **12') so the person
+ * recognises their own account without anyone reading another's.
+ */
+export const findByIdentifierMaskedAnswerSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  masked: z.literal(true),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type FindByIdentifierMaskedAnswer = z.infer<typeof findByIdentifierMaskedAnswerSchema>;
 export const notFoundAnswerSchema = z.object({ error: z.string(), err: z.string(), msg: z.string() });
 export type NotFoundAnswer = z.infer<typeof notFoundAnswerSchema>;
 

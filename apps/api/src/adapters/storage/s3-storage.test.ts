@@ -32,6 +32,7 @@ describe('s3 storage (STORAGE=s3)', () => {
       Body: body,
       ContentType: 'application/pdf',
       ContentLength: 8,
+      ContentDisposition: 'attachment',
     });
   });
 

@@ -32,6 +32,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           Body: body,
           ContentType: contentType,
           ContentLength: size,
+          // Whoever later serves the object (a signed URL, a CDN) hands it over as a download,
+          // never as a page the browser renders.
+          ContentDisposition: 'attachment',
         }),
       );
     },

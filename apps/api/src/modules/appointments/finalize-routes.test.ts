@@ -2,6 +2,7 @@ import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema.ts';
+import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
@@ -233,6 +234,7 @@ describe.each(TEST_ENGINES)('appointment patients and finalisation on $name', (e
       t.app.inject({
         method: 'GET',
         url: '/api/v2/patients/has_item/?item=vacuna-contra-influenza&source=cajalosandes&rut=156782343',
+        headers: { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
       });
     expect((await hasItem()).json()).toEqual({ patient_has_item: false });
     const first = await appointment({ client: 'cajalosandes', source: 'cajalosandes' });

@@ -34,6 +34,9 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/appointments/',
     {
+      // Each appointment may hold a nurse's block: an address creating them by the dozen would
+      // take a day's agenda.
+      config: { ipRateLimit: 'appointments-created' },
       schema: {
         tags: ['appointments'],
         summary: 'Crea la cita con su dirección (o actualiza la de appointment_id)',

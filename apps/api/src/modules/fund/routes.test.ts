@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
@@ -12,7 +13,8 @@ describe.each(TEST_ENGINES)('compensation fund checks on $name', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${DEMO_LAAS_TOKEN}` } });
   const rutStatus = (rut: string) => get(`/api/v2/caja-los-andes/rut-status/?rut=${encodeURIComponent(rut)}`);
   const hasItem = (rut: string, item = 'vacuna-contra-influenza', source = 'cajalosandes') =>
     get(`/api/v2/patients/has_item/?item=${item}&source=${source}&rut=${encodeURIComponent(rut)}`);

@@ -6,6 +6,7 @@ import {
   rutStatusQuerySchema,
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { personAccessDescription, requirePersonAccess } from '../appointments/person-access.ts';
 import { refineSafeText } from '../../text-guards.ts';
 import { patientHasItem, rutStatus } from './service.ts';
 
@@ -14,11 +15,14 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/caja-los-andes/rut-status/',
     {
+      config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },
+      onRequest: requirePersonAccess,
       schema: {
         tags: ['fund'],
         summary: 'Indica si el RUT está afiliado a Caja Los Andes',
+        description: personAccessDescription,
         querystring: refineSafeText(rutStatusQuerySchema),
-        response: { 200: rutStatusAnswerSchema, 400: apiErrorSchema },
+        response: { 200: rutStatusAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request) => rutStatus(app.db, request.query.rut),
@@ -27,11 +31,15 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/patients/has_item/',
     {
+      // Whether a person has had a vaccine is health data.
+      config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },
+      onRequest: requirePersonAccess,
       schema: {
         tags: ['fund'],
         summary: 'Indica si el paciente (por RUT) ya tiene agendado el servicio en esa fuente de venta',
+        description: personAccessDescription,
         querystring: refineSafeText(hasItemQuerySchema),
-        response: { 200: hasItemAnswerSchema, 400: apiErrorSchema },
+        response: { 200: hasItemAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request) => patientHasItem(app.db, app.catalogue, request.query),

@@ -61,6 +61,8 @@ describe.each(TEST_ENGINES)('medical-order upload to S3 on $name', (engine) => {
       { Bucket: 'ordenes', ContentType: 'application/pdf', ContentLength: PDF.length },
       { Bucket: 'ordenes', ContentType: 'image/png', ContentLength: PNG.length },
     ]);
+    // Never served inline: whatever hands the object out sends it as a download.
+    expect(inputs.map((input) => input.ContentDisposition)).toEqual(['attachment', 'attachment']);
     expect(inputs[0]?.Key).toMatch(
       new RegExp(`^medical-orders/${groupedOrdenMedicaId}/[0-9a-f-]{36}\\.pdf$`),
     );

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../errors.ts';
 import { isSafeText } from '../../text-guards.ts';
+import { isGenuineFile } from './file-content.ts';
 
 /** DESIGN.md: one text for a file of the wrong type or over 15 MB. */
 export const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
@@ -101,6 +102,12 @@ async function stageFile(part: MultipartFile, target: string): Promise<StagedFil
     part.file.off('limit', onLimit);
   }
   if (contentType === null) throw fileError();
+  // The first bytes named the type; the whole file must be that and nothing else (a polyglot
+  // PDF that is also a web page or an archive is refused).
+  if (!isGenuineFile(await readFile(target), contentType)) {
+    await rm(target, { force: true });
+    throw fileError();
+  }
   return { path: target, contentType, size, originalName: displayFileName(part.filename) };
 }
 

@@ -88,6 +88,9 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/appointments/:id/schedule/',
     {
+      // A hold takes a nurse for 20 minutes: per address and per appointment, a person's few
+      // changes of mind pass and squatting a day's blocks does not.
+      config: { ipRateLimit: 'holds', appointmentRateLimit: 'holds' },
       preHandler: requireAppointmentAccess,
       schema: {
         tags: ['scheduling'],

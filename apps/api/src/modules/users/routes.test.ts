@@ -2,6 +2,7 @@ import { registerAnswerSchema } from '@visita/domain/contract/patients';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
+import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_PATIENT_EMAIL, DEMO_PATIENT_RUT } from './demo-seed.ts';
@@ -55,10 +56,16 @@ describe.each(TEST_ENGINES)('patient accounts on $name', (engine) => {
   });
   afterAll(() => t?.close());
 
+  // The client's staff (Bearer): the full answers; sessions are in person-access.test.ts.
+  const staff = { authorization: `Bearer ${DEMO_LAAS_TOKEN}` };
   const register = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: REGISTER, payload: payload as object });
+    t.app.inject({ method: 'POST', url: REGISTER, payload: payload as object, headers: staff });
   const find = (identifier: string) =>
-    t.app.inject({ method: 'GET', url: `${FIND}?identifier=${encodeURIComponent(identifier)}` });
+    t.app.inject({
+      method: 'GET',
+      url: `${FIND}?identifier=${encodeURIComponent(identifier)}`,
+      headers: staff,
+    });
 
   describe('find_by_identifier', () => {
     it('finds the demo patient by RUT, however punctuated, without the token hash', async () => {
@@ -98,7 +105,7 @@ describe.each(TEST_ENGINES)('patient accounts on $name', (engine) => {
 
     it('answers 400 {err, msg} for a missing or 10 000-character identifier', async () => {
       for (const url of [FIND, `${FIND}?identifier=${'1'.repeat(10_000)}`]) {
-        const response = await t.app.inject({ method: 'GET', url });
+        const response = await t.app.inject({ method: 'GET', url, headers: staff });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual(errorShape);
       }

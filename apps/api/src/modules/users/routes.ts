@@ -1,12 +1,19 @@
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   findByIdentifierAnswerSchema,
+  findByIdentifierMaskedAnswerSchema,
   findByIdentifierQuerySchema,
   notFoundAnswerSchema,
   registerAnswerSchema,
   registerBodySchema,
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  personAccessDescription,
+  personAccessOf,
+  requirePersonAccess,
+} from '../appointments/person-access.ts';
 import { findAccount, PATIENT_NOT_FOUND, registerAccount } from './service.ts';
 
 /** Patient accounts: find by identifier, register without password (spec part 2 §7). */
@@ -14,19 +21,28 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/find_by_identifier/',
     {
-      config: { ipRateLimit: 'find-by-identifier' },
+      config: { ipRateLimit: 'find-by-identifier', appointmentRateLimit: 'person-lookups' },
+      onRequest: requirePersonAccess,
       schema: {
         tags: ['users'],
         summary: 'Busca la cuenta de un paciente por su identificador',
         description:
           'Chile: el RUT (con o sin puntos); México: el documento o el identificador generado. ' +
-          'Un identificador desconocido responde 404 con error, err y msg.',
+          'Un identificador desconocido responde 404 con error, err y msg. El personal del cliente ' +
+          'recibe el paciente completo; la sesión de una reserva, solo su id y su correo y teléfono ' +
+          `enmascarados. ${personAccessDescription}`,
         querystring: findByIdentifierQuerySchema,
-        response: { 200: findByIdentifierAnswerSchema, 400: apiErrorSchema, 404: notFoundAnswerSchema },
+        response: {
+          200: z.union([findByIdentifierAnswerSchema, findByIdentifierMaskedAnswerSchema]),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: notFoundAnswerSchema,
+        },
       },
     },
     async (request, reply) => {
-      const account = await findAccount(app.db, request.query.identifier);
+      const full = personAccessOf(request).kind === 'staff';
+      const account = await findAccount(app.db, request.query.identifier, full);
       if (!account) return reply.code(404).send(PATIENT_NOT_FOUND);
       return account;
     },
@@ -35,14 +51,22 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/register_wo_password/',
     {
+      // Its 409s tell whether a RUT or an e-mail has an account: as guarded as the look-up.
+      config: { ipRateLimit: 'register', appointmentRateLimit: 'person-lookups' },
+      onRequest: requirePersonAccess,
       schema: {
         tags: ['users'],
         summary: 'Registra al paciente sin contraseña',
         description:
           'Valida con las reglas de registro (parte 2 §5) y responde el access_token de la cuenta. ' +
-          '409 email-already-used o patient-already-has-account.',
+          `409 email-already-used o patient-already-has-account. ${personAccessDescription}`,
         body: registerBodySchema,
-        response: { 201: registerAnswerSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: registerAnswerSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await registerAccount(app.db, request.body)),

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FindByIdentifierAnswer, RegisterBody } from '@visita/domain/contract/patients';
+import type {
+  FindByIdentifierAnswer,
+  FindByIdentifierMaskedAnswer,
+  RegisterBody,
+} from '@visita/domain/contract/patients';
 import { findByIdentifierAnswerSchema } from '@visita/domain/contract/patients';
 import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
@@ -81,11 +85,40 @@ export function toFindByIdentifierAnswer(row: UserRow): FindByIdentifierAnswer |
   return parsed.success ? parsed.data : null;
 }
 
-/** GET /users/find_by_identifier/: null for an unknown (or unusable) identifier. */
-export async function findAccount(db: Db, identifier: string): Promise<FindByIdentifierAnswer | null> {
+/** 'juana@gmail.com' → 'j***@gmail.com': enough for its owner to recognise it, nothing to reuse. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** '+56912345612' → '+569 **** **12': the country and mobile prefix and the last two digits. */
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[^\d+]/g, '');
+  if (digits.length < 7) return '****';
+  return `${digits.slice(0, 4)} **** **${digits.slice(-2)}`;
+}
+
+/** What a booking session learns of an existing account (see findByIdentifierMaskedAnswerSchema). */
+export function toMaskedAnswer(row: UserRow): FindByIdentifierMaskedAnswer {
+  return { id: row.id, masked: true, email: maskEmail(row.email), phone: maskPhone(row.phone) };
+}
+
+/**
+ * GET /users/find_by_identifier/: null for an unknown (or unusable) identifier. The full record
+ * only for the client's staff (`full`); a booking session gets the masked answer.
+ */
+export async function findAccount(
+  db: Db,
+  identifier: string,
+  full: boolean,
+): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   if (!isSafeText(identifier)) return null;
   const row = await findUserByIdentifier(db, normaliseIdentifier(identifier));
-  return row ? toFindByIdentifierAnswer(row) : null;
+  if (!row) return null;
+  return full ? toFindByIdentifierAnswer(row) : toMaskedAnswer(row);
 }
 
 /** The account an access token belongs to (finalise checks the token it is given). */

@@ -66,10 +66,23 @@ describe('log redaction', () => {
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
+  it('masks a token sent in the query in the logged request URL', async () => {
+    const { output, app } = capture();
+    app.get('/demo', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/demo?token=token-secreto-en-la-url&client=demo' });
+    await app.close();
+    const text = output();
+    expect(text).toContain('token=[oculto]&client=demo');
+    expect(text).not.toContain('token-secreto-en-la-url');
+  });
+
   it.each([
     ['/v2/caja-los-andes/rut-status/?rut=11.111.111-1', '/v2/caja-los-andes/rut-status/?rut=[oculto]'],
     ['/x/?item=vacuna&rut=1&source=caja', '/x/?item=vacuna&rut=[oculto]&source=caja'],
     ['/x/?%E0%A4%A=1', '/x/?%E0%A4%A=[oculto]'],
+    ['/demo?token=s3cr3t&x=1', '/demo?token=[oculto]&x=1'],
+    ['/x/?Token=a&access_token=b&api_token=c', '/x/?Token=[oculto]&access_token=[oculto]&api_token=[oculto]'],
+    ['/x/?%74oken=a', '/x/?%74oken=[oculto]'],
     ['/x/', '/x/'],
   ])('redactUrl(%s)', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);

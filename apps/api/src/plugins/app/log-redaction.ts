@@ -46,8 +46,24 @@ export const LOG_REDACT_PATHS: readonly string[] = [...fieldPaths, ...headerPath
 
 export const LOG_REDACT_CENSOR = '[oculto]';
 
-/** Query parameters whose values are patient data: masked in the logged URL, which pino cannot redact by path. */
-const SENSITIVE_QUERY = new Set<string>(['identifier', 'rut', 'email', 'phone', 'search']);
+/**
+ * Query parameters whose values are patient data or credentials: masked in the logged URL, which
+ * pino cannot redact by path. Tokens are never expected in a query, but whoever sends one there
+ * must not find it in the logs.
+ */
+const SENSITIVE_QUERY = new Set<string>([
+  'identifier',
+  'rut',
+  'email',
+  'phone',
+  'search',
+  'token',
+  'access_token',
+  'api_token',
+  'apitoken',
+  'appointment_token',
+  'password',
+]);
 
 /** The URL with sensitive query values masked ('/users/find_by_identifier/?identifier=[oculto]'). */
 export function redactUrl(url: string): string {

@@ -1,6 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import { APPOINTMENT_ID_HEADER } from '@visita/domain/contract/appointments';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +17,20 @@ export const RATE_LIMITS = {
   search: 'RATE_LIMIT_SEARCH_PER_MINUTE',
   coupons: 'RATE_LIMIT_COUPONS_PER_MINUTE',
   'find-by-identifier': 'RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE',
+  register: 'RATE_LIMIT_REGISTER_PER_MINUTE',
+  'fund-checks': 'RATE_LIMIT_FUND_CHECKS_PER_MINUTE',
+  'appointments-created': 'RATE_LIMIT_APPOINTMENTS_PER_MINUTE',
+  holds: 'RATE_LIMIT_HOLDS_PER_MINUTE',
+  'error-reports': 'RATE_LIMIT_ERROR_REPORTS_PER_MINUTE',
 } as const satisfies Record<string, keyof Config>;
+
+/** The same, counted per appointment (the path's `:id`, else the x-appointment-id header). */
+export const APPOINTMENT_RATE_LIMITS = {
+  'person-lookups': 'RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT',
+  holds: 'RATE_LIMIT_HOLDS_PER_APPOINTMENT',
+} as const satisfies Record<string, keyof Config>;
+
+export type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -18,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Counts this route's calls per client address against the named limit (rate-limit.ts). */
     ipRateLimit?: RateLimitName;
+    /** Counts this route's calls per appointment against the named limit (rate-limit.ts). */
+    appointmentRateLimit?: AppointmentRateLimitName;
   }
 }
 
@@ -28,6 +50,16 @@ export const RATE_LIMITED = {
 
 const WINDOW_MS = 60_000;
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The appointment a request is about: its path's `:id`, else the APPOINTMENT_ID_HEADER; null for none. */
+export function appointmentKeyOf(request: FastifyRequest): string | null {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const header = request.headers[APPOINTMENT_ID_HEADER];
+  const id = typeof params.id === 'string' ? params.id : typeof header === 'string' ? header : null;
+  return id && UUID_PATTERN.test(id) ? id.toLowerCase() : null;
+}
+
 /**
  * Per-address limits on the routes that say `config: { ipRateLimit: '<name>' }`. The limiter is
  * registered in a child context and only its `rateLimit` factory is used: registered here at the
@@ -36,26 +68,46 @@ const WINDOW_MS = 60_000;
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    let limiter: FastifyInstance['rateLimit'] | undefined;
-    await app.register(async (child) => {
-      await child.register(rateLimit, {
-        global: false,
-        // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
-        errorResponseBuilder: () => new AppError(429, RATE_LIMITED.err, RATE_LIMITED.msg),
+    const createFactory = async () => {
+      let limiter: FastifyInstance['rateLimit'] | undefined;
+      await app.register(async (child) => {
+        await child.register(rateLimit, {
+          global: false,
+          // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
+          errorResponseBuilder: () => new AppError(429, RATE_LIMITED.err, RATE_LIMITED.msg),
+        });
+        limiter = child.rateLimit;
       });
-      limiter = child.rateLimit;
-    });
-    const factory = limiter;
-    if (!factory) throw new Error('rate-limit: the limiter was not created');
+      if (!limiter) throw new Error('rate-limit: the limiter was not created');
+      return limiter;
+    };
+    const factory = await createFactory();
+    // A registration's hooks mark the request as counted and let only the first run: the
+    // per-appointment counts need a registration of their own to run after the per-address one.
+    const appointmentFactory = await createFactory();
 
     app.addHook('onRoute', (route: RouteOptions) => {
+      const hooks: onRequestHookHandler[] = [];
       const name = route.config?.ipRateLimit;
-      if (!name) return;
-      const max = app.config[RATE_LIMITS[name]];
-      if (max <= 0) return;
-      const hook = factory({ max, timeWindow: WINDOW_MS }) as onRequestHookHandler;
+      const max = name ? app.config[RATE_LIMITS[name]] : 0;
+      if (max > 0) hooks.push(factory({ max, timeWindow: WINDOW_MS }) as onRequestHookHandler);
+      const perAppointment = route.config?.appointmentRateLimit;
+      const appointmentMax = perAppointment ? app.config[APPOINTMENT_RATE_LIMITS[perAppointment]] : 0;
+      if (appointmentMax > 0) {
+        const limit = appointmentFactory({
+          max: appointmentMax,
+          timeWindow: WINDOW_MS,
+          keyGenerator: (request) => appointmentKeyOf(request) ?? '',
+        }) as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+        // A request naming no appointment is not counted here (the per-address limit still is):
+        // one shared bucket for all of them would let one caller lock out everyone else.
+        hooks.push(async function appointmentRateLimit(request, reply) {
+          if (appointmentKeyOf(request)) await limit(request, reply);
+        });
+      }
+      if (hooks.length === 0) return;
       const existing = route.onRequest;
-      route.onRequest = [hook, ...(existing === undefined ? [] : [existing].flat())];
+      route.onRequest = [...hooks, ...(existing === undefined ? [] : [existing].flat())];
       // The 429 is part of the route's contract, so the OpenAPI document shows it.
       const response = route.schema?.response as Record<number, unknown> | undefined;
       if (response && !(429 in response)) response[429] = apiErrorSchema;

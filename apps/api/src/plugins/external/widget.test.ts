@@ -12,8 +12,10 @@ if (!pglite) throw new Error('no test engine');
 
 describe('the built widget, served by the API', () => {
   let t: TestApp;
+  let distDir = '';
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'visita-dist-'));
+    distDir = dist;
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -37,6 +39,50 @@ describe('the built widget, served by the API', () => {
       expect(response.body).toContain('<title>widget</title>');
     },
   );
+
+  it('sends the widget page with a strict script policy, nosniff and a referrer policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/demo' });
+    const policy = String(response.headers['content-security-policy']);
+    const directives = policy.split(';').map((directive) => directive.trim());
+    expect(directives).toContain("default-src 'self'");
+    expect(directives).toContain("script-src 'self'");
+    expect(directives).toContain("object-src 'none'");
+    expect(directives).toContain("base-uri 'none'");
+    expect(directives.some((directive) => directive.startsWith("frame-ancestors 'self'"))).toBe(true);
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Over plain HTTP HSTS means nothing (and must not be sent).
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when the request came over HTTPS', async () => {
+    const secure = await createTestApp(pglite, {
+      seed: false,
+      widgetDist: distDir,
+      env: { TRUST_PROXY: '10.0.0.1' },
+    });
+    try {
+      const viaProxy = await secure.app.inject({
+        method: 'GET',
+        url: '/demo',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '10.0.0.1',
+      });
+      expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // A client naming https itself, not through the trusted proxy, is not believed.
+      const direct = await secure.app.inject({
+        method: 'GET',
+        url: '/demo',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '198.51.100.9',
+      });
+      expect(direct.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await secure.close();
+    }
+  });
 
   it('serves hashed assets for a year and other files fresh', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });

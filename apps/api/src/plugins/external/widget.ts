@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClientDomainsReader, frameAncestorsPolicy } from '../../modules/embed/service.ts';
 import { DEMO_HOST_DIR, EMBED_DIST } from '../../paths.ts';
+import { widgetPagePolicy } from '../app/security-headers.ts';
 
 export interface WidgetOptions {
   /** The built widget (apps/widget/dist). */
@@ -58,7 +59,7 @@ export default fp<WidgetOptions>(
     const sendShell = (reply: FastifyReply, frameAncestors: string) =>
       reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', frameAncestors)
+        .header('content-security-policy', widgetPagePolicy(frameAncestors, app.config.PAYMENTS))
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     app.get('/', { schema: { hide: true } }, (_request, reply) =>

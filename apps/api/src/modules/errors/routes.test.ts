@@ -1,0 +1,169 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { errorReportAnswerSchema } from '@visita/domain/contract/error-reports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { redactText } from './service.ts';
+
+const engine = TEST_ENGINES[0];
+if (!engine) throw new Error('no engine');
+
+const URL_PATH = '/api/v2/errors/';
+const TOKEN = 'Zx8vQ2pLr7TnW4yKb9HcJ1mAs5DfGe3UiOo6Pq0Rt_w';
+const APPOINTMENT_ID = '0f8b2c8e-3b1a-4c5d-9e7f-112233445566';
+/** A report with a person's data in every field a careless caller could put it. */
+const REPORT = {
+  origin: 'geocoding',
+  message: `Fallo al geocodificar para camila.gonzalez@correo.cl, RUT 11.111.111-1, fono +56 9 8765 4321, token ${TOKEN}`,
+  status: 502,
+  err: 'geocoder-unavailable',
+  client_id: 'demo',
+  sales_source: 'marketplace',
+  context: {
+    path: `/api/v2/places/geocode/?address=Avenida%20Apoquindo%204500&token=${TOKEN}`,
+    appointment_id: APPOINTMENT_ID,
+    email: 'camila.gonzalez@correo.cl',
+    rut_sin_puntos: '111111111',
+    step: 'address',
+  },
+};
+const PERSONAL = ['camila.gonzalez', '11.111.111-1', '111111111', '8765 4321', TOKEN, 'Apoquindo'];
+
+describe('widget failure reports', () => {
+  let t: TestApp;
+  let tracker: Server;
+  let log = '';
+  const received: unknown[] = [];
+
+  beforeAll(async () => {
+    // A real HTTP server standing in for the error tracker's intake.
+    tracker = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += String(chunk)));
+      request.on('end', () => {
+        received.push({ contentType: request.headers['content-type'], body: JSON.parse(body) as unknown });
+        response.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => tracker.listen(0, '127.0.0.1', resolve));
+    const { port } = tracker.address() as AddressInfo;
+    t = await createTestApp(engine, {
+      seed: false,
+      env: {
+        ERROR_TRACKER_URL: `http://127.0.0.1:${port}/intake`,
+        RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '3',
+        TRUST_PROXY: '10.0.0.1',
+      },
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            log += String(chunk);
+            done();
+          },
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => tracker.close(resolve));
+  });
+
+  let address = 0;
+  const report = (payload: unknown, ip = `203.0.113.${(address += 1)}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: URL_PATH,
+      payload: payload as object,
+      headers: { 'x-forwarded-for': ip },
+      remoteAddress: '10.0.0.1',
+    });
+
+  it('takes a report (202), logs it and forwards it to the tracker with personal data masked', async () => {
+    const response = await report(REPORT);
+    expect(response.statusCode).toBe(202);
+    expect(errorReportAnswerSchema.parse(response.json())).toEqual({ received: true });
+    await expect.poll(() => received.length).toBe(1);
+    const forwarded = received[0] as { contentType: string; body: Record<string, unknown> };
+    expect(forwarded.contentType).toBe('application/json');
+    expect(forwarded.body).toMatchObject({
+      source: 'visita-widget',
+      origin: 'geocoding',
+      status: 502,
+      err: 'geocoder-unavailable',
+      clientId: 'demo',
+      salesSource: 'marketplace',
+      context: { step: 'address', appointment_id: APPOINTMENT_ID, email: '[oculto]' },
+    });
+    expect(forwarded.body.message).toBe(
+      'Fallo al geocodificar para [correo], RUT [rut], fono [número], token [token]',
+    );
+    const sent = JSON.stringify(forwarded.body);
+    for (const secret of PERSONAL) expect(sent).not.toContain(secret);
+    expect(log).toContain('widget error report');
+    expect(log).toContain('"origin":"geocoding"');
+    for (const secret of PERSONAL) expect(log).not.toContain(secret);
+  });
+
+  it.each([
+    ['an unknown origin', { ...REPORT, origin: 'cualquiera' }],
+    ['no message', { origin: 'exam-search', message: '  ' }],
+    ['a message over 500 characters', { origin: 'exam-search', message: 'x'.repeat(501) }],
+    ['nested context', { origin: 'exam-search', message: 'x', context: { a: { b: 1 } } }],
+    [
+      'too much context',
+      {
+        origin: 'exam-search',
+        message: 'x',
+        context: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])),
+      },
+    ],
+    ['a status that is no HTTP status', { origin: 'exam-search', message: 'x', status: 700 }],
+  ])('answers 400 {err, msg} for %s', async (_case, payload) => {
+    const response = await report(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ err: expect.any(String), msg: expect.any(String) });
+  });
+
+  it('limits the reports per address', async () => {
+    const ip = '198.51.100.60';
+    const minimal = { origin: 'exam-search', message: 'La búsqueda falló' };
+    for (let i = 0; i < 3; i += 1) expect((await report(minimal, ip)).statusCode).toBe(202);
+    const refused = await report(minimal, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(RATE_LIMITED);
+  });
+
+  it.each([
+    ['an e-mail', 'de ana.perez+x@sub.correo.cl:', 'de [correo]:'],
+    ['a RUT without dots', 'rut 12345678-5 no', 'rut [rut] no'],
+    ['a RUT with K', 'rut 9.876.543-K no', 'rut [rut] no'],
+    ['a Mexican phone', 'tel +52 55 1234 5678', 'tel [número]'],
+    ['a bearer token', 'Authorization: Bearer demo-laas-token', 'Authorization: Bearer [oculto]'],
+    ['a query token', '/demo?token=abc&x=1', '/demo?token=[oculto]&x=1'],
+    ['an appointment id (not a secret)', APPOINTMENT_ID, APPOINTMENT_ID],
+    ['plain words and short numbers', 'HTTP 502 en 3 intentos', 'HTTP 502 en 3 intentos'],
+  ])('redactText masks %s', (_case, text, expected) => {
+    expect(redactText(text)).toBe(expected);
+  });
+});
+
+describe('without ERROR_TRACKER_URL', () => {
+  it('logs only, and still answers 202', async () => {
+    const t = await createTestApp(engine, { seed: false });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: URL_PATH,
+        payload: { origin: 'sector-lookup', message: 'sin respuesta', status: 0 },
+      });
+      expect(response.statusCode).toBe(202);
+    } finally {
+      await t.close();
+    }
+  });
+});

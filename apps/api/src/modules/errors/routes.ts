@@ -1,0 +1,43 @@
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import {
+  errorReportAnswerSchema,
+  errorReportBodySchema,
+  ERROR_REPORT_ORIGINS,
+} from '@visita/domain/contract/error-reports';
+import { API_ROUTES } from '@visita/domain/contract/paths';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createErrorTracker } from '../../adapters/error-tracker/create-error-tracker.ts';
+import { toTrackedError } from './service.ts';
+
+/** The widget's failure reports: masked, logged, and forwarded to the error tracker when there is one. */
+const errorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tracker = createErrorTracker(app.config.ERROR_TRACKER_URL);
+
+  app.post(
+    API_ROUTES.errorReports,
+    {
+      config: { ipRateLimit: 'error-reports' },
+      schema: {
+        tags: ['errors'],
+        summary: 'Recibe el reporte de una falla del widget',
+        description:
+          `origin: ${ERROR_REPORT_ORIGINS.join(', ')}. Correos, RUT, teléfonos y tokens se enmascaran ` +
+          'antes de registrarlo; se reenvía al rastreador de errores cuando ERROR_TRACKER_URL está ' +
+          'configurada. Responde 202 sin esperar al rastreador.',
+        body: errorReportBodySchema,
+        response: { 202: errorReportAnswerSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const report = toTrackedError(request.body);
+      request.log.warn({ errorReport: report }, 'widget error report');
+      // The person's widget does not wait for the tracker, nor learns whether it answered.
+      void tracker.send(report).then((sent) => {
+        if (tracker.kind === 'http' && !sent) request.log.warn('error tracker did not take the report');
+      });
+      return reply.code(202).send({ received: true as const });
+    },
+  );
+};
+
+export default errorsRoutes;

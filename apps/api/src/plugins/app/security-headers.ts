@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** A year, with subdomains: a browser that once reached Visita over HTTPS never falls back to HTTP. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The widget page's Content-Security-Policy: scripts, styles, fonts and calls only from Visita
+ * itself (the card gateway's SDK, frames and API too when payments go through MercadoPago), no
+ * plugins, no <base> rewriting, forms only to Visita; `frameAncestors` says who may frame it.
+ * Style attributes are allowed: partner colours are applied as inline CSS variables.
+ * Images may come from any https origin (partners' logos are theirs) or data: URLs.
+ */
+export function widgetPagePolicy(frameAncestors: string, payments: 'sandbox' | 'mercadopago'): string {
+  const mercadopago = payments === 'mercadopago';
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self'${mercadopago ? ' https://sdk.mercadopago.com' : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${mercadopago ? ' https://api.mercadopago.com https://*.mercadopago.com' : ''}`,
+    `frame-src ${mercadopago ? 'https://*.mercadopago.com' : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    frameAncestors,
+  ];
+  return directives.join('; ');
+}
+
+/** Headers every answer carries; HSTS only on a request that came over HTTPS (as the proxy says, when trusted). */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff');
+  // The partner page learns Visita's origin, never its paths (a client id, an appointment).
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    app.addHook('onRequest', async (request, reply) => {
+      applySecurityHeaders(request, reply);
+    });
+  },
+  { name: 'security-headers' },
+);

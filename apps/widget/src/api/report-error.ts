@@ -1,0 +1,32 @@
+import type { ErrorReportBody, ErrorReportOrigin } from '@visita/domain/contract/error-reports';
+import { HttpError } from './http.ts';
+
+const REPORTS_URL = '/api/v2/errors/';
+
+/**
+ * Tells the API that a call failed (exam search, geocoding, the sector look-up), with its origin
+ * tag, and goes on: never awaited, never thrown. It sends the API path and the status only, never
+ * the query (it holds what the person typed: an address, a search).
+ */
+export function reportFailure(origin: ErrorReportOrigin, path: string, error: unknown): void {
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  const status = error instanceof HttpError ? error.status : 0;
+  const body: ErrorReportBody = {
+    origin,
+    message: status ? `${path} respondió ${status}` : `${path} no respondió`,
+    status,
+    err: error instanceof HttpError ? (error.slug ?? null) : null,
+    context: { path },
+  };
+  try {
+    void fetch(new URL(REPORTS_URL, window.location.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      // The report outlives the page when the person closes it right after the failure.
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // Reporting must never break what the person is doing.
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Where in the widget a reported failure happened: the calls whose failures are reported rather
+ * than shown (exam search, geocoding, the address's sector), and a few others for later use.
+ */
+export const ERROR_REPORT_ORIGINS = [
+  'exam-search',
+  'geocoding',
+  'sector-lookup',
+  'availability',
+  'appointment-creation',
+  'payment',
+  'other',
+] as const;
+export type ErrorReportOrigin = (typeof ERROR_REPORT_ORIGINS)[number];
+
+const shortText = (max: number) => z.string().trim().max(max);
+
+/** POST /v2/errors/: one failure the widget saw. Personal data in it is masked before it is kept. */
+export const errorReportBodySchema = z.object({
+  origin: z.enum(ERROR_REPORT_ORIGINS),
+  /** What failed, in the widget's words or the error's message. */
+  message: shortText(500).min(1),
+  /** The HTTP status of the failed call, when it answered (0: it never did). */
+  status: z.number().int().min(0).max(599).nullish(),
+  /** The error slug of the failed call's {err, msg} answer, when it had one. */
+  err: shortText(100).nullish(),
+  client_id: shortText(100).nullish(),
+  sales_source: shortText(100).nullish(),
+  /** A few more facts (the API path that failed, the step): flat values only. */
+  context: z
+    .record(z.string().max(40), z.union([shortText(300), z.number().finite(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 20, 'a lo más 20 datos')
+    .optional(),
+});
+export type ErrorReportBody = z.infer<typeof errorReportBodySchema>;
+
+/** 202: the report was taken (logged, and forwarded when a tracker is configured). */
+export const errorReportAnswerSchema = z.object({ received: z.literal(true) });
+export type ErrorReportAnswer = z.infer<typeof errorReportAnswerSchema>;
