@@ -1,5 +1,5 @@
 import { expect, type Request, test } from '@playwright/test';
-import { fillPatient, freshEmail, freshRut, holdFirstBlock } from './part-2-helpers.ts';
+import { fillCard, fillPatient, freshEmail, freshRut, holdFirstBlock, TEST_VISA } from './part-2-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -44,4 +44,19 @@ test("a prebuilt cart's coupon is validated and priced: the resume shows the pac
 
   expect(quotes.length).toBeGreaterThan(0);
   for (const quote of quotes) expect(quote.postDataJSON().coupon_code).toBe('BIENVENIDA10');
+  const total = Number(
+    ((await page.locator('[data-row="total-amount"] td').textContent()) ?? '').replace(/\D/g, ''),
+  );
+
+  // Paid by card to the end: the server charges the discounted price the confirmation showed.
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
+  await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
+  const charged = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const card = await charged;
+  expect(card.status(), await card.text()).toBe(200);
+  expect(card.request().postDataJSON().amount).toBe(total);
+  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
 });
