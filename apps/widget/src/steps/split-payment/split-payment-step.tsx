@@ -7,6 +7,7 @@ import {
   CLIENT_PAYS_LABEL,
   CONTINUE_BUTTON,
   PATIENT_PAYS_LABEL,
+  PATIENT_PAYS_NOTE,
   patientHeading,
   SPLIT_PAYMENT_TITLE,
 } from '../../copy/split-payment.ts';
@@ -62,6 +63,7 @@ export function SplitPaymentStep() {
         <p style={{ margin: 0 }}>
           <strong>{PATIENT_PAYS_LABEL}</strong> {money(split.patientAmountToPay)}
         </p>
+        <p style={{ margin: 0 }}>{PATIENT_PAYS_NOTE}</p>
       </div>
       <div className="visita-step__actions">
         <button
