@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { manageLink, waitForMail } from './mail-helpers.ts';
 
+// Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 const PATIENT = {
   first_name: 'Valentina',
   second_name: null,

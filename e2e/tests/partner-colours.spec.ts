@@ -4,6 +4,9 @@ import { contrastRatio } from '@visita/domain/theme';
 import { addExam, ANTOFAGASTA, APOQUINDO, chooseAddress, goToServices } from './part-1-helpers.ts';
 import { servicesToDate } from './part-2-helpers.ts';
 
+// Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 // Every WCAG 2.x A and AA rule axe knows, whatever its impact.
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
