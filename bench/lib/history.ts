@@ -20,7 +20,14 @@ export interface ApiRun {
   scenarios: Array<{ name: string; requestsPerSecond: number; p50Ms: number; p99Ms: number }>;
   booking?: { customers: number; bookingsPerSecond: number; p50Ms: number; p99Ms: number; failed: number };
   /** From each booking's approved payment to its confirmation e-mail's arrival, during the whole booking. */
-  confirmationEmail?: { confirmed: number; delivered: number; p50Ms: number; p99Ms: number; maxMs: number };
+  confirmationEmail?: {
+    confirmed: number;
+    delivered: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    backlogAtEnd: number;
+  };
   /** A backlog of e-mail events delivered by the server's outbox worker. */
   outbox?: { events: number; delivered: number; eventsPerSecond: number; firstMs: number; totalMs: number };
   contention?: {

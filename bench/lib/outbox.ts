@@ -26,6 +26,11 @@ export interface ConfirmationEmailResult {
   maxMs: number;
   /** How long after the scenario ended the last e-mail arrived (0 if all arrived during it). */
   drainMs: number;
+  /**
+   * E-mail events written and not yet delivered when the scenario ended (warm-up bookings' too):
+   * a large backlog means the worker could not keep up; a small one, that the wait was polling.
+   */
+  backlogAtEnd: number;
 }
 
 /**
@@ -43,7 +48,13 @@ export async function confirmationToEmail(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let events: Array<{ id: string; appointment_id: string }>;
+  let backlogAtEnd: number;
   try {
+    const { rows: backlog } = await client.query<{ count: string }>(
+      `select count(*) from outbox_events
+       where channel = 'email' and delivered_at is null and failed_at is null`,
+    );
+    backlogAtEnd = Number(backlog[0]?.count ?? 0);
     // Written in the transaction that confirmed the appointment, so present once pay answered.
     ({ rows: events } = await client.query<{ id: string; appointment_id: string }>(
       `select id, appointment_id from outbox_events
@@ -79,6 +90,7 @@ export async function confirmationToEmail(
     p99Ms: quantile(delays, 0.99),
     maxMs: Math.round(Math.max(0, ...delays)),
     drainMs: Math.max(0, last - scenarioEnd),
+    backlogAtEnd,
   };
 }
 
