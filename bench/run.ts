@@ -10,10 +10,17 @@ import { generateCatalogue } from './lib/dataset.ts';
 import { type ApiRun, appendHistory, gitCommit, writeTrend } from './lib/history.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
+import {
+  type ConfirmationEmailResult,
+  confirmationToEmail,
+  measureOutboxDelivery,
+  type OutboxDeliveryResult,
+} from './lib/outbox.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { writeSection } from './lib/results-file.ts';
 import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
 import { startServer } from './lib/server.ts';
+import { startSmtpSink } from './lib/smtp-sink.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
@@ -24,6 +31,8 @@ const DATASET = { catalogue: 5000, nurses: 200, visits: 20_000, clients: 50 };
 /** Customers booking at once, each starting a new booking when the last one is paid. */
 const BOOKING_CUSTOMERS = Number(process.env.BENCH_BOOKING_CUSTOMERS ?? 16);
 const CONTENTION_REQUESTS = QUICK ? 50 : 200;
+/** E-mail events written at once for the outbox delivery row. */
+const OUTBOX_EVENTS = Number(process.env.BENCH_OUTBOX_EVENTS ?? (QUICK ? 300 : 2000));
 const OUT_DIR = process.env.BENCH_OUT_DIR
   ? new URL(`file://${process.env.BENCH_OUT_DIR.replace(/\/?$/, '/')}`)
   : QUICK
@@ -86,7 +95,12 @@ function goalText(name: string): string {
     .join(', ');
 }
 
-function table(results: LoadResult[], booking: BookingResult): string {
+function table(
+  results: LoadResult[],
+  booking: BookingResult,
+  mail: ConfirmationEmailResult,
+  outbox: OutboxDeliveryResult,
+): string {
   const header = '| scenario | requests/s | p50 ms | p99 ms | requests | non-2xx | errors | goal | met |';
   const rows = results.map((r) => {
     const goal = GOALS[r.name];
@@ -100,6 +114,8 @@ function table(results: LoadResult[], booking: BookingResult): string {
   });
   rows.push(
     `| ${booking.name} | ${booking.bookingsPerSecond} bookings/s | ${booking.p50Ms} | ${booking.p99Ms} | ${booking.bookings} bookings | ${booking.failed} failed |  |  |  |`,
+    `| ${mail.name} |  | ${mail.p50Ms} | ${mail.p99Ms} | ${mail.delivered} e-mails | ${mail.confirmed - mail.delivered} not delivered |  |  |  |`,
+    `| ${outbox.name} | ${outbox.eventsPerSecond} events/s |  |  | ${outbox.delivered} events | ${outbox.events - outbox.delivered} not delivered |  |  |  |`,
   );
   return [header, '|---|---:|---:|---:|---:|---:|---:|---|---|', ...rows].join('\n');
 }
@@ -115,6 +131,22 @@ function bookingText(booking: BookingResult): string {
   );
 }
 
+function mailText(mail: ConfirmationEmailResult, outbox: OutboxDeliveryResult): string {
+  // What the delay is made of: the worker sleeps 1 s after a pass that claimed less than a full
+  // batch, and delivers one e-mail at a time; the backlog at the end tells which one dominated.
+  const backlogSeconds = outbox.eventsPerSecond > 0 ? mail.backlogAtEnd / outbox.eventsPerSecond : 0;
+  const finding =
+    backlogSeconds > 1
+      ? `The worker fell behind: the backlog at the end was ${backlogSeconds.toFixed(1)} s of its pace without load, so the delay is mostly e-mails queued behind others (one delivered at a time, during the load more slowly still), not the 1 s idle poll.`
+      : `The worker kept up (the backlog at the end was under 1 s of its pace without load): the delay is mostly its idle poll (after a pass that claimed less than a full batch of 20 it sleeps 1 s, so an e-mail written meanwhile waits up to 1 s) plus the delivery itself.`;
+  return (
+    `Confirmation to e-mail: for each of the ${mail.confirmed} bookings paid in the measured seconds, from its payment's approved answer to the arrival of its confirmation e-mail at an SMTP server in the bench process (MAIL=smtp; the server's own outbox worker delivers). ` +
+    `${mail.delivered} arrived, ${mail.deliveredDuringLoad} of them while the customers were still booking; p50 ${mail.p50Ms} ms, p99 ${mail.p99Ms} ms, max ${mail.maxMs} ms; when the scenario ended ${mail.backlogAtEnd} e-mails were waiting in the outbox, and the last arrived ${mail.drainMs} ms later. ` +
+    `Outbox delivery: ${outbox.events.toLocaleString('en-US')} confirmation e-mail events written in one transaction for the bookings paid above, delivered by the server's worker (one worker, batches of 20, one e-mail at a time) with no other load: the first arrived ${outbox.firstMs} ms after the commit, the last ${outbox.totalMs} ms after it. ` +
+    finding
+  );
+}
+
 function contentionText(contention: ContentionResult): string {
   return `Schedule under contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused with 409, ${contention.other} other answers; one visit per nurse per block ${contention.invariantKept ? 'kept' : 'BROKEN'}.`;
 }
@@ -123,11 +155,14 @@ async function main() {
   const postgres = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55460));
   const port = Number(process.env.BENCH_PORT ?? 4400);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  // Booking e-mails go to this process, timed on arrival (the outbox rows below).
+  const sink = await startSmtpSink();
+  const mailEnv = { MAIL: 'smtp', SMTP_URL: sink.url };
   try {
     // The first start migrates and seeds the demo; the dataset is added to it, then the server
     // starts again so that it serves the whole dataset from its first request (its caches were
     // filled with the demo alone).
-    server = await startServer(postgres.url, port);
+    server = await startServer(postgres.url, port, mailEnv);
     const ids = await generateCatalogue(postgres.url, DATASET.catalogue);
     const clients = await generateClients(postgres.url, DATASET.clients);
     const scheduling = await generateSchedulingDataset(postgres.url, {
@@ -135,7 +170,7 @@ async function main() {
       visits: DATASET.visits,
     });
     await server.stop();
-    server = await startServer(postgres.url, port);
+    server = await startServer(postgres.url, port, mailEnv);
     const sample = (n: number, offset: number) => ids.slice(offset, offset + n);
     const timing = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
     const results: LoadResult[] = [];
@@ -209,7 +244,25 @@ async function main() {
       customers: BOOKING_CUSTOMERS,
       clientIds: clients.chilean,
     });
+    const mail = await confirmationToEmail(
+      'confirmation → e-mail (during whole booking)',
+      postgres.url,
+      sink,
+      booking.confirmations,
+      { scenarioEnd: Date.now(), timeoutMs: 60_000 },
+    );
     const contention = await scheduleContention(server.url, postgres.url, { requests: CONTENTION_REQUESTS });
+    // Last: its backlog would otherwise delay the e-mails of anything measured after it.
+    const outbox = await measureOutboxDelivery(
+      `outbox delivery (${OUTBOX_EVENTS} e-mails)`,
+      postgres.url,
+      sink,
+      {
+        count: OUTBOX_EVENTS,
+        appointmentIds: booking.confirmations.map((c) => c.appointmentId),
+        timeoutMs: 600_000,
+      },
+    );
 
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgres.version}`;
     const date = new Date().toISOString();
@@ -222,9 +275,11 @@ async function main() {
       '',
       `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (one Node process, PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop.`,
       '',
-      table(results, booking),
+      table(results, booking, mail, outbox),
       '',
       bookingText(booking),
+      '',
+      mailText(mail, outbox),
       '',
       contentionText(contention),
       '',
@@ -256,6 +311,21 @@ async function main() {
           p99Ms: booking.p99Ms,
           failed: booking.failed,
         },
+        confirmationEmail: {
+          confirmed: mail.confirmed,
+          delivered: mail.delivered,
+          p50Ms: mail.p50Ms,
+          p99Ms: mail.p99Ms,
+          maxMs: mail.maxMs,
+          backlogAtEnd: mail.backlogAtEnd,
+        },
+        outbox: {
+          events: outbox.events,
+          delivered: outbox.delivered,
+          eventsPerSecond: outbox.eventsPerSecond,
+          firstMs: outbox.firstMs,
+          totalMs: outbox.totalMs,
+        },
         contention: {
           requests: contention.requests,
           succeeded: contention.succeeded,
@@ -274,6 +344,7 @@ async function main() {
     }
   } finally {
     await server?.stop();
+    await sink.close();
     postgres.stop();
   }
 }

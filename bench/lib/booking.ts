@@ -20,6 +20,11 @@ export interface BookingResult {
   failed: number;
   /** p50 and p99 of each call, in the order of the booking. */
   steps: Array<{ step: string; p50Ms: number; p99Ms: number }>;
+  /**
+   * Each booking paid in the measured seconds: its appointment and when its payment answered
+   * approved (Date.now()), the moment the appointment was confirmed as far as the customer knows.
+   */
+  confirmations: Array<{ appointmentId: string; at: number }>;
   firstError?: string;
 }
 
@@ -139,8 +144,14 @@ export async function measureBookings(
     return json;
   };
 
-  /** One booking from the address to the approved payment; answers how many holds were refused. */
-  const book = async (times: Map<Step, number[]>): Promise<number> => {
+  /**
+   * One booking from the address to the approved payment; answers how many holds were refused and
+   * records the confirmation.
+   */
+  const book = async (
+    times: Map<Step, number[]>,
+    confirmations: Array<{ appointmentId: string; at: number }>,
+  ): Promise<number> => {
     serial += 1;
     const n = serial;
     const created = (await expect(
@@ -293,12 +304,14 @@ export async function measureBookings(
       [200],
     )) as { status: string };
     if (paid.status !== 'approved') throw new StepError('pay', 200, JSON.stringify(paid));
+    confirmations.push({ appointmentId: created.id, at: Date.now() });
     return conflicts;
   };
 
   const run = async (duration: number) => {
     const times = new Map<Step, number[]>(STEPS.map((step) => [step, []]));
     const totals: number[] = [];
+    const confirmations: Array<{ appointmentId: string; at: number }> = [];
     let conflicts = 0;
     let failed = 0;
     let firstError: string | undefined;
@@ -310,7 +323,7 @@ export async function measureBookings(
         while (performance.now() < end) {
           const started = performance.now();
           try {
-            conflicts += await book(times);
+            conflicts += await book(times, confirmations);
             totals.push(performance.now() - started);
           } catch (error) {
             failed += 1;
@@ -319,7 +332,15 @@ export async function measureBookings(
         }
       }),
     );
-    return { times, totals, conflicts, failed, firstError, elapsed: (performance.now() - start) / 1000 };
+    return {
+      times,
+      totals,
+      confirmations,
+      conflicts,
+      failed,
+      firstError,
+      elapsed: (performance.now() - start) / 1000,
+    };
   };
 
   const quantile = (values: number[], q: number) => {
@@ -329,7 +350,7 @@ export async function measureBookings(
 
   try {
     await run(warmupSeconds);
-    const { times, totals, conflicts, failed, firstError, elapsed } = await run(seconds);
+    const { times, totals, confirmations, conflicts, failed, firstError, elapsed } = await run(seconds);
     return {
       name,
       customers,
@@ -344,6 +365,7 @@ export async function measureBookings(
         p50Ms: quantile(times.get(step) ?? [], 0.5),
         p99Ms: quantile(times.get(step) ?? [], 0.99),
       })),
+      confirmations,
       ...(firstError ? { firstError } : {}),
     };
   } finally {

@@ -16,9 +16,14 @@ export interface RunningServer {
 
 /**
  * The real server in its own process, so the load generator never shares its event loop. Without
- * a database URL it runs on PGlite in a fresh data directory.
+ * a database URL it runs on PGlite in a fresh data directory. `env` adds to or overrides its
+ * environment (the bench sends e-mail to its own SMTP sink with MAIL=smtp).
  */
-export async function startServer(databaseUrl: string | undefined, port: number): Promise<RunningServer> {
+export async function startServer(
+  databaseUrl: string | undefined,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   if (!built) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@visita/api'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the API did not build');
@@ -45,6 +50,7 @@ export async function startServer(databaseUrl: string | undefined, port: number)
       RATE_LIMIT_HOLDS_PER_MINUTE: '0',
       RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
       RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
