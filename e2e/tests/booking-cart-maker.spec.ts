@@ -1,7 +1,34 @@
 import { expect, type Request, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
 import { fillCard, fillPatient, freshEmail, freshRut, holdFirstBlock, TEST_VISA } from './part-2-helpers.ts';
 
-test.describe.configure({ timeout: 90_000 });
+// The demo's one prebuilt cart has one appointment: these walks continue it, pay it, and then come
+// back to the link, in that order.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const DEMO_CART_APPOINTMENT = '6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40';
+
+test('the cart maker resumes demo-cart: its items, coupon and address, and continues its appointment', async ({
+  page,
+}) => {
+  await page.goto('/demo?cart-maker=demo-cart');
+  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
+  for (const name of ['Hemograma', 'Perfil lipídico', 'Chequeo preventivo'])
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByText('BIENVENIDA10', { exact: true })).toBeVisible();
+  // The back button is hidden on the resume screen.
+  await expect(page.getByRole('button', { name: 'Volver' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
+  await expectNoSeriousAxeViolations(page);
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/appointments/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const answer = await (await saved).json();
+  expect(answer.id).toBe(DEMO_CART_APPOINTMENT);
+  await expect(page.locator('[data-step="date"]')).toBeVisible();
+});
 
 test("a prebuilt cart's coupon is validated and priced: the resume shows the pack's exams at $0 and the coupon's discount, every quote carries the code", async ({
   page,
@@ -59,4 +86,24 @@ test("a prebuilt cart's coupon is validated and priced: the resume shows the pac
   expect(card.status(), await card.text()).toBe(200);
   expect(card.request().postDataJSON().amount).toBe(total);
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+});
+
+test('once its appointment is booked, the same link starts a new appointment with the same cart', async ({
+  page,
+}) => {
+  await page.goto('/demo?cart-maker=demo-cart');
+  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
+  await expect(page.getByText('Chequeo preventivo', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v2/appointments/') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const response = await saved;
+  const answer = await response.json();
+  expect(response.status(), JSON.stringify(answer)).toBe(201);
+  // The booked visit is never reopened: the next person gets an appointment of their own.
+  expect(typeof answer.id).toBe('string');
+  expect(answer.id).not.toBe(DEMO_CART_APPOINTMENT);
+  await expect(page.locator('[data-step="date"]')).toBeVisible();
 });

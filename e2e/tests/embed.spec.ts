@@ -85,6 +85,30 @@ test('the partner page hears visita:mounted, hands over its config, and the fram
     });
 });
 
+test('an inline widget that loads while a person is elsewhere on the page leaves their focus where it is', async ({
+  page,
+}) => {
+  // Hold the widget's frame until the person has moved to the modal button.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/demo',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/demo-host/', { waitUntil: 'domcontentloaded' });
+  const open = page.getByRole('button', { name: 'Agendar a domicilio' });
+  await open.focus();
+  release();
+  await expect
+    .poll(() => events(page))
+    .toContainEqual({ widget: 'inline', event: 'visita:mounted', detail: {} });
+  await expect(page.frameLocator('#visita-inline iframe').locator('h1').first()).toBeVisible();
+  await expect(open).toBeFocused();
+});
+
 test('the modal opens over the page and the widget close button closes it', async ({ page }) => {
   await page.goto('/demo-host/');
   // By keyboard, as a person tabbing to it would: a pointer click can land beside the button while

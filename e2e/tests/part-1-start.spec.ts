@@ -53,25 +53,3 @@ test('services in the query: the resume screen lists them, then the address says
     page.getByText('Confirmaremos la disponibilidad de tus servicios con ella', { exact: true }),
   ).toBeVisible();
 });
-
-test('the cart maker resumes demo-cart: its items, coupon and address, and continues its appointment', async ({
-  page,
-}) => {
-  await page.goto('/demo?cart-maker=demo-cart');
-  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
-  for (const name of ['Hemograma', 'Perfil lipídico', 'Chequeo preventivo'])
-    await expect(page.getByText(name, { exact: true })).toBeVisible();
-  await expect(page.getByText('BIENVENIDA10', { exact: true })).toBeVisible();
-  // The back button is hidden on the resume screen.
-  await expect(page.getByRole('button', { name: 'Volver' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
-  await expectNoSeriousAxeViolations(page);
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/v2/appointments/') && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const answer = await (await saved).json();
-  expect(answer.id).toBe('6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40');
-  await expect(page.locator('[data-step="date"]')).toBeVisible();
-});

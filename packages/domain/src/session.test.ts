@@ -19,9 +19,11 @@ describe('session rules', () => {
   });
 
   it.each([
-    [{ id: 'a1', status: 'pending' }, null],
+    [{ id: 'a1', status: 'pending' }, 'a1'],
     [{ id: 'a1', status: 'confirmed' }, null],
     [{ id: 'a1', status: 'scheduled' }, 'a1'],
+    [{ id: 'a1', status: 'cancelled' }, null],
+    [{ id: 'a1', status: 'expired' }, null],
     [null, null],
   ])('cart-maker appointment %o -> current %s', (appointment, id) => {
     expect(cartMakerCurrentAppointmentId(appointment)).toBe(id);

@@ -7,12 +7,17 @@ export function originForHost(host: string | null | undefined, laasHosts: readon
   return normalized && laasHosts.some((laas) => laas.trim().toLowerCase() === normalized) ? 'laas' : 'sdk';
 }
 
-/** A cart-maker appointment whose status is neither pending nor confirmed becomes the current appointment. */
+/**
+ * Only a cart-maker appointment still being booked (pending: no visit chosen yet; scheduled: a visit
+ * held) becomes the current appointment; a confirmed, cancelled or expired one is never reopened,
+ * and the link starts a new appointment with the same cart
+ * (docs/decisions/cart-maker-link-after-booking.md).
+ */
 export function cartMakerCurrentAppointmentId(
   appointment: { id: string; status: string } | null,
 ): string | null {
   if (!appointment) return null;
-  return appointment.status === 'pending' || appointment.status === 'confirmed' ? null : appointment.id;
+  return appointment.status === 'pending' || appointment.status === 'scheduled' ? appointment.id : null;
 }
 
 /** The cart is prefilled from services/packs only once, and only when the skip flag is off. */

@@ -134,8 +134,10 @@ async function loadCartFromQuery(stores: WidgetStores, search: string): Promise<
     const appointment = cart.appointment;
     if (appointment) {
       const token = appointment.token ?? null;
-      stores.session.getState().update({ cartMakerAppointment: { id: appointment.id, token } });
+      // A booked (or cancelled) visit is never reopened: the link then starts a new appointment
+      // with the same cart, and only the address is taken from the old one.
       if (cartMakerCurrentAppointmentId(appointment)) {
+        stores.session.getState().update({ cartMakerAppointment: { id: appointment.id, token } });
         stores.session.getState().setAppointment({ id: appointment.id, token });
       }
       const address = await getAppointmentAddress(appointment.id, {

@@ -3,16 +3,16 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
-  useEffect,
   useId,
   useRef,
 } from 'react';
 import './part-2.css';
+import { useEntryFocus } from './use-entry-focus.ts';
 
 /** A step's title, focused on entry so screen readers start there. */
 export function StepHeading({ id, children }: { id: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEntryFocus(ref);
   return (
     <h1 id={id} className="visita-step__title" tabIndex={-1} ref={ref}>
       {children}

@@ -31,6 +31,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /** The lab partner whose embed reports 'address-out-of-range' to its host (spec part 1 §8). */
 const LAB_PARTNER_SOURCE = 'laboratoriochopo';
@@ -62,7 +63,7 @@ export function AddressStep() {
   // After a first try (the field left without choosing), a missing address is named.
   const [attempted, setAttempted] = useState(false);
 
-  useEffect(() => headingRef.current?.focus(), []);
+  useEntryFocus(headingRef);
   // The cart maker's address arrives after the step shows.
   useEffect(() => {
     // Syncing from the store once, when the cart maker's address lands: not a render cascade.

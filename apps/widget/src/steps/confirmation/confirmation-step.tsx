@@ -10,7 +10,7 @@ import { UNEXPECTED_PAYMENT_ERROR_MESSAGE } from '@visita/domain/cards';
 import { APPOINTMENT_ERROR_MESSAGE, APPOINTMENT_ID_NOT_FOUND_MESSAGE } from '@visita/domain/messages';
 import { fastingText } from '@visita/domain/results';
 import { createsAppointmentAt } from '@visita/domain/session';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverMessageOr } from '../../api/http.ts';
 import { saveAppointmentInsurance } from '../../api/patients.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
@@ -33,6 +33,7 @@ import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
 import { useStoredAppointment } from '../../ui/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -64,7 +65,7 @@ export function ConfirmationStep() {
   const [insuranceChanged, setInsuranceChanged] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   usePriceQuote();
-  useEffect(() => headingRef.current?.focus(), []);
+  useEntryFocus(headingRef);
   // When the nurse comes and for whom, as the API stored them (the sector's local time).
   const stored = useStoredAppointment(
     useSession((state) => state.appointmentId),

@@ -1,7 +1,7 @@
 import { patientItemPrice } from '@visita/domain/cart';
 import { formatCurrency } from '@visita/domain/money';
 import { subitemMessageFor } from '@visita/domain/results';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { RESUME_COPY, resumeCouponText } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
@@ -9,6 +9,7 @@ import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
 import { useCart, useSession } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Loader } from '../../ui/loader.tsx';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /**
  * The resume screen of a services/packs link or a prebuilt cart (spec part 1 §2, §4): waits for
@@ -27,9 +28,7 @@ export function FromCartMakerResumeStep() {
   usePriceQuote();
   const hasItems = patients.some((patient) => patient.items.length > 0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (loaded) headingRef.current?.focus();
-  }, [loaded]);
+  useEntryFocus(headingRef, loaded);
 
   if (!loaded) return <Loader label={RESUME_COPY.loading} showImage={false} />;
   return (

@@ -1,10 +1,11 @@
 import { modeConfigFor } from '@visita/domain/client';
 import { DEFAULT_FEATURES } from '@visita/domain/features';
 import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '@visita/domain/terms';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useFlow, useSession, useWidgetStores, type WidgetStores } from '../../stores/widget-stores.tsx';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /** The terms tick survives a visit to the terms step and back, per widget instance. */
 const acceptedTerms = new WeakMap<WidgetStores, boolean>();
@@ -35,7 +36,7 @@ export function IntroductionStep() {
   const points = introduction.omitThirdPoint ? allPoints.slice(0, 2) : allPoints;
 
   // Screen readers start each step at its title.
-  useEffect(() => headingRef.current?.focus(), []);
+  useEntryFocus(headingRef);
 
   const onContinue = () => {
     if (!canContinueTerms(showTerms, accepted)) {

@@ -1,10 +1,11 @@
 import { SCHEDULE_TYPES, type ScheduleType } from '@visita/domain/navigation';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { SCHEDULE_TYPE_COPY } from '../../copy/part-1.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 const TITLES: Record<ScheduleType, string> = {
   normal: SCHEDULE_TYPE_COPY.normal,
@@ -22,7 +23,7 @@ export function ScheduleTypeStep() {
   const scheduleType = useSession((state) => state.scheduleType);
   const setScheduleType = useSession((state) => state.setScheduleType);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEntryFocus(headingRef);
   return (
     <section className="visita-step" aria-labelledby="visita-schedule-type-title">
       <h1 id="visita-schedule-type-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>

@@ -18,6 +18,7 @@ import { PriceTable } from '../../ui/price-table.tsx';
 import { CouponBox } from './coupon-box.tsx';
 import { PatientPanel } from './patient-panel.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /** Spec part 1 §2: a panel per patient, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
@@ -36,7 +37,7 @@ export function ServicesStep() {
   const { price, loading } = usePriceAnswer();
   usePriceQuote();
 
-  useEffect(() => headingRef.current?.focus(), []);
+  useEntryFocus(headingRef);
   // A cart always has a patient to add services to.
   useEffect(() => {
     if (cart.patients.length === 0) cartActions(stores.cart).addPatient();
