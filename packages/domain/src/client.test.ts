@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientReceivers, confirmsWithoutPayment, hasSplitPayment, modeConfigFor } from './client.ts';
 import type { ClientConfig } from './contract/client-config.ts';
+import { publicPartnerProfileSchema } from './partner-profile.ts';
 
 const config: ClientConfig = {
   id: 'demo',
@@ -19,6 +20,7 @@ const config: ClientConfig = {
   steps: [],
   laas_config_v2: { main_color: '#111111' },
   sdk_config_v2: null,
+  profile: publicPartnerProfileSchema.parse({}),
 };
 
 describe('client config rules (part 1 §3)', () => {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
+/**
+ * A partner's profile: everything that varies by partner and is not one of the client's own
+ * columns (country, sales source, steps, origins, per-mode config). It is data an operator writes
+ * (docs/partners.md), stored with the client and served by sdk-config without its secrets. Every
+ * field has a default, so `{}` is a valid profile and a partner only states how it differs.
+ */
+
 /** How long before the visit a person may still cancel or move it themself, unless a partner says otherwise. */
 export const DEFAULT_CANCELLATION_CUTOFF_HOURS = 24;
+
+const text = (max = 400) =>
+  z.string().trim().min(1, 'No puede estar vacío.').max(max, `Máximo ${max} caracteres.`);
 
 /** A partner's endpoint for booking events; the secret signs every request and is never served. */
 export const partnerWebhookSchema = z.object({
@@ -21,10 +31,125 @@ export const partnerWebhookSchema = z.object({
 });
 export type PartnerWebhook = z.infer<typeof partnerWebhookSchema>;
 
-/**
- * What a partner decides about what happens after a booking, stored with the client. Every field
- * has a default, so an empty profile is a valid one.
- */
+/** The payment options a country offers (packages/domain/src/cards.ts). */
+export const PAYMENT_METHOD_KEYS = ['debit', 'mercadopago', 'home', 'mx-mercadopago'] as const;
+
+/** A benefits fund (caja de compensación): who may book, and what each affiliate may book once. */
+export const partnerFundSchema = z.object({
+  /** The first patient's RUT must be an affiliate (GET /v2/caja-los-andes/rut-status/). */
+  affiliation_check: z.boolean().default(true),
+  /** Catalogue slugs each patient may book only once (the fund's promotion). */
+  once_per_patient_items: z.array(text(120)).max(20).default([]),
+  /** Closing the widget mid-booking asks first (part 2: close warning, 10 s). */
+  close_warning: z.boolean().default(true),
+});
+export type PartnerFund = z.infer<typeof partnerFundSchema>;
+
+/** The per-partner rules of the booking flow. */
+export const partnerRulesSchema = z.object({
+  /** The flow starts at the first step of its list, even with services or a cart in the link. */
+  starts_at_first_step: z.boolean().default(false),
+  /** 'Volver' on the confirmation goes to the date step. */
+  confirmation_back_to_date: z.boolean().default(false),
+  /** The booking ends at the confirmation: no payment step, and the host hears a closing event. */
+  skips_payment_and_closes: z.boolean().default(false),
+  /** Closing the widget starts the session over at the first step (staff consoles). */
+  close_restarts: z.boolean().default(false),
+  /** The exams are paid at the address: the quote's payment_at_home is the exams' price. */
+  exams_paid_at_home: z.boolean().default(false),
+  /** The exams' price reads 'A calcular en domicilio' in the lists and the confirmation. */
+  exam_price_at_home: z.boolean().default(false),
+  /** The confirmation lists the services by their display name. */
+  confirmation_display_names: z.boolean().default(false),
+  /** An address out of coverage closes the widget and tells the host 'address-out-of-range'. */
+  out_of_coverage_closes: z.boolean().default(false),
+  /** The origin step offers 'Otro' with its text. */
+  origin_other: z.boolean().default(true),
+  /** Service ids always added to the availability search (a fixed visit every booking includes). */
+  extra_service_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(20).default([]),
+  /** Payment options offered, in order; null offers the country's. */
+  payment_methods: z.array(z.enum(PAYMENT_METHOD_KEYS)).min(1).max(4).nullable().default(null),
+  /** The loader shows Visita's image. */
+  loader_image: z.boolean().default(true),
+  fund: partnerFundSchema.nullable().default(null),
+});
+export type PartnerRules = z.infer<typeof partnerRulesSchema>;
+
+const stepCopySchema = z.object({
+  title: text(200).optional(),
+  subtitle: text(600).optional(),
+  cta: text(60).optional(),
+});
+
+/** Texts that replace the country's for this partner; what is left out keeps the country's. */
+export const partnerCopySchema = z.object({
+  introduction: z
+    .object({
+      title: text(200).optional(),
+      subtitle: text(600).optional(),
+      points: z.tuple([text(300), text(300), text(300)]).optional(),
+      online_point: text(300).optional(),
+      /** The third point (results by e-mail) is left out: the partner delivers none. */
+      omit_third_point: z.boolean().optional(),
+      cta: text(60).optional(),
+    })
+    .default({}),
+  /** Per step: its title, subtitle and call to action. */
+  steps: z.record(z.string().regex(/^[a-z-]{3,40}$/), stepCopySchema).default({}),
+  /** Under the services list: how the exams' price is to be read. */
+  price_disclaimer: text(600).nullable().default(null),
+  /** A note on the confirmation. */
+  confirmation_warning: text(600).nullable().default(null),
+  /** The payment step's title. */
+  payment_title: text(120).nullable().default(null),
+  /** What the person is told about refunds when they cancel. */
+  refund_note: text(600).nullable().default(null),
+  /** How results arrive; `{hours}` is replaced by the cart's results time. */
+  results_delivery: text(600).nullable().default(null),
+  success: z.object({ title: text(200).optional(), text: text(600).optional() }).default({}),
+  /** The referral line; `{amount}` is replaced by the formatted referral amount. */
+  referral_amount: text(300).nullable().default(null),
+  /** Shown when a booking has more than 10 patients: how to book for a company event. */
+  company_events: text(600).nullable().default(null),
+});
+export type PartnerCopy = z.infer<typeof partnerCopySchema>;
+
+/** A partner's terms and conditions, rendered by the terms step. */
+export const partnerTermsSchema = z.object({
+  title: text(200),
+  /** Shown under the title: who the terms are between, when they apply. */
+  intro: text(2000).optional(),
+  sections: z
+    .array(
+      z.object({
+        heading: text(200),
+        paragraphs: z.array(text(2000)).max(30).default([]),
+        items: z.array(text(1000)).max(50).default([]),
+      }),
+    )
+    .min(1, 'Los términos necesitan al menos una sección.')
+    .max(30),
+});
+export type PartnerTerms = z.infer<typeof partnerTermsSchema>;
+
+/** The help box: a question, one way to reach a person, and the hours. */
+export const partnerHelpSchema = z.object({
+  question: text(200),
+  action: z.object({
+    kind: z.enum(['whatsapp', 'phone', 'email']),
+    label: text(80),
+    href: z
+      .string()
+      .max(500)
+      .regex(
+        /^(https:\/\/|tel:\+?[\d-]{6,20}$|mailto:[^\s@]+@[^\s@]+$)/,
+        'Debe ser https://, tel: o mailto:.',
+      ),
+  }),
+  hours: text(300),
+});
+export type PartnerHelp = z.infer<typeof partnerHelpSchema>;
+
 export const partnerProfileSchema = z.object({
   /** Hours before the visit after which 'Cancelar reserva' and 'Cambiar fecha u hora' close. */
   cancellation_cutoff_hours: z
@@ -36,8 +161,19 @@ export const partnerProfileSchema = z.object({
   /** Confirmation, change and reminder e-mails to the booking's contact and patients. */
   booking_emails: z.boolean().default(true),
   webhook: partnerWebhookSchema.nullable().default(null),
+  rules: partnerRulesSchema.default(partnerRulesSchema.parse({})),
+  copy: partnerCopySchema.default(partnerCopySchema.parse({})),
+  terms: partnerTermsSchema.nullable().default(null),
+  /** null keeps the country's help box; the box is hidden when the footer is 'none'. */
+  help: partnerHelpSchema.nullable().default(null),
+  /** 'operated': 'Operado por'; 'alliance': 'En alianza con'; 'none': no shell footer or help. */
+  footer: z.enum(['operated', 'alliance', 'none']).default('operated'),
 });
 export type PartnerProfile = z.infer<typeof partnerProfileSchema>;
+
+/** What the widget is served: the profile without the webhook (its URL and secret are the partner's). */
+export const publicPartnerProfileSchema = partnerProfileSchema.omit({ webhook: true });
+export type PublicPartnerProfile = z.infer<typeof publicPartnerProfileSchema>;
 
 /** A stored profile read safely: anything unreadable falls back to the defaults, field by field. */
 export function readPartnerProfile(stored: unknown): PartnerProfile {
@@ -45,13 +181,15 @@ export function readPartnerProfile(stored: unknown): PartnerProfile {
   if (parsed.success) return parsed.data;
   const defaults = partnerProfileSchema.parse({});
   const value = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
-  const field = <K extends keyof PartnerProfile>(key: K): PartnerProfile[K] => {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(partnerProfileSchema.shape) as (keyof PartnerProfile)[]) {
     const one = partnerProfileSchema.shape[key].safeParse(value[key]);
-    return one.success ? (one.data as PartnerProfile[K]) : defaults[key];
-  };
-  return {
-    cancellation_cutoff_hours: field('cancellation_cutoff_hours'),
-    booking_emails: field('booking_emails'),
-    webhook: field('webhook'),
-  };
+    out[key] = one.success ? one.data : defaults[key];
+  }
+  return out as PartnerProfile;
+}
+
+export function publicPartnerProfile(profile: PartnerProfile): PublicPartnerProfile {
+  const { webhook: _webhook, ...rest } = profile;
+  return rest;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURES } from '../features.ts';
 import { COUNTRY_CODES } from '../locale.ts';
+import { publicPartnerProfileSchema } from '../partner-profile.ts';
 
 export const receiverSchema = z.object({ id: z.union([z.string(), z.number()]), name: z.string() });
 export type Receiver = z.infer<typeof receiverSchema>;
@@ -60,6 +61,8 @@ export const clientConfigSchema = z.object({
   steps: z.array(clientStepSchema),
   laas_config_v2: modeConfigSchema.nullable(),
   sdk_config_v2: modeConfigSchema.nullable(),
+  /** What varies by partner (packages/domain/src/partner-profile.ts), without its secrets. */
+  profile: publicPartnerProfileSchema,
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { isStorableText } from '../../text-guards.ts';
+import { publicPartnerProfile, readPartnerProfile } from '@visita/domain/partner-profile';
 import { findClientById } from './queries.ts';
 
 /** Spec part 1 §8: the widget shows this for a client config 404. */
@@ -28,6 +29,7 @@ export function toClientConfig(row: ClientRow): ClientConfig {
     steps: row.steps,
     laas_config_v2: row.laasConfig,
     sdk_config_v2: row.sdkConfig,
+    profile: publicPartnerProfile(readPartnerProfile(row.profile)),
   };
 }
 
