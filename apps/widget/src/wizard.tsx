@@ -1,8 +1,9 @@
+import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 import { modeConfigFor } from '@visita/domain/client';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import type { Step } from '@visita/domain/steps';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { IN_ALLIANCE_SOURCE, SOURCES_WITHOUT_SHELL_BRANDING } from './copy/catalogue.ts';
+import { partnerProfileOf } from './flow/use-partner-profile.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
 import { isFramed } from './host/frame.ts';
@@ -84,9 +85,9 @@ const STEP_COMPONENTS: Record<Step, ComponentType> = {
   ),
 };
 
-function footerFor(salesSource: string | undefined): ShellProps['footer'] {
-  if (!salesSource || SOURCES_WITHOUT_SHELL_BRANDING.has(salesSource)) return null;
-  return salesSource === IN_ALLIANCE_SOURCE ? 'alliance' : 'operated';
+/** 'Operado por' or 'En alianza con' under the shell, or nothing: the partner's profile says. */
+function footerFor(footer: PublicPartnerProfile['footer']): ShellProps['footer'] {
+  return footer === 'none' ? null : footer;
 }
 
 export function Wizard({ config }: { config: ClientConfig }) {
@@ -95,6 +96,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
   const { step, back } = useNavigation();
   const run = useFlow((state) => state.run);
   const mode = modeConfigFor(config, origin);
+  const profile = partnerProfileOf(config);
   const framed = isFramed();
   const guardedClose = useGuardedClose();
   const shellMode = framed || mode.fullPageAvailable === false ? 'modal' : 'full-page';
@@ -116,14 +118,14 @@ export function Wizard({ config }: { config: ClientConfig }) {
         clientName={config.name}
         logoUrl={config.logo_url}
         showBanner={mode.showBanner !== false}
-        footer={footerFor(config.sales_source)}
+        footer={footerFor(profile.footer)}
         onBack={back}
         onClose={shellMode === 'modal' && framed ? guardedClose : null}
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
-        <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
+        <Suspense fallback={<Loader label={copy.app.loading} showImage={profile.rules.loader_image} />}>
           <StepFrame>
-            <Suspense fallback={<Loader label={copy.app.loading} showImage={false} />}>
+            <Suspense fallback={<Loader label={copy.app.loading} showImage={profile.rules.loader_image} />}>
               <StepComponent key={`${run}:${step}`} />
             </Suspense>
           </StepFrame>

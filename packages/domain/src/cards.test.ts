@@ -282,12 +282,13 @@ describe('payment errors', () => {
 
 describe('payment options', () => {
   it.each([
-    ['cl', 'marketplace', ['debit', 'mercadopago']],
-    ['mx', 'marketplace', ['home', 'mx-mercadopago']],
+    ['cl', null, ['debit', 'mercadopago']],
     ['mx', null, ['home', 'mx-mercadopago']],
-    ['mx', 'hospitalessanangelinn', ['home']],
-  ] as const)('%s / %s -> %o', (country, source, keys) => {
-    expect(paymentOptionsFor(country, source).map((option) => option.key)).toEqual(keys);
+    ['mx', ['home'], ['home']],
+    // Another country's option in a partner's list is never offered.
+    ['cl', ['home', 'debit'], ['debit']],
+  ] as const)('%s with the partner list %o -> %o', (country, methods, keys) => {
+    expect(paymentOptionsFor(country, methods).map((option) => option.key)).toEqual(keys);
   });
 
   it.each([

@@ -339,30 +339,27 @@ export type PaymentOptionKey = 'debit' | 'mercadopago' | 'home' | 'mx-mercadopag
 export interface PaymentOption {
   key: PaymentOptionKey;
   country: CountryCode;
-  /** Sales sources that do not get this option. */
-  unavailableSources: readonly string[];
 }
 
 /** debit and mercadopago credit in Chile; pay at home and mercadopago credit in Mexico. */
 export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
-  { key: 'debit', country: 'cl', unavailableSources: [] },
-  { key: 'mercadopago', country: 'cl', unavailableSources: [] },
-  { key: 'home', country: 'mx', unavailableSources: [] },
-  // "Excluded for one hospital source": the only hospital group among the named sources.
-  {
-    key: 'mx-mercadopago',
-    country: 'mx',
-    unavailableSources: ['hospitalessanangelinn'],
-  },
+  { key: 'debit', country: 'cl' },
+  { key: 'mercadopago', country: 'cl' },
+  { key: 'home', country: 'mx' },
+  { key: 'mx-mercadopago', country: 'mx' },
 ];
 
+/**
+ * The options a booking is offered: the country's, narrowed to the partner's own list when its
+ * profile has one (rules.payment_methods; a hospital group that takes no card online, say). An
+ * option of another country is never offered.
+ */
 export function paymentOptionsFor(
   countryCode: CountryCode,
-  salesSource: string | null | undefined,
+  partnerMethods: readonly PaymentOptionKey[] | null | undefined,
 ): PaymentOption[] {
   return PAYMENT_OPTIONS.filter(
-    (option) =>
-      option.country === countryCode && !(salesSource && option.unavailableSources.includes(salesSource)),
+    (option) => option.country === countryCode && (!partnerMethods || partnerMethods.includes(option.key)),
   );
 }
 

@@ -55,7 +55,8 @@ export const PATIENT_EXISTS_FOR_CLIENT_MESSAGE = 'Paciente ya existe en el clien
 export const CLIENT_ID_NOT_FOUND_MESSAGE = 'No se encontró el id del cliente';
 export const SELECTED_PATIENT_NOT_FOUND_MESSAGE = 'No se encontró el paciente seleccionado';
 export const CANNOT_VALIDATE_DATA_MESSAGE = 'No podemos validar tus datos en este momento.';
-export const NOT_AFFILIATED_MESSAGE = 'El rut ingresado no está afiliado a Caja los Andes';
+/** A RUT the partner's benefits fund does not know, in the fund's name. */
+export const notAffiliatedMessage = (fundName: string) => `El rut ingresado no está afiliado a ${fundName}`;
 export const ONE_BOOKING_PER_PATIENT_MESSAGE =
   'Lo sentimos, solo está permitido agendar una vez por paciente';
 // The spec's wording, kept to the letter.

@@ -47,6 +47,7 @@ describe('partner profile', () => {
   it('a fund gets its checks and close warning unless it says otherwise', () => {
     const profile = partnerProfileSchema.parse({ rules: { fund: { once_per_patient_items: ['vacuna'] } } });
     expect(profile.rules.fund).toEqual({
+      name: null,
       affiliation_check: true,
       once_per_patient_items: ['vacuna'],
       close_warning: true,

@@ -36,6 +36,8 @@ export const PAYMENT_METHOD_KEYS = ['debit', 'mercadopago', 'home', 'mx-mercadop
 
 /** A benefits fund (caja de compensación): who may book, and what each affiliate may book once. */
 export const partnerFundSchema = z.object({
+  /** The fund's name as its refusals say it ('El rut ingresado no está afiliado a …'); null: the partner's name. */
+  name: text(120).nullable().default(null),
   /** The first patient's RUT must be an affiliate (GET /v2/caja-los-andes/rut-status/). */
   affiliation_check: z.boolean().default(true),
   /** Catalogue slugs each patient may book only once (the fund's promotion). */

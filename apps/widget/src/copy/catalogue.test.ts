@@ -1,5 +1,26 @@
+import { DEFAULT_PUBLIC_PROFILE } from '@visita/domain/partner-defaults';
+import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 import { describe, expect, it } from 'vitest';
-import { CENTRAL_PHONE_SOURCE, getCopy, IN_ALLIANCE_SOURCE } from './catalogue.ts';
+import { getCopy } from './catalogue.ts';
+
+/** A partner with its own introduction title and help line (as the demo clinic's profile). */
+const CLINIC: PublicPartnerProfile = {
+  ...DEFAULT_PUBLIC_PROFILE,
+  copy: {
+    ...DEFAULT_PUBLIC_PROFILE.copy,
+    introduction: { title: 'Toma de muestras y vacunas a domicilio' },
+  },
+  help: {
+    question: 'Necesitas ayuda para reservar?',
+    action: { kind: 'phone', label: 'Llama a la central', href: 'tel:+56229100000' },
+    hours: 'Lunes a viernes de 7:30 a 13:30.',
+  },
+};
+/** A fund that delivers no results: its introduction leaves out the third point. */
+const FUND: PublicPartnerProfile = {
+  ...DEFAULT_PUBLIC_PROFILE,
+  copy: { ...DEFAULT_PUBLIC_PROFILE.copy, introduction: { omit_third_point: true } },
+};
 
 describe('the copy catalogue', () => {
   it('has the spec texts of the shell in both countries', () => {
@@ -21,41 +42,45 @@ describe('the copy catalogue', () => {
   it.each([
     [
       'cl',
-      'marketplace',
+      null,
       'Necesitas ayuda agendando?',
       'whatsapp',
       'Lunes a viernes de 8:00 a 19:00. Sábado y domingo de 8:00 a 16:30.',
     ],
+    ['cl', CLINIC, 'Necesitas ayuda para reservar?', 'phone', 'Lunes a viernes de 7:30 a 13:30.'],
     [
-      'cl',
-      CENTRAL_PHONE_SOURCE,
-      'Necesitas ayuda para reservar?',
-      'phone',
-      'Lunes a viernes de 7:30 a 13:30.',
+      'mx',
+      DEFAULT_PUBLIC_PROFILE,
+      'Necesitas ayuda agendando?',
+      'whatsapp',
+      'Lunes a sábado de 9:00 a 18:00.',
     ],
-    ['mx', 'marketplace', 'Necesitas ayuda agendando?', 'whatsapp', 'Lunes a sábado de 9:00 a 18:00.'],
-  ] as const)('help for %s/%s: "%s" by %s, hours %s', (country, source, question, kind, hours) => {
-    const { help } = getCopy(country, source);
-    expect(help.question).toBe(question);
-    expect(help.action.kind).toBe(kind);
-    expect(help.hours).toBe(hours);
-  });
+  ] as const)(
+    'help for %s (partner help %#): "%s" by %s, hours %s',
+    (country, profile, question, kind, hours) => {
+      const { help } = getCopy(country, profile);
+      expect(help.question).toBe(question);
+      expect(help.action.kind).toBe(kind);
+      expect(help.hours).toBe(hours);
+    },
+  );
 
   it('outside Chile the WhatsApp link reads "Escríbenos"', () => {
     expect(getCopy('mx').help.action.label).toBe('Escríbenos');
   });
 
-  it('a source overrides only what it names and keeps the rest of its country', () => {
-    const alemana = getCopy('cl', CENTRAL_PHONE_SOURCE);
-    expect(alemana.introduction.title).toBe('Toma de muestras y vacunas a domicilio');
-    expect(alemana.introduction.points).toEqual(getCopy('cl').introduction.points);
-    expect(getCopy('cl', 'unknown-source')).toEqual(getCopy('cl'));
+  it("a partner's profile overrides only what it names and keeps the rest of its country", () => {
+    const clinic = getCopy('cl', CLINIC);
+    expect(clinic.introduction.title).toBe('Toma de muestras y vacunas a domicilio');
+    expect(clinic.introduction.subtitle).toBe(getCopy('cl').introduction.subtitle);
+    expect(clinic.introduction.points).toEqual(getCopy('cl').introduction.points);
+    expect(getCopy('cl', DEFAULT_PUBLIC_PROFILE)).toEqual(getCopy('cl'));
   });
 
   it('has three introduction points, the third omitted for the fund', () => {
     expect(getCopy('cl').introduction.points).toHaveLength(3);
     expect(getCopy('cl').introduction.omitThirdPoint).toBe(false);
-    expect(getCopy('cl', IN_ALLIANCE_SOURCE).introduction.omitThirdPoint).toBe(true);
+    expect(getCopy('cl', FUND).introduction.omitThirdPoint).toBe(true);
   });
 
   it('has a non-binary wording without gendered nouns, and a scheduled wording, per country', () => {

@@ -1,4 +1,5 @@
 import type { CountryCode } from '@visita/domain/locale';
+import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 
 /**
  * Every text the widget shows, in the spec's Spanish. Components never hold literals: they read
@@ -33,7 +34,7 @@ export interface Copy {
   };
   help: {
     question: string;
-    action: { kind: 'whatsapp' | 'phone'; label: string; href: string };
+    action: { kind: 'whatsapp' | 'phone' | 'email'; label: string; href: string };
     hoursLabel: string;
     hours: string;
   };
@@ -46,7 +47,6 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]>
 /** Help lines are the operator's; these demo numbers are placeholders an operator replaces. */
 const WHATSAPP_CL = 'https://wa.me/56930000000';
 const WHATSAPP_MX = 'https://wa.me/525530000000';
-const CENTRAL_PHONE = 'tel:+56229100000';
 
 const CHILE: Copy = {
   app: {
@@ -108,68 +108,22 @@ const MEXICO: Copy = {
 
 const BY_COUNTRY: Record<CountryCode, Copy> = { cl: CHILE, mx: MEXICO };
 
-/** The source whose footer reads 'En alianza con' rather than 'Operado por' (spec part 1 §2). */
-export const IN_ALLIANCE_SOURCE = 'cajalosandes';
-/** The source with its own help line: a call to the central, other hours (spec part 1 §2). */
-export const CENTRAL_PHONE_SOURCE = 'clinicaalemana';
-/** Sources without the shell footer and loader image (spec part 1 §2). */
-export const SOURCES_WITHOUT_SHELL_BRANDING: ReadonlySet<string> = new Set(['hospitalessanangelinn']);
-
-const BY_SOURCE: Record<string, DeepPartial<Copy>> = {
-  [CENTRAL_PHONE_SOURCE]: {
-    introduction: {
-      title: 'Toma de muestras y vacunas a domicilio',
-      subtitle:
-        'El equipo de Clínica Alemana te atiende en Vitacura, Providencia, Lo Barnechea, Las Condes y Chicureo.',
-    },
-    help: {
-      question: 'Necesitas ayuda para reservar?',
-      action: { kind: 'phone', label: 'Llama a la central', href: CENTRAL_PHONE },
-      hours: 'Lunes a viernes de 7:30 a 13:30.',
-    },
-  },
-  redsalud: {
-    introduction: { subtitle: 'Los exámenes de RedSalud, tomados en la comodidad de tu hogar.' },
-  },
-  esencial: {
-    introduction: { subtitle: 'Tus exámenes con Esencial, sin salir de casa.' },
-  },
-  cruzverde: {
-    introduction: { subtitle: 'Exámenes y vacunas de Cruz Verde en tu casa u oficina.' },
-  },
-  confuturo: {
-    introduction: { subtitle: 'Un beneficio de Confuturo para cuidar tu salud sin salir de casa.' },
-  },
-  idoktor: {
-    introduction: { subtitle: 'Agenda con iDoktor y recibe la atención en tu casa u oficina.' },
-  },
-  laboratoriochopo: {
-    introduction: {
-      title: 'Estudios de Laboratorio Chopo a domicilio',
-      subtitle: 'Agenda tu toma de muestras y te visitamos en tu casa u oficina.',
-    },
-  },
-  hospitalessanangelinn: {
-    introduction: {
-      title: 'Estudios de laboratorio a domicilio',
-      subtitle: 'Hospitales San Ángel Inn llega a tu casa u oficina.',
-    },
-  },
-  [IN_ALLIANCE_SOURCE]: {
-    introduction: {
-      title: 'Vacuna contra la influenza a domicilio',
-      subtitle: 'Un beneficio para las personas afiliadas a Caja Los Andes.',
-      points: [
-        'Agenda tu vacunación en línea.',
-        'Un especialista te visitará en el horario que elijas.',
-        'Recibe tus resultados por correo electrónico.',
-      ],
-      onlinePoint: 'Agenda tu vacunación en línea.',
-      // Vaccination gives no results to send.
-      omitThirdPoint: true,
-    },
-  },
-};
+/** What a partner's profile changes in these texts: its introduction and its help box. */
+function partnerOverride(profile: PublicPartnerProfile | null | undefined): DeepPartial<Copy> | undefined {
+  if (!profile) return undefined;
+  const intro = profile.copy.introduction;
+  const introduction: DeepPartial<Copy['introduction']> = {};
+  if (intro.title) introduction.title = intro.title;
+  if (intro.subtitle) introduction.subtitle = intro.subtitle;
+  if (intro.points) introduction.points = intro.points;
+  if (intro.online_point) introduction.onlinePoint = intro.online_point;
+  if (intro.omit_third_point !== undefined) introduction.omitThirdPoint = intro.omit_third_point;
+  if (intro.cta) introduction.cta = intro.cta;
+  const help: DeepPartial<Copy['help']> | undefined = profile.help
+    ? { question: profile.help.question, action: profile.help.action, hours: profile.help.hours }
+    : undefined;
+  return { introduction, ...(help ? { help } : {}) };
+}
 
 const BY_VARIANT: Record<CountryCode, Record<Exclude<CopyVariant, 'default'>, DeepPartial<Copy>>> = {
   cl: {
@@ -221,13 +175,13 @@ function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
   return result as T;
 }
 
-/** Country first, then the sales source, then the variant: the most specific text wins. */
+/** Country first, then the partner's profile, then the variant: the most specific text wins. */
 export function getCopy(
   country: CountryCode,
-  salesSource?: string | null,
+  profile?: PublicPartnerProfile | null,
   variant: CopyVariant = 'default',
 ): Copy {
   const byCountry = BY_COUNTRY[country];
-  const bySource = merge(byCountry, salesSource ? BY_SOURCE[salesSource] : undefined);
-  return variant === 'default' ? bySource : merge(bySource, BY_VARIANT[country][variant]);
+  const byPartner = merge(byCountry, partnerOverride(profile));
+  return variant === 'default' ? byPartner : merge(byPartner, BY_VARIANT[country][variant]);
 }

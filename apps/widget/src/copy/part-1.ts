@@ -81,21 +81,6 @@ export const SERVICES_COPY = {
   add: 'Agregar',
 } as const;
 
-/** Per-source price disclaimers (spec part 1 §2). */
-export const PRICE_DISCLAIMERS: Readonly<Record<string, string>> = {
-  redsalud:
-    'El precio de los exámenes es referencial. El copago se paga en el domicilio según tu plan de salud.',
-  clinicaalemana:
-    'El valor corresponde solo al servicio a domicilio. El valor de los exámenes se calcula en el domicilio con tu copago.',
-  esencial: 'El precio de los exámenes se calcula según tu plan al momento del pago en el domicilio.',
-};
-
-/** Sources that show 'A calcular en domicilio' instead of the exam price. */
-export const EXAM_PRICE_AT_HOME_SOURCES: ReadonlySet<string> = new Set(['clinicaalemana', 'esencial']);
-
-/** The source whose confirmation lists display names (spec part 1 §2). */
-export const DISPLAY_NAME_SOURCE = 'clinicaalemana';
-
 /** Price-table row labels (the spec names the rows, not their labels). */
 export const PRICE_ROW_LABELS: Readonly<Record<PriceTableRowKey, string>> = {
   'total-exams': 'Total exámenes',
@@ -114,13 +99,6 @@ export const CONFIRMATION_COPY = {
   insuranceLegend: 'Previsión',
   apartment: 'Depto.',
 } as const;
-
-/** Warning notes per sales source on the confirmation (spec part 1 §2; wording ours). */
-export const CONFIRMATION_WARNINGS: Readonly<Record<string, string>> = {
-  redsalud: 'Recuerda tener a mano tu cédula de identidad y tu orden médica el día de la visita.',
-  clinicaalemana: 'El valor de los exámenes se cobrará en el domicilio según tu previsión.',
-  esencial: 'El pago de los exámenes se realiza en el domicilio según tu plan.',
-};
 
 export const OPERATIVE_COPY = {
   soldOutTitle: 'Se acabó el stock.',

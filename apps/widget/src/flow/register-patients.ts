@@ -5,7 +5,6 @@ import {
   APPOINTMENT_CREATION_FAILED_MESSAGE,
   EMAIL_ALREADY_USED_ERROR,
   EMAIL_ALREADY_USED_MESSAGE,
-  NOT_AFFILIATED_MESSAGE,
   ONE_BOOKING_PER_PATIENT_MESSAGE,
   PATIENT_EXISTS_FOR_CLIENT_MESSAGE,
   SCHEDULE_PROBLEM_MESSAGE,
@@ -54,9 +53,11 @@ function slugMessage(
   if (!slug) return { message: fallback };
   if (slug === EMAIL_ALREADY_USED_ERROR) return { message: EMAIL_ALREADY_USED_MESSAGE, slug };
   if (slug === VACCINE_AGE_ERROR) return { message: errorMessage(slug, fallback), slug };
+  const body = error.error as { msg?: unknown } | null;
+  // The fund's refusal names the fund: the server knows which one.
+  if (slug === 'rut-not-affiliated' && typeof body?.msg === 'string') return { message: body.msg, slug };
   if (FUND_MESSAGES[slug]) return { message: FUND_MESSAGES[slug], slug };
   // Registration answers name the bad field in the spec's words; other steps keep the spec's text.
-  const body = error.error as { msg?: unknown } | null;
   // A coupon that stopped being valid since it was applied: the API says which way, in Spanish.
   if (slug.startsWith('coupon-') && typeof body?.msg === 'string') return { message: body.msg, slug };
   if (serverText && error.status === 400 && typeof body?.msg === 'string') return { message: body.msg, slug };
@@ -65,7 +66,6 @@ function slugMessage(
 
 /** The fund's refusals (the API's slugs) and the toasts they show. */
 export const FUND_MESSAGES: Readonly<Record<string, string>> = {
-  'rut-not-affiliated': NOT_AFFILIATED_MESSAGE,
   'item-already-booked': ONE_BOOKING_PER_PATIENT_MESSAGE,
 };
 

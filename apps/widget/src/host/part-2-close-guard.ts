@@ -1,17 +1,17 @@
 import { CLOSE_WARNING_MESSAGE, CLOSE_WARNING_MS } from '@visita/domain/close-warning';
 import type { Step } from '@visita/domain/steps';
 import { useCallback, useRef } from 'react';
+import { fundOf } from '../flow/use-partner-profile.ts';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
 import { closeSession } from './close-session.ts';
 
-/**
- * The one source that warns before closing an unconfirmed booking in sdk mode (part 2 §4). The
- * spec does not name it; the compensation fund, whose vaccine stock is limited, is the one.
- */
-export const CLOSE_WARNING_SALES_SOURCE = 'cajalosandes';
 const CONFIRMED_STEPS: ReadonlySet<Step> = new Set(['success', 'order-received']);
 
-/** Closing: for that source, before confirming, the first attempt shows the 10 s toast and the second closes. */
+/**
+ * Closing (part 2 §4): for a benefits fund whose profile asks for it (its vaccine stock is
+ * limited), before confirming in sdk mode, the first attempt shows the 10 s toast and the second
+ * closes.
+ */
 export function useGuardedClose(): () => void {
   const stores = useWidgetStores();
   const warned = useRef(false);
@@ -19,7 +19,7 @@ export function useGuardedClose(): () => void {
     const session = stores.session.getState();
     const step = stores.flow.getState().step;
     const guarded =
-      session.salesSource === CLOSE_WARNING_SALES_SOURCE &&
+      fundOf(session.clientData)?.close_warning === true &&
       session.origin === 'sdk' &&
       !CONFIRMED_STEPS.has(step);
     if (guarded && !warned.current) {

@@ -7,6 +7,7 @@ import { patientsDemoSeed } from '../../modules/patients/demo-seed.ts';
 import { schedulingDemoSeed } from '../../modules/scheduling/demo-seed.ts';
 import { usersDemoSeed } from '../../modules/users/demo-seed.ts';
 import { demoClientsSeed, demoColourClientsSeed, demoManualConfirmationSeed } from './demo-clients.ts';
+import { demoPartnerProfilesSeed } from './demo-profiles.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
@@ -18,6 +19,7 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoClientsSeed,
   demoColourClientsSeed,
   demoManualConfirmationSeed,
+  demoPartnerProfilesSeed,
   coverageDemoSeed,
   catalogueDemoSeed,
   cajaLosAndesInfluenzaPriceSeed,

@@ -1,3 +1,4 @@
+import { type PartnerRules, readPartnerProfile } from '@visita/domain/partner-profile';
 import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import type {
@@ -265,6 +266,8 @@ export interface ManualConfirmationRule {
   allowed: boolean;
   /** The payment status such a confirmation records; the caller never chooses it. */
   paymentStatus: PaymentStatus;
+  /** The payment options the client's profile narrows the country's to (null: the country's). */
+  paymentMethods: PartnerRules['payment_methods'];
 }
 
 /**
@@ -282,6 +285,7 @@ export async function manualConfirmationRule(
   return {
     allowed: mode.manual_confirmation === true,
     paymentStatus: mode.manual_confirmation_payment_status ?? PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
+    paymentMethods: readPartnerProfile(client?.profile).rules.payment_methods,
   };
 }
 

@@ -1,7 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../changes/change-bus.ts';
 import type { Db } from '../../db/database.ts';
-import { catalogueItems, itemPrices, packItems } from '../../db/schema.ts';
+import { type PartnerFund, readPartnerProfile } from '@visita/domain/partner-profile';
+import { catalogueItems, clients, itemPrices, packItems } from '../../db/schema.ts';
 import type { CatalogueRow } from './queries.ts';
 import { SEARCH_TEXT_SEPARATOR } from './search-text.ts';
 
@@ -25,7 +26,23 @@ export interface CatalogueSnapshot {
   subItems: ReadonlyMap<number, ReadonlyArray<{ id: number; name: string }>>;
   /** Each entry's folded name and short name, split out of search_text once for ranking. */
   rankKeys: ReadonlyMap<number, { name: string; shortName: string }>;
+  /** What the partners of each sales source say about its prices and bookings (their profiles). */
+  salesSources: ReadonlyMap<string, SalesSourceRules>;
 }
+
+/** A sales source's pricing and booking rules, from the profiles of the partners that sell under it. */
+export interface SalesSourceRules {
+  /** The exams are paid at the address: the quote's payment_at_home is their price. */
+  examsPaidAtHome: boolean;
+  /** The benefits fund behind the source, with the name its refusals give. */
+  fund: (PartnerFund & { name: string }) | null;
+}
+
+export const NO_SALES_SOURCE_RULES: SalesSourceRules = { examsPaidAtHome: false, fund: null };
+
+/** The rules of a sales source; a source no partner sells under has none. */
+export const salesSourceRules = (snapshot: CatalogueSnapshot, source: string | null | undefined) =>
+  (source ? snapshot.salesSources.get(source) : undefined) ?? NO_SALES_SOURCE_RULES;
 
 export interface PriceContext {
   salesSource?: string | null;
@@ -92,7 +109,22 @@ export async function loadCatalogueSnapshot(
         if (!item) continue;
         subItems.set(link.packId, [...(subItems.get(link.packId) ?? []), { id: item.id, name: item.name }]);
       }
-      return { byId, byCountry, overrides, subItems, rankKeys };
+      // Several partners may sell under one source: a rule holds when one of them states it, and
+      // the fund is the first one stated (in client id order).
+      const partners = await tx
+        .select({ name: clients.name, salesSource: clients.salesSource, profile: clients.profile })
+        .from(clients)
+        .orderBy(asc(clients.id));
+      const salesSources = new Map<string, SalesSourceRules>();
+      for (const partner of partners) {
+        const { rules } = readPartnerProfile(partner.profile);
+        const known = salesSources.get(partner.salesSource) ?? NO_SALES_SOURCE_RULES;
+        salesSources.set(partner.salesSource, {
+          examsPaidAtHome: known.examsPaidAtHome || rules.exams_paid_at_home,
+          fund: known.fund ?? (rules.fund ? { ...rules.fund, name: rules.fund.name ?? partner.name } : null),
+        });
+      }
+      return { byId, byCountry, overrides, subItems, rankKeys, salesSources };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -233,7 +265,8 @@ export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus
   // A load that started before the change is not kept after it.
   let generation = 0;
   changes?.subscribe((change) => {
-    if (change.topic !== 'catalogue' && change.topic !== 'everything') return;
+    // A partner's profile carries its source's pricing rules (salesSources).
+    if (change.topic !== 'catalogue' && change.topic !== 'client' && change.topic !== 'everything') return;
     current = null;
     loading = null;
     generation += 1;

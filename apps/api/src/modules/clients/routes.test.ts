@@ -38,6 +38,29 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     expect(body.id).toBe(id);
   });
 
+  it("serves the partner's profile with its defaults, never its webhook", async () => {
+    const clinic = (await get('?id=clinicaalemana')).json();
+    expect(clinic.profile.rules).toMatchObject({
+      exams_paid_at_home: true,
+      exam_price_at_home: true,
+      confirmation_display_names: true,
+      fund: null,
+      origin_other: true,
+    });
+    expect(clinic.profile.help.action).toEqual({
+      kind: 'phone',
+      label: 'Llama a la central',
+      href: 'tel:+56229100000',
+    });
+    const fund = (await get('?id=cajalosandes')).json();
+    expect(fund.profile.footer).toBe('alliance');
+    expect(fund.profile.rules.fund).toMatchObject({ name: 'Caja los Andes', close_warning: true });
+    const plain = (await get('?id=demo')).json();
+    expect(plain.profile.footer).toBe('operated');
+    expect(plain.profile.copy.price_disclaimer).toBeNull();
+    expect(plain.profile).not.toHaveProperty('webhook');
+  });
+
   it('carries every field of spec part 1 §3 with its value', async () => {
     const body = (await get('?id=demo-laas')).json();
     expect(Object.keys(body).sort()).toEqual(
@@ -51,6 +74,7 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
         'max_patients_per_appointment',
         'name',
         'origins',
+        'profile',
         'receivers',
         'country',
         'sales_source',

@@ -1,5 +1,11 @@
+import {
+  APPOINTMENT_ID_HEADER,
+  APPOINTMENT_TOKEN_HEADER,
+  createAppointmentAnswerSchema,
+} from '@visita/domain/contract/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
+import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
@@ -13,9 +19,33 @@ describe.each(TEST_ENGINES)('compensation fund checks on $name', (engine) => {
   });
   afterAll(() => t?.close());
 
-  const get = (url: string) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${DEMO_LAAS_TOKEN}` } });
-  const rutStatus = (rut: string) => get(`/api/v2/caja-los-andes/rut-status/?rut=${encodeURIComponent(rut)}`);
+  /** A booking session of a partner: its new appointment's id and token. */
+  const sessionOf = async (client: string, salesSource: string) => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/appointments/',
+      payload: { ...SEED_ADDRESS, client_id: client, sales_source: salesSource },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, token } = createAppointmentAnswerSchema.parse(created.json());
+    return { [APPOINTMENT_ID_HEADER]: id, [APPOINTMENT_TOKEN_HEADER]: token };
+  };
+  const get = (
+    url: string,
+    headers: Record<string, string> = { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
+  ) => t.app.inject({ method: 'GET', url, headers });
+  const rutStatusUrl = (rut: string) => `/api/v2/caja-los-andes/rut-status/?rut=${encodeURIComponent(rut)}`;
+  // The fund asked about is the one behind the caller's partner: here the fund's own booking.
+  const rutStatus = async (rut: string) =>
+    get(rutStatusUrl(rut), await sessionOf('cajalosandes', 'cajalosandes'));
+
+  it('a partner without a benefits fund has no affiliates', async () => {
+    const asStaff = await get(rutStatusUrl(DEMO_PATIENT_RUT));
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.json()).toEqual({ is_affiliated: false });
+    const asMarketplace = await get(rutStatusUrl(DEMO_PATIENT_RUT), await sessionOf('demo', 'marketplace'));
+    expect(asMarketplace.json()).toEqual({ is_affiliated: false });
+  });
   const hasItem = (rut: string, item = 'vacuna-contra-influenza', source = 'cajalosandes') =>
     get(`/api/v2/patients/has_item/?item=${item}&source=${source}&rut=${encodeURIComponent(rut)}`);
 

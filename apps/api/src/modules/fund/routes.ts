@@ -6,7 +6,13 @@ import {
   rutStatusQuerySchema,
 } from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { personAccessDescription, requirePersonAccess } from '../appointments/person-access.ts';
+import {
+  personAccessDescription,
+  personAccessOf,
+  requirePersonAccess,
+} from '../appointments/person-access.ts';
+import { findAppointmentById } from '../appointments/queries.ts';
+import { findClientById } from '../clients/queries.ts';
 import { refineSafeText } from '../../text-guards.ts';
 import { patientHasItem, rutStatus } from './service.ts';
 
@@ -19,13 +25,21 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePersonAccess,
       schema: {
         tags: ['fund'],
-        summary: 'Indica si el RUT está afiliado a Caja Los Andes',
+        summary: 'Indica si el RUT está afiliado a la caja de compensación de la fuente de venta',
         description: personAccessDescription,
         querystring: refineSafeText(rutStatusQuerySchema),
         response: { 200: rutStatusAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => rutStatus(app.db, request.query.rut),
+    async (request) => {
+      // The fund asked about is the one behind the caller's sales source.
+      const access = personAccessOf(request);
+      const salesSource =
+        access.kind === 'staff'
+          ? ((await findClientById(app.db, access.clientId))?.salesSource ?? null)
+          : ((await findAppointmentById(app.db, access.appointmentId))?.salesSource ?? null);
+      return rutStatus(app.db, app.catalogue, salesSource, request.query.rut);
+    },
   );
 
   app.get(

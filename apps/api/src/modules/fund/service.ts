@@ -1,8 +1,7 @@
-import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
 import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/validators/rut';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import type { CatalogueReader } from '../catalogue/snapshot.ts';
+import { type CatalogueReader, salesSourceRules } from '../catalogue/snapshot.ts';
 import {
   claimItem,
   hasBookedItem,
@@ -11,25 +10,15 @@ import {
   releaseClaimsOfAppointment,
 } from './queries.ts';
 
-/** The compensation-fund sales sources (DESIGN.md: cajalosandes). */
-export const FUND_SALES_SOURCES: ReadonlySet<string> = new Set(['cajalosandes']);
-/** The fund the rut-status call asks about: its path names Caja Los Andes. */
-export const CAJA_LOS_ANDES = 'cajalosandes';
-
-/** Spec part 2 §8, word for word. */
-export const RUT_NOT_AFFILIATED = {
+/** The refusal of a RUT the fund does not know, in the fund's name. */
+export const rutNotAffiliated = (fundName: string) => ({
   err: 'rut-not-affiliated',
-  msg: 'El rut ingresado no está afiliado a Caja los Andes',
-} as const;
+  msg: `El rut ingresado no está afiliado a ${fundName}`,
+});
 export const ONCE_PER_PATIENT = {
   err: 'item-already-booked',
   msg: 'Lo sentimos, solo está permitido agendar una vez por paciente',
 } as const;
-
-/** Items a fund allows once per patient (DESIGN.md: the influenza vaccine for cajalosandes). */
-export const ONCE_PER_PATIENT_SLUGS: Readonly<Record<string, readonly string[]>> = {
-  cajalosandes: [INFLUENZA_VACCINE_SLUG],
-};
 
 /** A RUT as stored and compared: '11.111.111-1'; anything that is not a valid RUT is a 400. */
 export function normaliseRut(value: string): string {
@@ -37,9 +26,21 @@ export function normaliseRut(value: string): string {
   return formatRut(value);
 }
 
-/** GET /v2/caja-los-andes/rut-status/. */
-export async function rutStatus(db: Db, rut: string): Promise<{ is_affiliated: boolean }> {
-  return { is_affiliated: await isFundAffiliate(db, CAJA_LOS_ANDES, normaliseRut(rut)) };
+/**
+ * GET /v2/caja-los-andes/rut-status/: whether the RUT is an affiliate of the fund behind the
+ * caller's sales source (the appointment's, or the staff client's). A source with no fund has no
+ * affiliates.
+ */
+export async function rutStatus(
+  db: Db,
+  catalogue: CatalogueReader,
+  salesSource: string | null,
+  rut: string,
+): Promise<{ is_affiliated: boolean }> {
+  const documentNumber = normaliseRut(rut);
+  const { fund } = salesSourceRules(await catalogue(), salesSource);
+  if (!salesSource || !fund) return { is_affiliated: false };
+  return { is_affiliated: await isFundAffiliate(db, salesSource, documentNumber) };
 }
 
 /** The catalogue id of a slug in a country, or null when the catalogue has no such item. */
@@ -84,16 +85,19 @@ export async function checkFundRules(
   appointment: { id: string; salesSource: string },
   patients: readonly FundPatient[],
 ): Promise<void> {
-  if (!FUND_SALES_SOURCES.has(appointment.salesSource)) return;
+  const { fund } = salesSourceRules(await catalogue(), appointment.salesSource);
+  if (!fund) return;
   const [first] = patients;
   if (
-    !first ||
-    first.document_type !== 'ci' ||
-    !(await isFundAffiliate(db, appointment.salesSource, normaliseRut(first.document_number)))
+    fund.affiliation_check &&
+    (!first ||
+      first.document_type !== 'ci' ||
+      !(await isFundAffiliate(db, appointment.salesSource, normaliseRut(first.document_number))))
   ) {
-    throw badRequest(RUT_NOT_AFFILIATED.err, RUT_NOT_AFFILIATED.msg);
+    const refusal = rutNotAffiliated(fund.name);
+    throw badRequest(refusal.err, refusal.msg);
   }
-  for (const slug of ONCE_PER_PATIENT_SLUGS[appointment.salesSource] ?? []) {
+  for (const slug of fund.once_per_patient_items) {
     const itemId = await itemIdBySlug(catalogue, slug, 'cl');
     if (itemId === null) continue;
     const holders = patients.filter(
@@ -127,7 +131,8 @@ export async function oncePerPatientClaims(
   patients: readonly FundPatient[],
 ): Promise<ItemClaim[]> {
   const claims: ItemClaim[] = [];
-  for (const slug of ONCE_PER_PATIENT_SLUGS[salesSource] ?? []) {
+  const { fund } = salesSourceRules(await catalogue(), salesSource);
+  for (const slug of fund?.once_per_patient_items ?? []) {
     const itemId = await itemIdBySlug(catalogue, slug, 'cl');
     if (itemId === null) continue;
     for (const patient of patients) {

@@ -45,6 +45,7 @@ import {
   hasPatientWithServices,
   INVALID_APPOINTMENT_STATUS,
   manualConfirmationRule,
+  type ManualConfirmationRule,
   stockUnitsOf,
 } from '../appointments/lifecycle.ts';
 import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
@@ -422,10 +423,13 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
  * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
  * not a way around it.
  */
-export function mayPayAtHome(appointment: AppointmentRow, confirmsByHand: boolean): boolean {
+export function mayPayAtHome(
+  appointment: AppointmentRow,
+  rule: Pick<ManualConfirmationRule, 'allowed' | 'paymentMethods'>,
+): boolean {
   return (
-    confirmsByHand ||
-    paymentOptionsFor(appointment.country, appointment.salesSource).some((option) => option.key === 'home')
+    rule.allowed ||
+    paymentOptionsFor(appointment.country, rule.paymentMethods).some((option) => option.key === 'home')
   );
 }
 
@@ -445,7 +449,7 @@ export async function payInCash(
   now: Date = new Date(),
 ): Promise<CashPaymentAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
-  if (!mayPayAtHome(appointment, rule.allowed)) throw fail(403, CASH_NOT_ALLOWED);
+  if (!mayPayAtHome(appointment, rule)) throw fail(403, CASH_NOT_ALLOWED);
   const previous = await findPayment(db, appointment.id, CASH_KEY);
   if (previous && appointment.status === 'confirmed') return cashAnswer(appointment, rule.paymentStatus);
   if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);

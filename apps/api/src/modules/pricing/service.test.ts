@@ -15,7 +15,7 @@ const item = (fields: Partial<CartItem> & { id: number }): CartItem => ({
 describe('computeCartPrice (the formula, without a database)', () => {
   it('never gives a negative bonus when the copay is above the particular price', () => {
     const expensiveCopay = item({ id: 1, price: 1000, allows_fonasa: true, fonasa_copayment: 1500 });
-    expect(computeCartPrice([{ insurance: 'fonasa', items: [expensiveCopay] }], null, null)).toMatchObject({
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [expensiveCopay] }], null, false)).toMatchObject({
       base_price: 1000,
       fonasa_discount: 0,
       net_price: 1000,
@@ -24,7 +24,7 @@ describe('computeCartPrice (the formula, without a database)', () => {
 
   it('falls back to the fonasa price when an item has no copay, and to the particular price with neither', () => {
     const withFonasaPrice = item({ id: 3, price: 1000, allows_fonasa: true, fonasa_price: 600 });
-    expect(computeCartPrice([{ insurance: 'fonasa', items: [withFonasaPrice] }], null, null)).toMatchObject({
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [withFonasaPrice] }], null, false)).toMatchObject({
       fonasa_discount: 400,
     });
     const withCopay = item({
@@ -34,11 +34,11 @@ describe('computeCartPrice (the formula, without a database)', () => {
       fonasa_price: 600,
       fonasa_copayment: 400,
     });
-    expect(computeCartPrice([{ insurance: 'fonasa', items: [withCopay] }], null, null)).toMatchObject({
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [withCopay] }], null, false)).toMatchObject({
       fonasa_discount: 600,
     });
     const noFonasaPrice = item({ id: 2, price: 1000, allows_fonasa: true });
-    expect(computeCartPrice([{ insurance: 'fonasa', items: [noFonasaPrice] }], null, null)).toMatchObject({
+    expect(computeCartPrice([{ insurance: 'fonasa', items: [noFonasaPrice] }], null, false)).toMatchObject({
       fonasa_discount: 0,
       net_price: 1000,
     });
@@ -48,7 +48,7 @@ describe('computeCartPrice (the formula, without a database)', () => {
     const answer = computeCartPrice(
       [{ insurance: 'particular', items: [item({ id: 1, price: 1000, service_fee: 300 })] }],
       { discountPercent: 150, appliesTo: () => true },
-      'redsalud',
+      true,
     );
     expect(answer).toEqual({
       base_price: 1000,
@@ -56,6 +56,7 @@ describe('computeCartPrice (the formula, without a database)', () => {
       discount: 1000,
       net_price: 300,
       fonasa_discount: 0,
+      // Exams paid at the address: nothing of them is left to pay there either.
       payment_at_home: 0,
     });
   });
@@ -79,7 +80,7 @@ describe('computeCartPrice (the formula, without a database)', () => {
         },
       ],
       null,
-      null,
+      false,
     );
     expect(answer).toMatchObject({
       base_price: 3000,

@@ -1,4 +1,3 @@
-import { SPECIAL_SALES_SOURCES } from '@visita/domain/constants';
 import { type CartPriceAnswer, type CartPriceBody, ZERO_CART_PRICE } from '@visita/domain/contract/pricing';
 import { itemPrice, itemServiceFee } from '@visita/domain/cart';
 import { type CartItem, isSubitem, itemShare } from '@visita/domain/cart-item';
@@ -8,7 +7,12 @@ import { applyPercentageDiscount } from '@visita/domain/money';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
-import { type CatalogueSnapshot, type ResolvedPrice, resolvePrice } from '../catalogue/snapshot.ts';
+import {
+  type CatalogueSnapshot,
+  type ResolvedPrice,
+  resolvePrice,
+  salesSourceRules,
+} from '../catalogue/snapshot.ts';
 import { findCoupon } from '../coupons/queries.ts';
 import { couponAppliesTo, couponStatus } from '../coupons/service.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
@@ -47,8 +51,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  *   discount        = ⌊E − applyPercentageDiscount(E, %)⌋ with E = Σ payable(p,i)·s(i) over the
  *                     items the coupon applies to (all, or the ones it names); never on the fee
  *   net_price       = base_price − fonasa_discount − discount + service_fee
- *   payment_at_home = base_price − fonasa_discount − discount for redsalud, clinicaalemana and
- *                     esencial (the exams are paid or computed at home, part 1 §2), else 0; the
+ *   payment_at_home = base_price − fonasa_discount − discount for a source whose partners pay the
+ *                     exams at the address (profile rule exams_paid_at_home), else 0; the
  *                     amount paid online is then net_price − payment_at_home (the service fee)
  *
  * Sums are rounded to cents to absorb the 1/N shares' float noise.
@@ -56,7 +60,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export function computeCartPrice(
   patients: readonly QuotePatient[],
   coupon: QuoteCoupon | null,
-  source: string | null | undefined,
+  examsPaidAtHome: boolean,
 ): CartPriceAnswer {
   let base = 0;
   let fonasa = 0;
@@ -81,14 +85,13 @@ export function computeCartPrice(
   const discount =
     percent > 0 ? Math.floor(round2(couponBase - applyPercentageDiscount(couponBase, percent))) : 0;
   const exams = Math.max(0, round2(base - fonasa - discount));
-  const paysAtHome = (SPECIAL_SALES_SOURCES as readonly string[]).includes(source ?? '');
   return {
     base_price: base,
     service_fee: fee,
     discount,
     net_price: round2(exams + fee),
     fonasa_discount: fonasa,
-    payment_at_home: paysAtHome ? exams : 0,
+    payment_at_home: examsPaidAtHome ? exams : 0,
   };
 }
 
@@ -219,5 +222,5 @@ export async function quoteCartPrice(
           appliesTo: (id: number) => couponAppliesTo(couponRow, id),
         }
       : null;
-  return computeCartPrice(quoted, coupon, source);
+  return computeCartPrice(quoted, coupon, salesSourceRules(catalogue, source).examsPaidAtHome);
 }

@@ -8,7 +8,8 @@ import { findAppointmentById, findCatalogueIdsBySlug, insertAppointment } from '
 import { findClientById } from '../clients/queries.ts';
 import { findCoveringSector } from '../coverage/service.ts';
 import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
-import { CAJA_LOS_ANDES } from '../fund/service.ts';
+/** The demo's benefits fund (DESIGN.md: cajalosandes). */
+const CAJA_LOS_ANDES = 'cajalosandes';
 import { insertUserIfNew } from './queries.ts';
 import { hashAccessToken, newAccessToken } from './service.ts';
 

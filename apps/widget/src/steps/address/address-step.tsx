@@ -32,9 +32,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
-
-/** The lab partner whose embed reports 'address-out-of-range' to its host (spec part 1 §8). */
-const LAB_PARTNER_SOURCE = 'laboratoriochopo';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /** Spec part 1 §2: address search, place type, apartment and additional information, folio. */
 export function AddressStep() {
@@ -72,7 +70,8 @@ export function AddressStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
 
-  const labPartner = salesSource === LAB_PARTNER_SOURCE;
+  // A partner that reports 'address-out-of-range' to its host and closes (spec part 1 §8).
+  const labPartner = usePartnerProfile().rules.out_of_coverage_closes;
   const outOfCoverageText = labPartner ? LAB_PARTNER_OUT_OF_COVERAGE_MESSAGE : OUT_OF_COVERAGE_MESSAGE;
   const errors = validateAddressForm({ address, type, apartmentNumber, additionalInfo });
   const canContinue = Object.keys(errors).length === 0 && !submitting;

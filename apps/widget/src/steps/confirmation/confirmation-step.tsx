@@ -14,12 +14,8 @@ import { useRef, useState } from 'react';
 import { serverMessageOr } from '../../api/http.ts';
 import { saveAppointmentInsurance } from '../../api/patients.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import {
-  CONFIRMATION_COPY,
-  CONFIRMATION_WARNINGS,
-  DISPLAY_NAME_SOURCE,
-  EXAM_PRICE_AT_HOME_SOURCES,
-} from '../../copy/part-1.ts';
+import { CONFIRMATION_COPY } from '../../copy/part-1.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { confirmManually, toastStockout } from '../../flow/confirm-manually.ts';
 import { missingPatientsStep, PATIENTS_MISSING_MESSAGE } from '../../flow/patients-gate.ts';
@@ -55,7 +51,7 @@ export function ConfirmationStep() {
   const cart = useCart((state) => state.cart);
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
-  const salesSource = useSession((state) => state.salesSource);
+  const profile = usePartnerProfile();
   const stepList = useFlow((state) => state.stepList);
   const appointmentId = useSession((state) => state.appointmentId);
   const patientsSavedFor = useSession((state) => state.patientsSavedFor);
@@ -76,8 +72,8 @@ export function ConfirmationStep() {
     ? 'fonasa'
     : 'particular';
   const fonasaAvailable = isFonasaAvailableIn(address?.commune);
-  const useDisplayName = salesSource === DISPLAY_NAME_SOURCE;
-  const warning = CONFIRMATION_WARNINGS[salesSource];
+  const useDisplayName = profile.rules.confirmation_display_names;
+  const warning = profile.copy.confirmation_warning;
 
   const setInsurance = (value: Insurance) => {
     const actions = cartActions(stores.cart);
@@ -222,7 +218,7 @@ export function ConfirmationStep() {
           countryCode={countryCode}
           insurances={cart.patients.map((patient) => patient.insurance)}
           loading={loading}
-          examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
+          examPriceAtHome={profile.rules.exam_price_at_home}
         />
         <SplitSummary context={context} />
       </div>

@@ -20,22 +20,21 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
 import { StepHeading, TextField } from '../../ui/part-2-form.tsx';
-
-/** The one sales source without 'Otro' (part 2 §2): not named by the spec; none here. */
-const SOURCES_WITHOUT_OTHER: ReadonlySet<string> = new Set();
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /** 'Selecciona el origen de la cita': receivers sorted, 'Otro' with free text, 800 ms search. */
 export function OriginStep() {
   const { next } = useNavigation();
   const receivers = useSession((state) => state.clientReceivers);
-  const salesSource = useSession((state) => state.salesSource);
+  // A partner may leave 'Otro' out (part 2 §2): its profile says so.
+  const offersOther = usePartnerProfile().rules.origin_other;
   const update = useSession((state) => state.update);
   const appointmentId = useSession((state) => state.appointmentId);
   const stores = useWidgetStores();
   const context = useRequestContext();
   const [saving, setSaving] = useState(false);
   const options: ComboboxOption[] = originOptions(receivers, {
-    includeOther: !SOURCES_WITHOUT_OTHER.has(salesSource),
+    includeOther: offersOther,
   }).map((option) => ({ value: String(option.id), label: option.name }));
   const [choice, setChoice] = useState<ComboboxOption | null>(null);
   const [otherValue, setOtherValue] = useState('');

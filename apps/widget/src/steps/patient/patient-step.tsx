@@ -27,7 +27,8 @@ import {
 } from '../../copy/patient.ts';
 import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import { draftFromInfo, infoFromDraft, type PatientDraft } from '../../flow/patient-values.ts';
-import { FUND_SALES_SOURCES, fundRefusal } from '../../flow/fund-checks.ts';
+import { fundRefusal } from '../../flow/fund-checks.ts';
+import { fundOf } from '../../flow/use-partner-profile.ts';
 import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
@@ -165,9 +166,16 @@ export function PatientStep() {
       setSubmitting(true);
       try {
         const session = stores.session.getState();
-        if (at === 0 && FUND_SALES_SOURCES.has(session.salesSource) && current.document_type === 'ci') {
+        const fund = fundOf(session.clientData);
+        if (at === 0 && fund && current.document_type === 'ci') {
           const slugs = stores.cart.getState().cart.slugs;
-          const refusal = await fundRefusal(formatRut(current.document_number ?? ''), slugs, context);
+          const refusal = await fundRefusal(
+            fund,
+            session.salesSource,
+            formatRut(current.document_number ?? ''),
+            slugs,
+            context,
+          );
           if (refusal) {
             toast('error', refusal, 5000);
             return false;

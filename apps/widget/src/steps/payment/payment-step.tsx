@@ -36,6 +36,7 @@ import {
   STOCKOUT_MESSAGE,
 } from '../../copy/payment.ts';
 import { confirmManually as sendManualConfirmation, toastStockout } from '../../flow/confirm-manually.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
@@ -59,13 +60,13 @@ export function PaymentStep() {
   const toast = useToast();
   const { next } = useNavigation();
   const countryCode = useSession((state) => state.countryCode);
-  const salesSource = useSession((state) => state.salesSource);
+  const profile = usePartnerProfile();
   const origin = useSession((state) => state.origin);
   const clientData = useSession((state) => state.clientData);
   const appointmentId = useSession((state) => state.appointmentId);
   const appointmentToken = useSession((state) => state.appointmentToken);
   const price = usePrice((state) => state);
-  const options = paymentOptionsFor(countryCode, salesSource);
+  const options = paymentOptionsFor(countryCode, profile.rules.payment_methods);
   const baseId = useId();
 
   // When the company pays every exam (split payment) nothing is left for the card: the split is

@@ -7,7 +7,8 @@ import { TOAST_DURATION_MS } from '@visita/domain/constants';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
 import { cartRefusalMessage } from '../../copy/cart-refusals.ts';
-import { EXAM_PRICE_AT_HOME_SOURCES, PRICE_DISCLAIMERS, SERVICES_COPY } from '../../copy/part-1.ts';
+import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
@@ -28,7 +29,7 @@ export function ServicesStep() {
   const ensureAppointment = useAppointment();
   const cart = useCart((state) => state.cart);
   const countryCode = useSession((state) => state.countryCode);
-  const salesSource = useSession((state) => state.salesSource);
+  const profile = usePartnerProfile();
   const commune = useSession((state) => state.addressData?.commune ?? null);
   const maxPatients = useSession((state) => state.clientData?.max_patients_per_appointment ?? null);
   const [openPanels, setOpenPanels] = useState<boolean[]>(() => cart.patients.map(() => true));
@@ -44,7 +45,7 @@ export function ServicesStep() {
   }, [cart.patients.length, stores]);
 
   const isOpen = (index: number) => openPanels[index] ?? true;
-  const disclaimer = PRICE_DISCLAIMERS[salesSource];
+  const disclaimer = profile.copy.price_disclaimer;
 
   const onContinue = async () => {
     if (patientsWithoutServices(stores.cart.getState().cart).length > 0) {
@@ -122,7 +123,7 @@ export function ServicesStep() {
         countryCode={countryCode}
         insurances={cart.patients.map((patient) => patient.insurance)}
         loading={loading}
-        examPriceAtHome={EXAM_PRICE_AT_HOME_SOURCES.has(salesSource)}
+        examPriceAtHome={profile.rules.exam_price_at_home}
       />
       {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
       <div className="visita-step__actions">
