@@ -18,6 +18,47 @@ const kebabCaseFiles = {
   },
 };
 
+/**
+ * No partner in the code: what varies by partner is its profile (docs/partners.md). A partner's id,
+ * sales source or name in a string, a template or a comment of application code is a rule that
+ * belongs in data. The list holds the partners the project has met (the demo dataset's); add a
+ * partner here when one is onboarded, not to the code. 'esencial' is also a Spanish word: it counts
+ * only as a whole string.
+ */
+const PARTNER_NAMES =
+  /cajalosandes|caja\s+los\s+andes|cl[ií]nica\s*alemana|redsalud|red\s+salud|cruz\s*verde|confuturo|idoktor|laboratorio\s*chopo|hospitales\s*san\s*[aá]ngel|hospitalessanangelinn|\bdemo-(laas|split|tyc|claro|om-redirect|om-tracking|mx)\b/i;
+const PARTNER_IDS_ONLY_WHOLE = new Set(['esencial']);
+const noPartnerNames = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      name: 'Partner "{{name}}" in application code: put this behaviour or text in the partner\'s profile (docs/partners.md).',
+    },
+  },
+  create(context) {
+    const check = (node, text, whole) => {
+      const found =
+        text.match(PARTNER_NAMES)?.[0] ?? (whole && PARTNER_IDS_ONLY_WHOLE.has(text) ? text : null);
+      if (found) context.report({ node, messageId: 'name', data: { name: found } });
+    };
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) check(comment, comment.value, false);
+      },
+      Literal(node) {
+        if (typeof node.value === 'string') check(node, node.value, true);
+      },
+      TemplateElement(node) {
+        check(node, node.value.cooked ?? node.value.raw, false);
+      },
+      JSXText(node) {
+        check(node, node.value, false);
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,7 +73,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { visita: { rules: { 'kebab-case-files': kebabCaseFiles } } },
+    plugins: {
+      visita: { rules: { 'kebab-case-files': kebabCaseFiles, 'no-partner-names': noPartnerNames } },
+    },
     rules: {
       'visita/kebab-case-files': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -42,6 +85,21 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // Application code; seeds (the demo partners are their data) and tests name partners freely.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/seed/**',
+      '**/demo-seed.ts',
+      '**/demo-catalogue.ts',
+      '**/test-support/**',
+      '**/test-fixtures.ts',
+      '**/test-files.ts',
+      '**/robustness/seeds.ts',
+    ],
+    rules: { 'visita/no-partner-names': 'error' },
   },
   {
     files: ['apps/widget/src/**/*.{ts,tsx}'],

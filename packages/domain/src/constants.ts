@@ -75,11 +75,6 @@ export const PCR_ISAPRE_REFUND_CAP = 22_000;
 /** Company events are offered for more than this many people. */
 export const COMPANY_EVENT_MIN_PEOPLE_EXCLUSIVE = 10;
 
-/** Sales sources with their own price disclaimers and copy. */
-export const SPECIAL_SALES_SOURCES = ['clinicaalemana', 'redsalud', 'esencial'] as const;
-export type SpecialSalesSource = (typeof SPECIAL_SALES_SOURCES)[number];
-export const SPECIAL_COUPON_CODES = ['CLAMESDELCORAZON', 'cajalosandessaludmental'] as const;
-
 /** Defaults of a manual confirmation (both parts). */
 export const DEFAULT_PAYMENT_METHOD = 'In address';
 export const DEFAULT_PAYMENT_GATEWAY = 'Partner';

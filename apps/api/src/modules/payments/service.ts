@@ -111,7 +111,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * What the patient pays online: the quote's net_price minus payment_at_home. For most sources
  * payment_at_home is 0 and that is the whole net price; for the sources whose exams are paid at
- * the address (redsalud, clinicaalemana, esencial) it is the service fee alone (pricing/service.ts).
+ * the address (their partners' profile rule exams_paid_at_home) it is the service fee alone
+ * (pricing/service.ts).
  */
 export const onlineAmount = (quote: CartPriceAnswer): number =>
   Math.max(0, round2(quote.net_price - quote.payment_at_home));
