@@ -53,11 +53,11 @@ describe('personal data: who may look a person up, and how often', () => {
   afterAll(() => t.close());
 
   /** A booking session: a new appointment's id and token, as the widget holds them. */
-  const session = async (): Promise<Headers> => {
+  const session = async (payload: Record<string, unknown> = SEED_ADDRESS): Promise<Headers> => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v2/appointments/',
-      payload: SEED_ADDRESS,
+      payload,
     });
     expect(created.statusCode).toBe(201);
     const { id, token } = createAppointmentAnswerSchema.parse(created.json());
@@ -127,7 +127,8 @@ describe('personal data: who may look a person up, and how often', () => {
   });
 
   it("lets a session run the fund's checks for its patient", async () => {
-    const own = await session();
+    // A booking with the benefits fund: its affiliates are the fund's.
+    const own = await session({ ...SEED_ADDRESS, client_id: 'cajalosandes', sales_source: 'cajalosandes' });
     expect((await get(RUT_STATUS, own)).json()).toEqual({ is_affiliated: true });
     expect((await get(HAS_ITEM, own)).json()).toEqual({ patient_has_item: true });
   });
