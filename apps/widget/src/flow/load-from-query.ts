@@ -6,6 +6,7 @@ import { MANAGE_BOOKING_STEP_LIST } from '@visita/domain/steps';
 import { getAppointmentAddress } from '../api/appointment-address.ts';
 import { getBookingView } from '../api/manage-booking.ts';
 import { getCartMaker } from '../api/cart-maker.ts';
+import { partnerProfileOf } from './use-partner-profile.ts';
 import { getItems, getPacks } from '../api/get-items.ts';
 import { HttpError, type RequestContext } from '../api/http.ts';
 import type { WidgetStores } from '../stores/widget-stores.tsx';
@@ -71,6 +72,7 @@ async function loadCartFromQuery(stores: WidgetStores, search: string): Promise<
   const start = startFromQuery(readStartQuery(search), {
     origin: session.origin,
     customFlow: mode.customFlow ?? null,
+    startsAtFirstStep: partnerProfileOf(config).rules.starts_at_first_step,
   });
   stores.flow.getState().setStepList(start.stepList, start.step);
   session.update({

@@ -3,6 +3,7 @@ import { DEFAULT_FEATURES } from '@visita/domain/features';
 import { type FlowContext, isBackHidden, nextStep, previousStep } from '@visita/domain/navigation';
 import { useCallback, useMemo } from 'react';
 import { useFlow, useSession } from '../stores/widget-stores.tsx';
+import { partnerProfileOf } from './use-partner-profile.ts';
 
 /** Forward and back by the rules of packages/domain; steps call these, never each other. */
 export function useNavigation() {
@@ -17,6 +18,7 @@ export function useNavigation() {
 
   const context = useMemo<FlowContext>(() => {
     const mode = clientData ? modeConfigFor(clientData, origin) : {};
+    const { rules } = partnerProfileOf(clientData);
     return {
       stepList,
       origin,
@@ -25,6 +27,8 @@ export function useNavigation() {
       scheduleType,
       appointmentId,
       skipAddressStep,
+      paymentEnabled: !rules.skips_payment_and_closes,
+      confirmationBackToDate: rules.confirmation_back_to_date,
     };
   }, [clientData, origin, stepList, scheduleType, appointmentId, skipAddressStep]);
 

@@ -27,6 +27,7 @@ import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
+import { postClose } from '../../host/frame.ts';
 import { useStoredAppointment } from '../../ui/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
@@ -110,9 +111,11 @@ export function ConfirmationStep() {
       }
       setSubmitting(false);
     }
-    // Staff confirm manually (part 2 §4): their flow has no payment step to do it.
+    // Staff confirm manually (part 2 §4): their flow has no payment step to do it; nor has a
+    // partner whose profile skips payment (it collects itself, and closes the widget after).
     const session = stores.session.getState();
-    if (session.origin === 'laas' && !stores.flow.getState().stepList.includes('payment')) {
+    const skipsPayment = profile.rules.skips_payment_and_closes;
+    if ((session.origin === 'laas' && !stores.flow.getState().stepList.includes('payment')) || skipsPayment) {
       setSubmitting(true);
       try {
         await confirmManually(session.appointmentId ?? '', stores, context);
@@ -131,6 +134,8 @@ export function ConfirmationStep() {
     // The cart and address stay until the booking succeeded (the success screen clears them on
     // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
     next();
+    // The partner's page takes over once the visit is confirmed: the host hears the closing event.
+    if (skipsPayment) postClose();
   };
 
   return (

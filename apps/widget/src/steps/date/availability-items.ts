@@ -1,8 +1,14 @@
 import type { Cart } from '@visita/domain/cart';
 import { includedIds, isPack } from '@visita/domain/cart-item';
 
-/** The availability call's items: ids of non-pack items plus the sub-items of packs (part 2 §7). */
-export function availabilityItems(cart: Pick<Cart, 'items'>): (string | number)[] {
+/**
+ * The availability call's items: ids of non-pack items plus the sub-items of packs (part 2 §7),
+ * then the fixed services the partner's profile adds to every booking (rules.extra_service_ids).
+ */
+export function availabilityItems(
+  cart: Pick<Cart, 'items'>,
+  extraServiceIds: readonly number[] = [],
+): (string | number)[] {
   const ids = new Set<string>();
   const out: (string | number)[] = [];
   const add = (id: string | number) => {
@@ -14,5 +20,6 @@ export function availabilityItems(cart: Pick<Cart, 'items'>): (string | number)[
     if (isPack(item)) for (const id of includedIds(item)) add(id);
     else add(item.id);
   }
+  for (const id of extraServiceIds) add(id);
   return out;
 }

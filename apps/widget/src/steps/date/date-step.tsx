@@ -43,6 +43,7 @@ import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/wid
 import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { availabilityItems } from './availability-items.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 
 type Availability = Record<string, TimeRange[]>;
@@ -64,6 +65,7 @@ export function DateStep() {
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
   const items = useCart((state) => state.cart.items);
+  const extraServiceIds = usePartnerProfile().rules.extra_service_ids;
   const updatePrice = usePrice((state) => state.update);
 
   const today = useMemo(
@@ -91,10 +93,10 @@ export function DateStep() {
             locality: address.commune,
             country: address.country,
             region: address.region,
-            items: availabilityItems({ items }),
+            items: availabilityItems({ items }, extraServiceIds),
           }
         : null,
-    [appointmentId, address, items],
+    [appointmentId, address, items, extraServiceIds],
   );
 
   /** Loads the blocks from `fromDate` (a week start, or today) and merges them in. */
@@ -209,7 +211,7 @@ export function DateStep() {
     try {
       const held = await scheduleAppointmentBlock(
         appointmentId,
-        { ...block, items: availabilityItems(stores.cart.getState().cart) },
+        { ...block, items: availabilityItems(stores.cart.getState().cart, extraServiceIds) },
         context,
       );
       stores.session.getState().update({
