@@ -96,22 +96,19 @@ export const partnerCopySchema = z.object({
       cta: text(60).optional(),
     })
     .default({}),
-  /** Per step: its title, subtitle and call to action. */
+  /** Per step (address, services, date, confirmation, payment, success…): title, subtitle, call to action. */
   steps: z.record(z.string().regex(/^[a-z-]{3,40}$/), stepCopySchema).default({}),
   /** Under the services list: how the exams' price is to be read. */
   price_disclaimer: text(600).nullable().default(null),
   /** A note on the confirmation. */
   confirmation_warning: text(600).nullable().default(null),
-  /** The payment step's title. */
-  payment_title: text(120).nullable().default(null),
-  /** What the person is told about refunds when they cancel. */
+  /** On 'Tu reserva', beside 'Cancelar reserva': what the person is told about refunds. */
   refund_note: text(600).nullable().default(null),
-  /** How results arrive; `{hours}` is replaced by the cart's results time. */
+  /** On the success screen, how results arrive; `{hours}` is the cart's results time (part 1's rule). */
   results_delivery: text(600).nullable().default(null),
-  success: z.object({ title: text(200).optional(), text: text(600).optional() }).default({}),
-  /** The referral line; `{amount}` is replaced by the formatted referral amount. */
+  /** Under the coupon, the referral line; `{amount}` is the referral amount as the country writes it. */
   referral_amount: text(300).nullable().default(null),
-  /** Shown when a booking has more than 10 patients: how to book for a company event. */
+  /** On the services step: how a group of more than 10 people books a company event. */
   company_events: text(600).nullable().default(null),
 });
 export type PartnerCopy = z.infer<typeof partnerCopySchema>;

@@ -33,6 +33,7 @@ import { Field } from '../../ui/field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 /** Spec part 1 §2: address search, place type, apartment and additional information, folio. */
 export function AddressStep() {
@@ -76,6 +77,11 @@ export function AddressStep() {
   const errors = validateAddressForm({ address, type, apartmentNumber, additionalInfo });
   const canContinue = Object.keys(errors).length === 0 && !submitting;
   const hasServicesQuery = new URLSearchParams(window.location.search).has('services');
+  const text = useStepCopy('address', {
+    title: ADDRESS_COPY.title,
+    subtitle: hasServicesQuery ? ADDRESS_SERVICES_SUBTITLE : null,
+    cta: copy.shell.continue,
+  });
   const showFolio = origin === 'laas' && isLastMile;
 
   const tracking = useSession((state) =>
@@ -122,9 +128,9 @@ export function AddressStep() {
   return (
     <section className="visita-step" aria-labelledby="visita-address-title">
       <h1 id="visita-address-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
-        {ADDRESS_COPY.title}
+        {text.title}
       </h1>
-      {hasServicesQuery ? <p className="visita-step__subtitle">{ADDRESS_SERVICES_SUBTITLE}</p> : null}
+      {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
       <AddressSearch
         countryCode={countryCode}
         salesSource={salesSource}
@@ -184,7 +190,7 @@ export function AddressStep() {
       ) : null}
       <div className="visita-step__actions">
         <Button onClick={() => void onContinue()} disabled={!canContinue} loading={submitting}>
-          {copy.shell.continue}
+          {text.cta}
         </Button>
       </div>
       <Dialog

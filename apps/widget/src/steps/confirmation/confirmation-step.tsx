@@ -31,6 +31,7 @@ import { postClose } from '../../host/frame.ts';
 import { useStoredAppointment } from '../../ui/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 /** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
@@ -53,6 +54,7 @@ export function ConfirmationStep() {
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
   const profile = usePartnerProfile();
+  const text = useStepCopy('confirmation', { title: CONFIRMATION_COPY.title, cta: copy.shell.continue });
   const stepList = useFlow((state) => state.stepList);
   const appointmentId = useSession((state) => state.appointmentId);
   const patientsSavedFor = useSession((state) => state.patientsSavedFor);
@@ -141,8 +143,9 @@ export function ConfirmationStep() {
   return (
     <section className="visita-step" aria-labelledby="visita-confirmation-title">
       <h1 id="visita-confirmation-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
-        {CONFIRMATION_COPY.title}
+        {text.title}
       </h1>
+      {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
       <div className="visita-box">
         <h2>{CONFIRMATION_COPY.address}</h2>
         {address ? (
@@ -235,7 +238,7 @@ export function ConfirmationStep() {
       ) : null}
       <div className="visita-step__actions">
         <Button onClick={() => void onContinue()} loading={submitting}>
-          {copy.shell.continue}
+          {text.cta}
         </Button>
       </div>
     </section>

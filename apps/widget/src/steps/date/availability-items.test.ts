@@ -2,7 +2,8 @@ import type { CartItem } from '@visita/domain/cart-item';
 import { describe, expect, it } from 'vitest';
 import { availabilityItems } from './availability-items.ts';
 
-const exam = (id: number): CartItem => ({ id, name: `Examen ${id}`, type: 'measure', price: 1000 }) as CartItem;
+const exam = (id: number): CartItem =>
+  ({ id, name: `Examen ${id}`, type: 'measure', price: 1000 }) as CartItem;
 
 describe('the availability call asks for', () => {
   it("the cart's services, then the partner's fixed services, each once", () => {

@@ -45,6 +45,7 @@ import { useToast } from '../../ui/toaster.tsx';
 import { availabilityItems } from './availability-items.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 type Availability = Record<string, TimeRange[]>;
 
@@ -66,6 +67,7 @@ export function DateStep() {
   const countryCode = useSession((state) => state.countryCode);
   const items = useCart((state) => state.cart.items);
   const extraServiceIds = usePartnerProfile().rules.extra_service_ids;
+  const text = useStepCopy('date', { title: DATE_STEP_TITLE, cta: CONTINUE_BUTTON });
   const updatePrice = usePrice((state) => state.update);
 
   const today = useMemo(
@@ -238,7 +240,8 @@ export function DateStep() {
 
   return (
     <section className="visita-step" aria-labelledby="visita-date-title" aria-busy={loading}>
-      <StepHeading id="visita-date-title">{DATE_STEP_TITLE}</StepHeading>
+      <StepHeading id="visita-date-title">{text.title}</StepHeading>
+      {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
       {missing ? <FormError message={ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE} /> : null}
       <p className="p2-label" id="visita-date-day-label">
         {SELECT_DAY_LABEL}
@@ -334,7 +337,7 @@ export function DateStep() {
           disabled={!canContinueDate(hasAvailability, selectedRange) || submitting}
           onClick={() => void continueWithBlock()}
         >
-          {CONTINUE_BUTTON}
+          {text.cta}
         </button>
       </div>
     </section>

@@ -32,6 +32,7 @@ import {
   manageTooLate,
 } from '../../copy/manage-booking.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
@@ -47,6 +48,7 @@ export function ManageBookingStep() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const refundNote = usePartnerProfile().copy.refund_note;
   const [busy, setBusy] = useState(false);
 
   const booking = view.data;
@@ -162,6 +164,7 @@ export function ManageBookingStep() {
       >
         <p>{CANCEL_DIALOG_TEXT}</p>
         {booking.paid_online > 0 ? <p>{cancelDialogRefund(money(booking.paid_online))}</p> : null}
+        {refundNote ? <p>{refundNote}</p> : null}
       </Dialog>
     </section>
   );

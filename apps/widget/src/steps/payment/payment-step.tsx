@@ -45,6 +45,7 @@ import { useToast } from '../../ui/toaster.tsx';
 import { CardFormFields } from './card-form.tsx';
 import { type CardTokenizer, mercadoPagoTokenizer, sandboxTokenizer } from './card-tokenizer.ts';
 import { paymentFailure } from './payment-rules.ts';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 const EMPTY_CARD: CardForm = { cardNumber: '', cardName: '', expDate: '', cvc: '' };
 
@@ -61,6 +62,8 @@ export function PaymentStep() {
   const { next } = useNavigation();
   const countryCode = useSession((state) => state.countryCode);
   const profile = usePartnerProfile();
+  // The payment step's title is the partner's when its profile has one.
+  const text = useStepCopy('payment', { title: PAYMENT_METHOD_TITLE_DEFAULT, cta: CONTINUE_BUTTON });
   const origin = useSession((state) => state.origin);
   const clientData = useSession((state) => state.clientData);
   const appointmentId = useSession((state) => state.appointmentId);
@@ -250,7 +253,7 @@ export function PaymentStep() {
     }
   };
 
-  const title = PAYMENT_METHOD_TITLE_DEFAULT;
+  const title = text.title;
   if (manual) {
     return (
       <section className="visita-step" aria-labelledby={`${baseId}-title`}>
@@ -260,7 +263,7 @@ export function PaymentStep() {
         {error ? (
           <div className="visita-step__actions">
             <button type="button" className="visita-button" onClick={() => void confirmManually()}>
-              {CONTINUE_BUTTON}
+              {text.cta}
             </button>
           </div>
         ) : null}
@@ -324,7 +327,7 @@ export function PaymentStep() {
       <div className="visita-step__actions">
         {loading ? <Spinner label={PROCESSING_PAYMENT} /> : null}
         <button type="button" className="visita-button" disabled={!canContinue} onClick={() => void pay()}>
-          {CONTINUE_BUTTON}
+          {text.cta}
         </button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { referralAmountText } from '@visita/domain/partner-copy';
 import { quoteKey, cartItemIds } from '@visita/domain/quote';
 import {
   COUPON_NOT_VALID_MESSAGE,
@@ -17,6 +18,7 @@ import { SERVICES_COPY } from '../../copy/part-1.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /**
  * The coupon box (spec part 1 §4, §5, §8): a non-empty code, upper-cased, disabled while the cart
@@ -30,6 +32,8 @@ export function CouponBox() {
   const patients = useCart((state) => state.cart.patients);
   const salesSource = useSession((state) => state.salesSource);
   const sessionCoupon = useSession((state) => state.coupon);
+  const countryCode = useSession((state) => state.countryCode);
+  const referralText = referralAmountText(usePartnerProfile().copy.referral_amount, countryCode);
   const referral = useReferralCode(salesSource, context);
   const [text, setText] = useState(sessionCoupon.code);
   const [state, setState] = useState<CouponButtonState>(sessionCoupon.valid ? 'valid' : 'idle');
@@ -115,31 +119,34 @@ export function CouponBox() {
   };
 
   return (
-    <form
-      className="visita-coupon"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void apply(text);
-      }}
-    >
-      <Field
-        label={SERVICES_COPY.couponLabel}
-        placeholder={SERVICES_COPY.couponPlaceholder}
-        value={text}
-        maxLength={100}
-        disabled={!enabled}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
-      />
-      <Button
-        type="submit"
-        variant="secondary"
-        disabled={!enabled || state === 'valid'}
-        loading={sessionCoupon.loading}
+    <>
+      <form
+        className="visita-coupon"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void apply(text);
+        }}
       >
-        {couponButtonLabel(state)}
-      </Button>
-    </form>
+        <Field
+          label={SERVICES_COPY.couponLabel}
+          placeholder={SERVICES_COPY.couponPlaceholder}
+          value={text}
+          maxLength={100}
+          disabled={!enabled}
+          onChange={(event) => onChange(event.target.value)}
+          error={error}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={!enabled || state === 'valid'}
+          loading={sessionCoupon.loading}
+        >
+          {couponButtonLabel(state)}
+        </Button>
+      </form>
+      {referralText ? <p className="visita-note">{referralText}</p> : null}
+    </>
   );
 }

@@ -20,6 +20,7 @@ import { CouponBox } from './coupon-box.tsx';
 import { PatientPanel } from './patient-panel.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 /** Spec part 1 §2: a panel per patient, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
@@ -30,6 +31,7 @@ export function ServicesStep() {
   const cart = useCart((state) => state.cart);
   const countryCode = useSession((state) => state.countryCode);
   const profile = usePartnerProfile();
+  const text = useStepCopy('services', { title: SERVICES_COPY.title, cta: copy.shell.continue });
   const commune = useSession((state) => state.addressData?.commune ?? null);
   const maxPatients = useSession((state) => state.clientData?.max_patients_per_appointment ?? null);
   const [openPanels, setOpenPanels] = useState<boolean[]>(() => cart.patients.map(() => true));
@@ -67,8 +69,9 @@ export function ServicesStep() {
   return (
     <section className="visita-step" aria-labelledby="visita-services-title">
       <h1 id="visita-services-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
-        {SERVICES_COPY.title}
+        {text.title}
       </h1>
+      {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
       {cart.patients.map((patient, index) => (
         <PatientPanel
           // Patients have no id of their own before the patient step.
@@ -117,6 +120,7 @@ export function ServicesStep() {
           {SERVICES_COPY.addPatient}
         </Button>
       ) : null}
+      {profile.copy.company_events ? <p className="visita-note">{profile.copy.company_events}</p> : null}
       <CouponBox />
       <PriceTable
         price={price}
@@ -128,7 +132,7 @@ export function ServicesStep() {
       {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
       <div className="visita-step__actions">
         <Button onClick={() => void onContinue()} loading={submitting}>
-          {copy.shell.continue}
+          {text.cta}
         </Button>
       </div>
     </section>

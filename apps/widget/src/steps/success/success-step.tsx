@@ -1,14 +1,17 @@
+import { resultsDeliveryText } from '@visita/domain/partner-copy';
 import { useEffect, useRef } from 'react';
 import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
 import { keepsFrameOnClose } from '../../host/close-session.ts';
 import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
-import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/part-2-form.tsx';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { BookingSummary, useStoredAppointment } from '../../ui/booking-summary.tsx';
+import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 /**
  * The success screen: icon, title, what was booked (read back from the API) with its reference,
@@ -20,8 +23,13 @@ export function SuccessStep() {
   const appointmentId = useSession((state) => state.appointmentId);
   const context = useRequestContext();
   const summary = useStoredAppointment(appointmentId, context);
+  const text = useStepCopy('success', { title: SUCCESS_TITLE, subtitle: SUCCESS_SUBTITLE });
   const stepList = useFlow((state) => state.stepList);
   const sent = useRef(false);
+  const resultsTemplate = usePartnerProfile().copy.results_delivery;
+  const items = useCart((state) => state.cart.items);
+  const visitDate = useSession((state) => state.selectedBlock?.begin_date.slice(0, 10) ?? null);
+  const resultsText = resultsDeliveryText(resultsTemplate, Object.values(items), visitDate);
 
   useEffect(() => {
     if (sent.current || !appointmentId) return;
@@ -63,8 +71,9 @@ export function SuccessStep() {
           strokeLinecap="round"
         />
       </svg>
-      <StepHeading id="visita-success-title">{SUCCESS_TITLE}</StepHeading>
-      <p className="visita-step__subtitle">{SUCCESS_SUBTITLE}</p>
+      <StepHeading id="visita-success-title">{text.title}</StepHeading>
+      {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
+      {resultsText ? <p className="visita-step__subtitle">{resultsText}</p> : null}
       {appointmentId ? <BookingSummary appointmentId={appointmentId} summary={summary} /> : null}
       <div className="visita-step__actions">
         <button type="button" className="visita-button" onClick={exit}>
