@@ -59,15 +59,15 @@ test('the company pays the checked exam, the patient the rest, and the booking i
   expect(glicemiaPrice).toBeGreaterThan(0);
   expect(hemogramaPrice).toBeGreaterThan(0);
   const clientPays = page.getByText('Paga la empresa:').locator('..');
-  const patientPays = page.getByText('Exámenes que paga el paciente:').locator('..');
+  const patientPays = page.getByText('Exámenes que paga la persona atendida:').locator('..');
   // Nothing checked: the patient pays everything.
   await expect(clientPays).toHaveText(`Paga la empresa: ${clp(0)}`);
   await expect(patientPays).toHaveText(
-    `Exámenes que paga el paciente: ${clp(glicemiaPrice + hemogramaPrice)}`,
+    `Exámenes que paga la persona atendida: ${clp(glicemiaPrice + hemogramaPrice)}`,
   );
   await glicemia.getByRole('checkbox').check();
   await expect(clientPays).toHaveText(`Paga la empresa: ${clp(glicemiaPrice)}`);
-  await expect(patientPays).toHaveText(`Exámenes que paga el paciente: ${clp(hemogramaPrice)}`);
+  await expect(patientPays).toHaveText(`Exámenes que paga la persona atendida: ${clp(hemogramaPrice)}`);
   await expectNoSeriousAxeViolations(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
@@ -114,8 +114,8 @@ test('when the company pays every exam the booking is confirmed without a card',
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: '¿Qué análisis clínicos paga la empresa?' })).toBeVisible();
   await page.getByRole('group', { name: 'Tomás Reyes Silva' }).getByRole('checkbox').check();
-  await expect(page.getByText('Exámenes que paga el paciente:').locator('..')).toHaveText(
-    `Exámenes que paga el paciente: ${clp(0)}`,
+  await expect(page.getByText('Exámenes que paga la persona atendida:').locator('..')).toHaveText(
+    `Exámenes que paga la persona atendida: ${clp(0)}`,
   );
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();

@@ -17,7 +17,8 @@ export const manageChangeUntil = (when: string) => `Puedes cambiar o cancelar tu
 export const manageTooLate = (hours: number) =>
   `Ya no es posible cancelar ni cambiar esta reserva en línea: se puede hasta ${hours} horas antes de la visita. Escríbenos y te ayudamos.`;
 export const CANCEL_DIALOG_TITLE = '¿Cancelar la reserva?';
-export const CANCEL_DIALOG_TEXT = 'La enfermera ya no irá a tu domicilio en el horario reservado.';
+// Neutral for everyone: the non-binary wording needs no variant of it.
+export const CANCEL_DIALOG_TEXT = 'Nadie del equipo de salud irá a tu domicilio en el horario reservado.';
 export const cancelDialogRefund = (amount: string) =>
   `Te devolveremos ${amount} a la tarjeta con que pagaste.`;
 export const CANCEL_CONFIRM = 'Sí, cancelar';

@@ -4,7 +4,7 @@ export { CONTINUE_BUTTON } from '@visita/domain/messages';
 export const CLIENT_PAYS_LABEL = 'Paga la empresa:';
 // The patient's share of the exams only: the home-service fee is added on the confirmation, which
 // tells the whole amount the card is charged.
-export const PATIENT_PAYS_LABEL = 'Exámenes que paga el paciente:';
+export const PATIENT_PAYS_LABEL = 'Exámenes que paga la persona atendida:';
 export const PATIENT_PAYS_NOTE = 'El servicio a domicilio se suma en la confirmación.';
 export const patientHeading = (index: number, name: string | null | undefined) =>
   name || `Paciente ${index + 1}`;
