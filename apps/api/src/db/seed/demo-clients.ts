@@ -123,7 +123,13 @@ export const DEMO_CLIENTS: NewClientRow[] = [
     name: 'Cruz Verde',
     country: 'cl',
     salesSource: 'cruzverde',
-    sdkConfig: sdk({ main_color: '#00843D', background_logo_color: '#00843D' }),
+    // The pharmacy collects at its counter: the booking ends at the confirmation (its profile).
+    sdkConfig: sdk({
+      main_color: '#00843D',
+      background_logo_color: '#00843D',
+      manual_confirmation: true,
+      manual_confirmation_payment_status: 'Payment Pending',
+    }),
   }),
   client({
     id: 'confuturo',

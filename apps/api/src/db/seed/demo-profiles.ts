@@ -31,6 +31,9 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
       price_disclaimer:
         'El valor corresponde solo al servicio a domicilio. El valor de los exámenes se calcula en el domicilio con tu copago.',
       confirmation_warning: 'El valor de los exámenes se cobrará en el domicilio según tu previsión.',
+      results_delivery: 'Recibirás tus resultados por correo electrónico en un plazo de {hours} horas.',
+      refund_note:
+        'Si cancelas con menos de 24 horas de anticipación, el servicio a domicilio se cobra igualmente.',
     },
     help: {
       question: 'Necesitas ayuda para reservar?',
@@ -49,7 +52,13 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     },
   },
   esencial: {
-    rules: { exams_paid_at_home: true, exam_price_at_home: true },
+    // Every visit includes the blood count (catalogue id 1); a front desk books one person after another.
+    rules: {
+      exams_paid_at_home: true,
+      exam_price_at_home: true,
+      extra_service_ids: [1],
+      close_restarts: true,
+    },
     copy: {
       introduction: { subtitle: 'Tus exámenes con Esencial, sin salir de casa.' },
       price_disclaimer:
@@ -58,10 +67,21 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     },
   },
   cruzverde: {
-    copy: { introduction: { subtitle: 'Exámenes y vacunas de Cruz Verde en tu casa u oficina.' } },
+    // The pharmacy collects at its counter: no payment step, the host takes over after confirming.
+    rules: { skips_payment_and_closes: true },
+    copy: {
+      introduction: { subtitle: 'Exámenes y vacunas de Cruz Verde en tu casa u oficina.' },
+      referral_amount: 'Invita a alguien a agendar con tu cupón y gana {amount} en tu próxima visita.',
+    },
   },
   confuturo: {
-    copy: { introduction: { subtitle: 'Un beneficio de Confuturo para cuidar tu salud sin salir de casa.' } },
+    // An insurer's benefit: always from its introduction, and the confirmation goes back to the date.
+    rules: { starts_at_first_step: true, confirmation_back_to_date: true },
+    copy: {
+      introduction: { subtitle: 'Un beneficio de Confuturo para cuidar tu salud sin salir de casa.' },
+      company_events:
+        '¿Son más de 10 personas? Escríbenos y organizamos un operativo de salud en tu empresa.',
+    },
   },
   idoktor: {
     copy: { introduction: { subtitle: 'Agenda con iDoktor y recibe la atención en tu casa u oficina.' } },
@@ -80,6 +100,7 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     rules: { payment_methods: ['home'], loader_image: false },
     footer: 'none',
     copy: {
+      steps: { payment: { title: 'Pago en tu domicilio' } },
       introduction: {
         title: 'Estudios de laboratorio a domicilio',
         subtitle: 'Hospitales San Ángel Inn llega a tu casa u oficina.',

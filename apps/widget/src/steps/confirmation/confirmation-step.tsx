@@ -28,6 +28,7 @@ import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
 import { postClose } from '../../host/frame.ts';
+import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useStoredAppointment } from '../../ui/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
@@ -135,9 +136,17 @@ export function ConfirmationStep() {
     });
     // The cart and address stay until the booking succeeded (the success screen clears them on
     // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
+    // The partner's page takes over once the visit is confirmed (part 1 §2): the host hears
+    // 'successful' and the closing event; outside a frame the success screen shows as usual.
+    if (skipsPayment) {
+      const confirmed = stores.session.getState();
+      if (confirmed.appointmentId) {
+        postSuccess(confirmed.appointmentId);
+        postSuccessful(confirmed.appointmentId, confirmed.addressData?.placeId ?? null);
+      }
+      if (postClose()) return;
+    }
     next();
-    // The partner's page takes over once the visit is confirmed: the host hears the closing event.
-    if (skipsPayment) postClose();
   };
 
   return (
