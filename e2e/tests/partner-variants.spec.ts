@@ -115,3 +115,25 @@ test('a lab network (esencial) adds its fixed service to every availability sear
   expect(items, url.href).toContain('1');
   expect(items.length).toBeGreaterThanOrEqual(2);
 });
+
+test('a front desk (esencial) that closes the widget starts over inside the frame instead of handing it back', async ({
+  page,
+}) => {
+  interface HostEvent {
+    widget?: string;
+    event: string;
+  }
+  await page.goto('/demo-host/?client=esencial');
+  const frame = page.frameLocator('#visita-inline iframe');
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
+  await chooseAddress(page, APOQUINDO, frame);
+  await expect(frame.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/,/);
+  await frame.getByRole('button', { name: 'Cerrar' }).click();
+  // The next person starts from the beginning, with nothing of the last one's address.
+  await expect(frame.locator('[data-step="introduction"]')).toBeVisible();
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await expect(frame.getByRole('combobox', { name: 'Dirección' })).toHaveValue('');
+  const events = await page.evaluate(() => (window as unknown as { visitaEvents: HostEvent[] }).visitaEvents);
+  expect(events.filter((e) => e.widget === 'inline' && e.event === 'visita:close')).toEqual([]);
+});
