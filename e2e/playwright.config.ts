@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 import { resolveChromium } from './chromium-path.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -83,6 +84,8 @@ export default defineConfig({
         MAIL: 'smtp',
         SMTP_URL: `smtp://127.0.0.1:${mailSinkSmtpPort}`,
         PUBLIC_URL: `http://localhost:${port}`,
+        // The operator's API, for the walk that onboards a partner (partner-onboarding.spec.ts).
+        ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       },
     },
   ],
