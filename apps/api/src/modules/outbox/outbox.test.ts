@@ -157,4 +157,32 @@ describe.each(TEST_ENGINES)('outbox on $name', (engine) => {
     expect(left).toEqual([]);
     expect(await db.select().from(outboxEvents)).toHaveLength(45);
   });
+
+  it('delivers a batch a few at a time: one slow delivery does not hold the others back', async () => {
+    await enqueueEvents(
+      db,
+      Array.from({ length: 12 }, (_, n) => event(n)),
+    );
+    let inFlight = 0;
+    let most = 0;
+    const order: number[] = [];
+    const worker = createOutboxWorker({
+      db,
+      batchSize: 12,
+      concurrency: 4,
+      deliver: async (claimed) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        const n = claimed.payload.n as number;
+        // The first event is slow; the others finish while it waits.
+        await new Promise((resolve) => setTimeout(resolve, n === 0 ? 200 : 10));
+        order.push(n);
+        inFlight -= 1;
+      },
+    });
+    expect(await worker.runOnce()).toBe(12);
+    expect(most).toBe(4);
+    expect(order.indexOf(0)).toBeGreaterThan(2);
+    expect(await db.select().from(outboxEvents).where(isNull(outboxEvents.deliveredAt))).toEqual([]);
+  });
 });

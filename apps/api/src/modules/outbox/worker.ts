@@ -12,6 +12,11 @@ export interface OutboxWorkerOptions {
   /** How long a claim lasts; longer than any one delivery may take (its timeouts included). */
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * Deliveries in flight at once. One slow SMTP answer or webhook used to hold the whole batch
+   * behind it: under a booking peak the queue grew faster than one-at-a-time could drain it.
+   */
+  concurrency?: number;
   now?: () => Date;
   random?: () => number;
   /** Told of failures without their content: the error's message only, never addresses. */
@@ -31,7 +36,8 @@ export function createOutboxWorker({
   deliver,
   intervalMs = 1000,
   leaseMs = 60_000,
-  batchSize = 20,
+  batchSize = 40,
+  concurrency = 8,
   now = () => new Date(),
   random = Math.random,
   onError = () => {},
@@ -65,7 +71,16 @@ export function createOutboxWorker({
     const events = await claimDueEvents(db, { now: now(), limit: batchSize, leaseMs });
     lastClaimed = events.length;
     let delivered = 0;
-    for (const event of events) if (await deliverOne(event)) delivered += 1;
+    let next = 0;
+    // A small pool: each lane takes the next event of the batch until none is left.
+    const lane = async () => {
+      while (next < events.length) {
+        const event = events[next];
+        next += 1;
+        if (event && (await deliverOne(event))) delivered += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, events.length)) }, lane));
     return delivered;
   }
 
