@@ -1,4 +1,5 @@
 import { expect, type Request, test } from '@playwright/test';
+import { manageLink, waitForMail } from './mail-helpers.ts';
 import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
 import { fillCard, fillPatient, freshEmail, freshRut, holdFirstBlock, TEST_VISA } from './part-2-helpers.ts';
 
@@ -32,7 +33,9 @@ test('the cart maker resumes demo-cart: its items, coupon and address, and conti
 
 test("a prebuilt cart's coupon is validated and priced: the resume shows the pack's exams at $0 and the coupon's discount, every quote carries the code", async ({
   page,
+  request,
 }) => {
+  const email = freshEmail();
   const quotes: Request[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/v2/cart-price/') && request.method() === 'POST') quotes.push(request);
@@ -61,7 +64,7 @@ test("a prebuilt cart's coupon is validated and priced: the resume shows the pac
     month: 'Junio',
     year: '1988',
     document: freshRut(),
-    email: freshEmail(),
+    email,
     phone: '+56944412345',
   });
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -86,6 +89,17 @@ test("a prebuilt cart's coupon is validated and priced: the resume shows the pac
   expect(card.status(), await card.text()).toBe(200);
   expect(card.request().postDataJSON().amount).toBe(total);
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  // The screen says where the confirmation went, and it arrives there with its manage link.
+  await expect(
+    page.getByText(
+      `Te enviamos la confirmación a ${email}, con el enlace para cambiar o cancelar tu reserva.`,
+      {
+        exact: true,
+      },
+    ),
+  ).toBeVisible();
+  const mail = await waitForMail(request, (m) => m.to.includes(email));
+  expect(manageLink(mail)).toContain(`appointment=${DEMO_CART_APPOINTMENT}`);
 });
 
 test('once its appointment is booked, the same link starts a new appointment with the same cart', async ({

@@ -1,6 +1,6 @@
 import { resultsDeliveryText } from '@visita/domain/partner-copy';
 import { useEffect, useRef } from 'react';
-import { EXIT_BUTTON_DEFAULT, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
+import { EXIT_BUTTON_DEFAULT, emailSentText, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
 import { keepsFrameOnClose } from '../../host/close-session.ts';
 import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
@@ -26,7 +26,20 @@ export function SuccessStep() {
   const text = useStepCopy('success', { title: SUCCESS_TITLE, subtitle: SUCCESS_SUBTITLE });
   const stepList = useFlow((state) => state.stepList);
   const sent = useRef(false);
-  const resultsTemplate = usePartnerProfile().copy.results_delivery;
+  const profile = usePartnerProfile();
+  const resultsTemplate = profile.copy.results_delivery;
+  const patients = useCart((state) => state.cart.patients);
+  const contactEmail = useSession((state) => state.contactData?.email ?? null);
+  // The addresses the confirmation wrote e-mails to: the contact's and each patient's.
+  const emailed = profile.booking_emails
+    ? [
+        ...new Set(
+          [contactEmail, ...patients.map((patient) => patient.patient?.email)]
+            .map((email) => email?.trim().toLowerCase())
+            .filter((email): email is string => Boolean(email)),
+        ),
+      ]
+    : [];
   const items = useCart((state) => state.cart.items);
   const visitDate = useSession((state) => state.selectedBlock?.begin_date.slice(0, 10) ?? null);
   const resultsText = resultsDeliveryText(resultsTemplate, Object.values(items), visitDate);
@@ -73,6 +86,7 @@ export function SuccessStep() {
       </svg>
       <StepHeading id="visita-success-title">{text.title}</StepHeading>
       {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
+      {emailed.length > 0 ? <p className="visita-step__subtitle">{emailSentText(emailed)}</p> : null}
       {resultsText ? <p className="visita-step__subtitle">{resultsText}</p> : null}
       {appointmentId ? <BookingSummary appointmentId={appointmentId} summary={summary} /> : null}
       <div className="visita-step__actions">
