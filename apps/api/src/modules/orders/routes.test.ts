@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { FILE_ERROR_MESSAGE } from '@visita/domain/files';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { medicalOrderFiles, medicalOrders } from '../../db/schema.ts';
+import { clients, medicalOrderFiles, medicalOrders, outboxEvents } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -131,6 +131,48 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
         'image/jpeg',
         'image/png',
       ]);
+    });
+
+    it("writes 'medical_order.received' for a partner with a webhook, with the order, without the person's data", async () => {
+      await t.app.db
+        .update(clients)
+        .set({
+          profile: { webhook: { url: 'https://partner.example/hooks', secret: 'whsec_0123456789abcdef' } },
+        })
+        .where(eq(clients.id, 'demo'));
+      try {
+        const res = await upload([file(PDF), file(PNG, 'b.png', 'image/png'), leadPart(lead())]);
+        expect(res.statusCode).toBe(200);
+        const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
+        const events = (await t.app.db.select().from(outboxEvents)).filter(
+          (row) => (row.payload as { order_id?: string }).order_id === groupedOrdenMedicaId,
+        );
+        expect(events).toHaveLength(1);
+        expect(events[0]).toMatchObject({
+          topic: 'medical_order.received',
+          channel: 'webhook',
+          clientId: 'demo',
+        });
+        expect(events[0]?.payload).toMatchObject({
+          order_id: groupedOrdenMedicaId,
+          files: 2,
+          client_id: 'demo',
+        });
+        const text = JSON.stringify(events[0]?.payload);
+        for (const personal of [lead().name, lead().email, lead().phone])
+          expect(text).not.toContain(personal);
+      } finally {
+        await t.app.db.update(clients).set({ profile: {} }).where(eq(clients.id, 'demo'));
+      }
+    });
+
+    it('writes no webhook event for a partner without an endpoint', async () => {
+      const res = await upload([file(PDF), leadPart(lead())]);
+      const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
+      const events = (await t.app.db.select().from(outboxEvents)).filter(
+        (row) => (row.payload as { order_id?: string }).order_id === groupedOrdenMedicaId,
+      );
+      expect(events).toEqual([]);
     });
 
     it('the client from the x-client-id header', async () => {

@@ -21,6 +21,7 @@ import { isStorableText, refineSafeText } from '../../text-guards.ts';
 import { findClientById } from '../clients/queries.ts';
 import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
+import { writeOrderEvents } from '../notifications/order-events.ts';
 import { findClientMedicalOrders, insertMedicalOrder, type NewMedicalOrderFileRow } from './queries.ts';
 import { readOrderForm, type StagedFile } from './upload.ts';
 
@@ -131,19 +132,24 @@ async function storeOrder(
         originalName: file.originalName,
       });
     }
-    await insertMedicalOrder(
-      db,
-      {
-        groupedOrdenMedicaId,
-        clientId: client.id,
-        salesSource: checked.lead.sales_source,
-        country: checked.lead.country,
-        path,
-        sectorId: checked.sectorId,
-        lead: checked.lead,
-      },
-      rows,
-    );
+    // The order and what it owes the partner's endpoint commit together, or neither does.
+    await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const order = await insertMedicalOrder(
+        tx,
+        {
+          groupedOrdenMedicaId,
+          clientId: client.id,
+          salesSource: checked.lead.sales_source,
+          country: checked.lead.country,
+          path,
+          sectorId: checked.sectorId,
+          lead: checked.lead,
+        },
+        rows,
+      );
+      await writeOrderEvents(tx, client, order, rows.length);
+    });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage.remove(key)));
     throw error;
