@@ -10,6 +10,7 @@ import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import manageRoutes from './modules/appointments/manage-routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
+import partnerRoutes from './modules/admin/partner-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
       await api.register(lifecycleRoutes);
       await api.register(manageRoutes);
       await api.register(adminRoutes);
+      await api.register(partnerRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
       await api.register(errorsRoutes);

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly err: string,
     readonly msg: string,
+    /** Each refused field's problem in Spanish, where a request has several (the admin API's documents). */
+    readonly fields?: Record<string, string>,
   ) {
     super(msg);
     this.name = 'AppError';

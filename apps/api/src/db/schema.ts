@@ -588,3 +588,25 @@ export const appointmentLinks = pgTable(
   },
   (table) => [index('appointment_links_appointment_idx').on(table.appointmentId)],
 );
+
+/**
+ * Every change an operator makes to a partner (admin API or CLI): who, when, what, and the
+ * document before and after, with its secrets masked. Append-only.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'operator:<first 12 hex of the token's SHA-256>' or 'cli:<user>', with X-Operator's name when given. */
+    actor: text('actor').notNull(),
+    action: text('action', {
+      enum: ['partner.created', 'partner.updated', 'partner.api_token_rotated', 'partner.api_token_revoked'],
+    }).notNull(),
+    partnerId: text('partner_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (table) => [index('audit_log_partner_idx').on(table.partnerId, table.at)],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

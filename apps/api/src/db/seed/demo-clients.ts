@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ModeConfig } from '@visita/domain/contract/client-config';
+import { hashApiToken } from '../../modules/clients/api-token.ts';
 import { insertClientsIfMissing } from '../../modules/clients/queries.ts';
 import { clients, type NewClientRow } from '../schema.ts';
 import type { Seed } from './run-seeds.ts';
 
 export const DEMO_LAAS_TOKEN = 'demo-laas-token';
 export const DEMO_LAAS_LM_TOKEN = 'demo-laas-lm-token';
-
-export const hashApiToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The demo partner pages of /demo-host/ run on the same server as the widget, so the demo

@@ -20,3 +20,21 @@ export function requireAdmin(adminToken: string | undefined) {
       throw new AppError(403, 'forbidden', 'El token de operador no es válido.');
   };
 }
+
+/**
+ * Who the audit log says made a change: the operator token's fingerprint (never the token), and
+ * the name an operator gives in X-Operator when several share a token.
+ */
+export function operatorOf(request: FastifyRequest): string {
+  const token = readBearerToken(request.headers) ?? '';
+  const fingerprint = digest(token).toString('hex').slice(0, 12);
+  const named = request.headers['x-operator'];
+  const name =
+    typeof named === 'string'
+      ? named
+          .replace(/[^\p{L}\p{N} ._@-]/gu, '')
+          .trim()
+          .slice(0, 80)
+      : '';
+  return name ? `operator:${fingerprint} (${name})` : `operator:${fingerprint}`;
+}

@@ -7,7 +7,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, sectors } from '../../db/schema.ts';
-import { DEMO_LAAS_TOKEN, hashApiToken } from '../../db/seed/demo-clients.ts';
+import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
+import { hashApiToken } from '../clients/api-token.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken } from './access.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type ClientRow, clients } from '../../db/schema.ts';
-import { hashApiToken } from '../../db/seed/demo-clients.ts';
+import { hashApiToken } from '../../modules/clients/api-token.ts';
 import { AppError } from '../../errors.ts';
 
 export const CLIENT_TOKEN_MISSING = {

@@ -35,7 +35,9 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.code(error.statusCode).send({ err: error.err, msg: error.msg });
+        return reply
+          .code(error.statusCode)
+          .send({ err: error.err, msg: error.msg, ...(error.fields ? { fields: error.fields } : {}) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const [first] = error.validation;

@@ -1,0 +1,58 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { auditLog, type AuditLogRow, type ClientRow, clients, type NewClientRow } from '../../db/schema.ts';
+
+export type AuditAction = AuditLogRow['action'];
+
+export async function listPartners(db: Db): Promise<ClientRow[]> {
+  return db.select().from(clients).orderBy(asc(clients.id));
+}
+
+/** Inserts a partner; undefined when its id is taken. */
+export async function insertPartner(db: Db, row: NewClientRow): Promise<ClientRow | undefined> {
+  const [inserted] = await db
+    .insert(clients)
+    .values(row)
+    .onConflictDoNothing({ target: clients.id })
+    .returning();
+  return inserted;
+}
+
+export async function updatePartner(
+  db: Db,
+  id: string,
+  columns: Partial<NewClientRow>,
+): Promise<ClientRow | undefined> {
+  if (Object.keys(columns).length === 0) {
+    const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+    return row;
+  }
+  const [row] = await db.update(clients).set(columns).where(eq(clients.id, id)).returning();
+  return row;
+}
+
+export async function insertAuditEntry(
+  db: Db,
+  entry: { actor: string; action: AuditAction; partnerId: string; before: unknown; after: unknown },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actor: entry.actor,
+    action: entry.action,
+    partnerId: entry.partnerId,
+    before: entry.before as Record<string, unknown> | null,
+    after: entry.after as Record<string, unknown> | null,
+  });
+}
+
+/** The audit log, newest first, for one partner or all. */
+export async function listAuditEntries(
+  db: Db,
+  { partnerId, limit }: { partnerId?: string; limit: number },
+): Promise<AuditLogRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(partnerId ? eq(auditLog.partnerId, partnerId) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}

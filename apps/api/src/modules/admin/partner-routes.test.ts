@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+/** A partner as an operator would first write it: its own colours, texts, terms, rules and site. */
+const farmacia = (id: string) => ({
+  id,
+  name: 'Farmacia Norte',
+  country: 'cl',
+  sales_source: 'marketplace',
+  domains: ['https://www.farmacianorte.cl', 'https://www.farmacianorte.cl'],
+  sdk_config_v2: { main_color: '#5B2C83', availableFeatures: ['self-service'], manual_confirmation: true },
+  show_tyc: true,
+  profile: {
+    rules: { skips_payment_and_closes: true, confirmation_back_to_date: true },
+    copy: { introduction: { title: 'Exámenes de Farmacia Norte en tu casa' } },
+    terms: {
+      title: 'Términos de Farmacia Norte',
+      sections: [{ heading: 'Pagos', paragraphs: ['Se paga en el local.'] }],
+    },
+    webhook: { url: 'https://hooks.farmacianorte.cl/visita', secret: 'whsec_farmacia_norte_0123' },
+  },
+});
+
+describe.each(TEST_ENGINES)('operator partner API on $name', (engine) => {
+  let t: TestApp;
+  let closed: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { ADMIN_TOKEN } });
+    closed = await createTestApp(engine, { seed: false });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await closed?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers = auth,
+  ) => t.app.inject({ method, url, payload: payload as object, headers });
+  const sdkConfig = (id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/alliances/clients/sdk-config/?id=${id}` });
+
+  it('does not exist without ADMIN_TOKEN, and refuses a stranger before reading the body', async () => {
+    const none = await closed.app.inject({ method: 'GET', url: '/api/admin/partners', headers: auth });
+    expect(none.statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/partners', { id: 'x' }, {} as typeof auth)).statusCode).toBe(401);
+    const wrong = await call('GET', '/api/admin/partners', undefined, { authorization: 'Bearer nope' });
+    expect(wrong.statusCode).toBe(403);
+  });
+
+  it('creates a partner that the widget is served at once, with its profile and without its secret', async () => {
+    const created = await call('POST', '/api/admin/partners', farmacia('farmacia-norte'));
+    expect(created.statusCode, created.body).toBe(201);
+    const answer = created.json();
+    expect(answer).toMatchObject({
+      id: 'farmacia-norte',
+      name: 'Farmacia Norte',
+      domains: ['https://www.farmacianorte.cl'],
+      has_api_token: false,
+    });
+    expect(answer.profile.webhook.secret).toBe('••••••••');
+    expect(created.body).not.toContain('whsec_farmacia');
+
+    const config = await sdkConfig('farmacia-norte');
+    expect(config.statusCode).toBe(200);
+    expect(config.json()).toMatchObject({
+      name: 'Farmacia Norte',
+      show_tyc: true,
+      sdk_config_v2: { main_color: '#5B2C83' },
+      profile: {
+        rules: { skips_payment_and_closes: true, confirmation_back_to_date: true, origin_other: true },
+        copy: { introduction: { title: 'Exámenes de Farmacia Norte en tu casa' } },
+        terms: { title: 'Términos de Farmacia Norte' },
+      },
+    });
+    expect(config.json().profile).not.toHaveProperty('webhook');
+    // Its site may embed the widget, and no other.
+    const host = (origin: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/embed/host/?client_id=farmacia-norte&parent_origin=${encodeURIComponent(origin)}`,
+      });
+    expect((await host('https://www.farmacianorte.cl')).json()).toMatchObject({ allowed: true });
+    expect((await host('https://www.otro.cl')).json()).toMatchObject({ allowed: false });
+  });
+
+  it('refuses an id already taken with 409', async () => {
+    await call('POST', '/api/admin/partners', farmacia('farmacia-doble'));
+    const again = await call('POST', '/api/admin/partners', farmacia('farmacia-doble'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ err: 'partner-exists', msg: 'Ya existe un socio con ese id.' });
+    expect((await call('POST', '/api/admin/partners', { ...farmacia('demo') })).statusCode).toBe(409);
+  });
+
+  it('changes only what a PATCH sends, keeps the webhook secret unsent, and every instance sees it', async () => {
+    await call('POST', '/api/admin/partners', farmacia('farmacia-cambia'));
+    expect((await sdkConfig('farmacia-cambia')).json().name).toBe('Farmacia Norte');
+    const patched = await call('PATCH', '/api/admin/partners/farmacia-cambia', {
+      name: 'Farmacia Norte Express',
+      profile: { footer: 'alliance', webhook: { url: 'https://hooks.farmacianorte.cl/v2' } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = (await sdkConfig('farmacia-cambia')).json();
+    expect(after.name).toBe('Farmacia Norte Express');
+    expect(after.profile.footer).toBe('alliance');
+    // What the PATCH did not name stays.
+    expect(after.profile.copy.introduction.title).toBe('Exámenes de Farmacia Norte en tu casa');
+    expect(after.sdk_config_v2.main_color).toBe('#5B2C83');
+    const stored = await t.app.db.query.clients.findFirst({
+      where: (c, { eq }) => eq(c.id, 'farmacia-cambia'),
+    });
+    expect(stored?.profile).toMatchObject({
+      webhook: { url: 'https://hooks.farmacianorte.cl/v2', secret: 'whsec_farmacia_norte_0123' },
+    });
+  });
+
+  it.each([
+    ['an id with a slash', { ...farmacia('x'), id: 'farmacia/../demo' }, 'id'],
+    ['an id in capitals', { ...farmacia('x'), id: 'Farmacia' }, 'id'],
+    ['an unknown key', { ...farmacia('farmacia-extra'), is_admin: true }, '(documento)'],
+    ['a plain-http site', { ...farmacia('farmacia-http'), domains: ['http://farmacia.cl'] }, 'domains.0'],
+    [
+      'a site with a path',
+      { ...farmacia('farmacia-ruta'), domains: ['https://farmacia.cl/tienda'] },
+      'domains.0',
+    ],
+    ['a name of 10,000 characters', { ...farmacia('farmacia-larga'), name: 'a'.repeat(10_000) }, 'name'],
+    ['a country that is not one', { ...farmacia('farmacia-pe'), country: 'pe' }, 'country'],
+    [
+      'an unknown payment method',
+      { ...farmacia('farmacia-pago'), profile: { rules: { payment_methods: ['bitcoin'] } } },
+      'profile.rules.payment_methods.0',
+    ],
+    [
+      'a help link that runs script',
+      {
+        ...farmacia('farmacia-js'),
+        profile: {
+          help: {
+            question: '¿Ayuda?',
+            action: { kind: 'phone', label: 'Llamar', href: 'javascript:alert(1)' },
+            hours: 'Siempre',
+          },
+        },
+      },
+      'profile.help.action.href',
+    ],
+    [
+      'a webhook on plain http',
+      {
+        ...farmacia('farmacia-hook'),
+        profile: { webhook: { url: 'http://hooks.example', secret: 'whsec_0123456789abcdef' } },
+      },
+      'profile.webhook.url',
+    ],
+  ])('answers 400 with the field in Spanish for %s', async (_case, body, field) => {
+    const response = await call('POST', '/api/admin/partners', body);
+    expect(response.statusCode, response.body).toBe(400);
+    const answer = response.json();
+    expect(answer.err).toBe('invalid-partner');
+    expect(Object.keys(answer.fields)).toContain(field);
+    // Spanish, not the validator's English.
+    expect(answer.msg).not.toMatch(/\b(Invalid|Expected|Unrecognized)\b/);
+  });
+
+  it('a __proto__ key changes nothing but the partner it names', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/partners',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: `{"id":"farmacia-proto","name":"X","country":"cl","sales_source":"marketplace","profile":{"__proto__":{"polluted":true}}}`,
+    });
+    expect([201, 400]).toContain(response.statusCode);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('creates, rotates and revokes a staff token, shown once and stored hashed', async () => {
+    await call('POST', '/api/admin/partners', farmacia('farmacia-staff'));
+    const first = await call('POST', '/api/admin/partners/farmacia-staff/api-token');
+    expect(first.statusCode).toBe(201);
+    const token = first.json().api_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.app.db.query.clients.findFirst({
+      where: (c, { eq }) => eq(c.id, 'farmacia-staff'),
+    });
+    expect(stored?.apiTokenHash).not.toContain(token);
+    expect((await call('GET', '/api/admin/partners/farmacia-staff')).json().has_api_token).toBe(true);
+
+    const staff = (bearer: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/alliances/clients/farmacia-staff/patients/?search=a',
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    expect((await staff(token)).statusCode).toBe(200);
+    const second = (await call('POST', '/api/admin/partners/farmacia-staff/api-token')).json()
+      .api_token as string;
+    expect(second).not.toBe(token);
+    expect((await staff(token)).statusCode).not.toBe(200);
+    expect((await staff(second)).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/admin/partners/farmacia-staff/api-token')).statusCode).toBe(204);
+    expect((await staff(second)).statusCode).not.toBe(200);
+  });
+
+  it('keeps every change in the audit log: who, when, before and after, secrets masked', async () => {
+    await call('POST', '/api/admin/partners', farmacia('farmacia-audit'));
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/partners/farmacia-audit',
+      payload: { name: 'Farmacia Auditada' },
+      headers: { ...auth, 'x-operator': 'Ana Pérez' },
+    });
+    await call('POST', '/api/admin/partners/farmacia-audit/api-token');
+    const log = await call('GET', '/api/admin/audit?partner_id=farmacia-audit');
+    expect(log.statusCode).toBe(200);
+    const entries = log.json().results as Array<{
+      action: string;
+      actor: string;
+      before: { name: string } | null;
+      after: { name: string } | null;
+    }>;
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'partner.api_token_rotated',
+      'partner.updated',
+      'partner.created',
+    ]);
+    const [, updated, created] = entries;
+    expect(created?.before).toBeNull();
+    expect(created?.after?.name).toBe('Farmacia Norte');
+    expect(updated?.before?.name).toBe('Farmacia Norte');
+    expect(updated?.after?.name).toBe('Farmacia Auditada');
+    expect(updated?.actor).toMatch(/^operator:[0-9a-f]{12} \(Ana Pérez\)$/);
+    expect(log.body).not.toContain('whsec_farmacia');
+    expect(log.body).not.toContain(ADMIN_TOKEN);
+  });
+
+  it('answers 404 for a partner that does not exist', async () => {
+    expect((await call('GET', '/api/admin/partners/no-existe')).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/partners/no-existe', { name: 'X' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,206 @@
+import {
+  apiTokenAnswerSchema,
+  auditListSchema,
+  auditQuerySchema,
+  createPartnerBodySchema,
+  partnerAnswerSchema,
+  partnerErrorSchema,
+  partnerListSchema,
+  partnerParamsSchema,
+  patchPartnerBodySchema,
+} from '@visita/domain/contract/admin-partners';
+import { apiErrorSchema } from '@visita/domain/contract/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findClientById } from '../clients/queries.ts';
+import { operatorOf, requireAdmin } from './admin-auth.ts';
+import { listAuditEntries, listPartners } from './partner-queries.ts';
+import {
+  createPartner,
+  InvalidPartner,
+  partnerNotFound,
+  patchPartner,
+  revokeApiToken,
+  rotateApiToken,
+  toPartnerAnswer,
+} from './partners.ts';
+
+const DESCRIPTION =
+  'Requiere Authorization: Bearer <ADMIN_TOKEN> (y opcionalmente X-Operator con el nombre de quien ' +
+  'opera, para el registro de auditoría). Sin ADMIN_TOKEN configurado responde 404.';
+
+const refusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/**
+ * A document the schema refused: every field's problem at once (an operator fixes them in one
+ * go), instead of the first one only as other routes answer.
+ */
+function refuseInvalidBody(request: FastifyRequest): void {
+  const failure = request.validationError as
+    | (Error & { validation?: Array<{ instancePath?: string; message?: string; params?: unknown }> })
+    | undefined;
+  if (!failure) return;
+  const fields: Record<string, string> = {};
+  for (const issue of failure.validation ?? []) {
+    const fromIssue = (issue.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.');
+    const path = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || fromIssue || '(documento)';
+    fields[path] ??= issue.message ?? 'No es válido.';
+  }
+  throw new InvalidPartner(Object.keys(fields).length > 0 ? fields : { '(documento)': failure.message });
+}
+
+/** The operator's partner API: partners as data, each change audited and heard by every instance. */
+const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = requireAdmin(app.config.ADMIN_TOKEN);
+  // A partner's config, domains and rules are cached per instance: tell them all.
+  const changed = (id: string) => app.changes.publish({ topic: 'client', clientId: id });
+
+  app.get(
+    '/admin/partners',
+    {
+      onRequest,
+      schema: {
+        tags: ['admin'],
+        summary: 'Socios: id, nombre, país, fuente de venta y dominios',
+        description: DESCRIPTION,
+        response: { 200: partnerListSchema, ...refusals },
+      },
+    },
+    async () => ({
+      results: (await listPartners(app.db)).map((row) => {
+        const { id, name, country, sales_source, domains, created_at } = toPartnerAnswer(row);
+        return { id, name, country, sales_source, domains, created_at };
+      }),
+    }),
+  );
+
+  app.get(
+    '/admin/partners/:id',
+    {
+      onRequest,
+      schema: {
+        tags: ['admin'],
+        summary: 'El documento de un socio (secretos enmascarados)',
+        description: DESCRIPTION,
+        params: partnerParamsSchema,
+        response: { 200: partnerAnswerSchema, ...refusals, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findClientById(app.db, request.params.id);
+      if (!row) throw partnerNotFound();
+      return toPartnerAnswer(row);
+    },
+  );
+
+  app.post(
+    '/admin/partners',
+    {
+      onRequest,
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: 'Crea un socio',
+        description: DESCRIPTION,
+        body: createPartnerBodySchema,
+        response: { 201: partnerAnswerSchema, 400: partnerErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      refuseInvalidBody(request);
+      const row = await createPartner(app.db, request.body, operatorOf(request));
+      await changed(row.id);
+      return reply.code(201).send(toPartnerAnswer(row));
+    },
+  );
+
+  app.patch(
+    '/admin/partners/:id',
+    {
+      onRequest,
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: 'Cambia los campos enviados de un socio (el perfil, clave por clave)',
+        description: DESCRIPTION,
+        params: partnerParamsSchema,
+        body: patchPartnerBodySchema,
+        response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      refuseInvalidBody(request);
+      const row = await patchPartner(app.db, request.params.id, request.body, operatorOf(request));
+      await changed(row.id);
+      return toPartnerAnswer(row);
+    },
+  );
+
+  app.post(
+    '/admin/partners/:id/api-token',
+    {
+      onRequest,
+      schema: {
+        tags: ['admin'],
+        summary: 'Crea o rota el token de API del personal del socio (se muestra una sola vez)',
+        description: DESCRIPTION,
+        params: partnerParamsSchema,
+        response: { 201: apiTokenAnswerSchema, 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const token = await rotateApiToken(app.db, request.params.id, operatorOf(request));
+      await changed(request.params.id);
+      return reply.code(201).send({ api_token: token });
+    },
+  );
+
+  app.delete(
+    '/admin/partners/:id/api-token',
+    {
+      onRequest,
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoca el token de API del personal del socio',
+        description: DESCRIPTION,
+        params: partnerParamsSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await revokeApiToken(app.db, request.params.id, operatorOf(request));
+      await changed(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      onRequest,
+      schema: {
+        tags: ['admin'],
+        summary: 'Registro de cambios de socios: quién, cuándo, antes y después',
+        description: DESCRIPTION,
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      results: (
+        await listAuditEntries(app.db, { partnerId: request.query.partner_id, limit: request.query.limit })
+      ).map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        actor: row.actor,
+        action: row.action,
+        partner_id: row.partnerId,
+        before: row.before,
+        after: row.after,
+      })),
+    }),
+  );
+};
+
+export default partnerRoutes;

@@ -1,0 +1,207 @@
+import type {
+  CreatePartnerBody,
+  PartnerAnswer,
+  PatchPartnerBody,
+} from '@visita/domain/contract/admin-partners';
+import { type PartnerProfile, partnerProfileSchema } from '@visita/domain/partner-profile';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { ClientRow, NewClientRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { hashApiToken, newApiToken } from '../clients/api-token.ts';
+import { findClientById } from '../clients/queries.ts';
+import { type AuditAction, insertAuditEntry, insertPartner, updatePartner } from './partner-queries.ts';
+
+/** Who made a change, as the audit log records it. */
+export type Actor = string;
+
+/** A refused partner document: a summary and each field's problem, in Spanish. */
+export class InvalidPartner extends AppError {
+  constructor(fields: Record<string, string>) {
+    const [first] = Object.entries(fields);
+    super(400, 'invalid-partner', first ? `${first[0]}: ${first[1]}` : 'El socio no es válido.', fields);
+  }
+}
+
+export const partnerNotFound = () => notFound('partner-not-found', 'No existe un socio con ese id.');
+export const partnerExists = () => new AppError(409, 'partner-exists', 'Ya existe un socio con ese id.');
+
+/** Each issue of a zod error by its path under `prefix`, the first one per path. */
+export function fieldsOf(error: z.ZodError, prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(documento)';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+const MASK = '••••••••';
+
+/** The document without secrets: the webhook's secret masked (the operator set it; nobody reads it back). */
+function maskedProfile(profile: Record<string, unknown>): Record<string, unknown> {
+  const webhook = profile.webhook as { secret?: unknown } | null | undefined;
+  return webhook && typeof webhook === 'object'
+    ? { ...profile, webhook: { ...webhook, secret: MASK } }
+    : profile;
+}
+
+export function toPartnerAnswer(row: ClientRow): PartnerAnswer {
+  return {
+    id: row.id,
+    name: row.name,
+    logo_url: row.logoUrl,
+    country: row.country,
+    sales_source: row.salesSource,
+    receivers: row.receivers,
+    origins: row.origins,
+    is_last_mile: row.isLastMile,
+    show_results: row.showResults,
+    show_tyc: row.showTyc,
+    default_patient_email: row.defaultPatientEmail,
+    max_patients_per_appointment: row.maxPatientsPerAppointment,
+    extra_amount: row.extraAmount,
+    steps: row.steps,
+    laas_config_v2: row.laasConfig,
+    sdk_config_v2: row.sdkConfig,
+    profile: maskedProfile(row.profile),
+    domains: row.domains,
+    has_api_token: row.apiTokenHash !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a partner: its document, secrets masked, without timestamps. */
+const auditView = (row: ClientRow | undefined): Record<string, unknown> | null => {
+  if (!row) return null;
+  const { created_at: _createdAt, ...document } = toPartnerAnswer(row);
+  return document;
+};
+
+/**
+ * The stored profile with the sent top-level keys replacing its own, checked whole. A webhook
+ * sent without its secret keeps the stored secret (the operator never reads it back to resend it).
+ */
+export function mergeProfile(
+  stored: Record<string, unknown>,
+  sent: Record<string, unknown> | undefined,
+): PartnerProfile {
+  const merged: Record<string, unknown> = { ...stored, ...(sent ?? {}) };
+  const sentWebhook = sent?.webhook as Record<string, unknown> | null | undefined;
+  const storedWebhook = stored.webhook as Record<string, unknown> | null | undefined;
+  if (
+    sentWebhook &&
+    typeof sentWebhook === 'object' &&
+    (sentWebhook.secret === undefined || sentWebhook.secret === MASK)
+  ) {
+    merged.webhook = { ...sentWebhook, secret: storedWebhook?.secret };
+  }
+  const parsed = partnerProfileSchema.safeParse(merged);
+  if (!parsed.success) throw new InvalidPartner(fieldsOf(parsed.error, 'profile'));
+  return parsed.data;
+}
+
+/** The columns a document's fields set (only the ones sent). */
+function columnsOf(body: PatchPartnerBody, storedProfile: Record<string, unknown>): Partial<NewClientRow> {
+  const columns: Partial<NewClientRow> = {};
+  if (body.name !== undefined) columns.name = body.name;
+  if (body.logo_url !== undefined) columns.logoUrl = body.logo_url;
+  if (body.country !== undefined) columns.country = body.country;
+  if (body.sales_source !== undefined) columns.salesSource = body.sales_source;
+  if (body.receivers !== undefined) columns.receivers = body.receivers;
+  if (body.origins !== undefined) columns.origins = body.origins;
+  if (body.is_last_mile !== undefined) columns.isLastMile = body.is_last_mile;
+  if (body.show_results !== undefined) columns.showResults = body.show_results;
+  if (body.show_tyc !== undefined) columns.showTyc = body.show_tyc;
+  if (body.default_patient_email !== undefined) columns.defaultPatientEmail = body.default_patient_email;
+  if (body.max_patients_per_appointment !== undefined)
+    columns.maxPatientsPerAppointment = body.max_patients_per_appointment;
+  if (body.extra_amount !== undefined) columns.extraAmount = body.extra_amount;
+  if (body.steps !== undefined) columns.steps = body.steps;
+  if (body.laas_config_v2 !== undefined) columns.laasConfig = body.laas_config_v2;
+  if (body.sdk_config_v2 !== undefined) columns.sdkConfig = body.sdk_config_v2;
+  if (body.domains !== undefined) columns.domains = [...new Set(body.domains)];
+  if (body.profile !== undefined) columns.profile = mergeProfile(storedProfile, body.profile);
+  return columns;
+}
+
+async function audited<T extends ClientRow>(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  before: ClientRow | undefined,
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const after = await change(tx);
+    await insertAuditEntry(tx, {
+      actor,
+      action,
+      partnerId: after.id,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return after;
+  });
+}
+
+/** POST /admin/partners: a new partner, with the product's defaults for what it does not say. */
+export async function createPartner(db: Db, body: CreatePartnerBody, actor: Actor): Promise<ClientRow> {
+  if (await findClientById(db, body.id)) throw partnerExists();
+  const columns = columnsOf({ profile: {}, ...body }, {});
+  const row = await audited(db, actor, 'partner.created', undefined, async (tx) => {
+    const inserted = await insertPartner(tx, {
+      id: body.id,
+      name: body.name,
+      country: body.country,
+      salesSource: body.sales_source,
+      ...columns,
+    });
+    // Two operators creating one id at once: the second finds the first's row.
+    if (!inserted) throw partnerExists();
+    return inserted;
+  });
+  return row;
+}
+
+/** PATCH /admin/partners/{id}: the fields sent replace the stored ones; the profile key by key. */
+export async function patchPartner(
+  db: Db,
+  id: string,
+  body: PatchPartnerBody,
+  actor: Actor,
+): Promise<ClientRow> {
+  const before = await findClientById(db, id);
+  if (!before) throw partnerNotFound();
+  const columns = columnsOf(body, before.profile);
+  return audited(db, actor, 'partner.updated', before, async (tx) => {
+    const updated = await updatePartner(tx, id, columns);
+    if (!updated) throw partnerNotFound();
+    return updated;
+  });
+}
+
+/** A new staff token for the partner, replacing (and so revoking) the old one; answered once. */
+export async function rotateApiToken(db: Db, id: string, actor: Actor): Promise<string> {
+  const before = await findClientById(db, id);
+  if (!before) throw partnerNotFound();
+  const token = newApiToken();
+  await audited(db, actor, 'partner.api_token_rotated', before, async (tx) => {
+    const updated = await updatePartner(tx, id, { apiTokenHash: hashApiToken(token) });
+    if (!updated) throw partnerNotFound();
+    return updated;
+  });
+  return token;
+}
+
+/** The partner's staff token stops working; staff consoles then need a new one. */
+export async function revokeApiToken(db: Db, id: string, actor: Actor): Promise<void> {
+  const before = await findClientById(db, id);
+  if (!before) throw partnerNotFound();
+  await audited(db, actor, 'partner.api_token_revoked', before, async (tx) => {
+    const updated = await updatePartner(tx, id, { apiTokenHash: null });
+    if (!updated) throw partnerNotFound();
+    return updated;
+  });
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../locale.ts';
+import { clientStepSchema, modeConfigSchema, receiverSchema } from './client-config.ts';
+
+/**
+ * The operator's partner API (/api/admin/partners): a partner's whole document, as an operator
+ * writes it and as the API answers it. The profile is checked by partner-profile.ts's schema once
+ * merged with what is stored (a PATCH may leave the webhook's secret out to keep it).
+ */
+
+export const PARTNER_ID_MESSAGE =
+  'De 2 a 63 caracteres: letras minúsculas sin tildes, números y guiones, empezando por letra o número.';
+export const partnerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, PARTNER_ID_MESSAGE);
+
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+/** A site allowed to frame the widget, as its origin: https, or http on loopback only. */
+export const partnerDomainSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Debe ser un origen como https://socio.example.' });
+      return z.NEVER;
+    }
+    const loopback = isLoopback(url.hostname) || url.hostname.endsWith('.localhost');
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+      context.addIssue({ code: 'custom', message: 'Debe ser https (http solo en localhost).' });
+      return z.NEVER;
+    }
+    if (
+      url.username ||
+      url.password ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.hash
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Solo el origen: sin ruta, usuario, consulta ni fragmento.',
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+const modeConfig = modeConfigSchema.strict().nullable();
+
+/** Every field an operator sets, none required: a PATCH sends the ones it changes. */
+export const partnerFieldsSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    logo_url: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^https:\/\/\S+$/, 'Debe ser una URL https.')
+      .nullable(),
+    country: z.enum(COUNTRY_CODES),
+    sales_source: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, PARTNER_ID_MESSAGE),
+    receivers: z.array(receiverSchema).max(500),
+    origins: z.array(z.string().trim().min(1).max(200)).max(500),
+    is_last_mile: z.boolean(),
+    show_results: z.boolean(),
+    show_tyc: z.boolean(),
+    default_patient_email: z.string().trim().email().max(254).nullable(),
+    max_patients_per_appointment: z.number().int().min(1).max(50).nullable(),
+    extra_amount: z.number().int().min(0).max(100_000_000),
+    steps: z.array(clientStepSchema).max(40),
+    laas_config_v2: modeConfig,
+    sdk_config_v2: modeConfig,
+    /** The profile (partner-profile.ts); on PATCH, the top-level keys sent replace the stored ones. */
+    profile: z.record(z.string(), z.unknown()),
+    domains: z.array(partnerDomainSchema).max(50),
+  })
+  .partial()
+  .strict();
+
+/** POST: a new partner; name, country and sales source are needed, the rest has defaults. */
+export const createPartnerBodySchema = partnerFieldsSchema
+  .extend({
+    id: partnerIdSchema,
+    name: z.string().trim().min(1).max(200),
+    country: z.enum(COUNTRY_CODES),
+    sales_source: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, PARTNER_ID_MESSAGE),
+  })
+  .strict();
+export type CreatePartnerBody = z.infer<typeof createPartnerBodySchema>;
+
+export const patchPartnerBodySchema = partnerFieldsSchema;
+export type PatchPartnerBody = z.infer<typeof patchPartnerBodySchema>;
+
+export const partnerParamsSchema = z.object({ id: partnerIdSchema });
+
+/** A partner as the operator reads it: the document, secrets masked, whether it has a staff token. */
+export const partnerAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES),
+  sales_source: z.string(),
+  receivers: z.array(receiverSchema),
+  origins: z.array(z.string()),
+  is_last_mile: z.boolean(),
+  show_results: z.boolean(),
+  show_tyc: z.boolean(),
+  default_patient_email: z.string().nullable(),
+  max_patients_per_appointment: z.number().int().nullable(),
+  extra_amount: z.number().int(),
+  steps: z.array(clientStepSchema),
+  laas_config_v2: modeConfigSchema.nullable(),
+  sdk_config_v2: modeConfigSchema.nullable(),
+  profile: z.record(z.string(), z.unknown()),
+  domains: z.array(z.string()),
+  has_api_token: z.boolean(),
+  created_at: z.string(),
+});
+export type PartnerAnswer = z.infer<typeof partnerAnswerSchema>;
+
+export const partnerListSchema = z.object({
+  results: z.array(
+    partnerAnswerSchema.pick({
+      id: true,
+      name: true,
+      country: true,
+      sales_source: true,
+      domains: true,
+      created_at: true,
+    }),
+  ),
+});
+
+/** A staff API token, shown once when it is made. */
+export const apiTokenAnswerSchema = z.object({ api_token: z.string() });
+
+export const AUDIT_ACTIONS = [
+  'partner.created',
+  'partner.updated',
+  'partner.api_token_rotated',
+  'partner.api_token_revoked',
+] as const;
+
+export const auditQuerySchema = z.object({
+  partner_id: partnerIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  partner_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export const auditListSchema = z.object({ results: z.array(auditEntrySchema) });
+
+/** A refused document: the summary, and each field's problem in Spanish. */
+export const partnerErrorSchema = z.object({
+  err: z.string(),
+  msg: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
