@@ -3,7 +3,11 @@ import type {
   PartnerAnswer,
   PatchPartnerBody,
 } from '@visita/domain/contract/admin-partners';
-import { type PartnerProfile, partnerProfileSchema } from '@visita/domain/partner-profile';
+import {
+  type PartnerProfile,
+  partnerProfileSchema,
+  readPartnerProfile,
+} from '@visita/domain/partner-profile';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow, NewClientRow } from '../../db/schema.ts';
@@ -64,7 +68,8 @@ export function toPartnerAnswer(row: ClientRow): PartnerAnswer {
     steps: row.steps,
     laas_config_v2: row.laasConfig,
     sdk_config_v2: row.sdkConfig,
-    profile: maskedProfile(row.profile),
+    // The whole profile, defaults included: what the partner gets, every field an operator may set.
+    profile: maskedProfile(readPartnerProfile(row.profile)),
     domains: row.domains,
     has_api_token: row.apiTokenHash !== null,
     created_at: row.createdAt.toISOString(),

@@ -1,0 +1,163 @@
+/**
+ * `npm run partner -- export <id>` and `npm run partner -- import <file.json> [--dry-run]`: a
+ * partner's document in and out of the database, so a profile can live in the partner's own
+ * repository. The same rules and audit log as the operator API (modules/admin/partners.ts).
+ * With the embedded database, stop the server first (one process owns its files); with
+ * PostgreSQL the running instances hear the change and drop their cached copy.
+ */
+import { readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { createPartnerBodySchema } from '@visita/domain/contract/admin-partners';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { createChangeBus } from '../modules/changes/change-bus.ts';
+import { findClientById } from '../modules/clients/queries.ts';
+import { createPartner, fieldsOf, patchPartner, toPartnerAnswer } from '../modules/admin/partners.ts';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const USAGE = [
+  'Uso:',
+  '  npm run partner -- export <id>                     imprime el documento del socio (JSON)',
+  '  npm run partner -- import <archivo.json> [--dry-run] muestra las diferencias y las guarda',
+];
+
+/** The importable document of a partner: what the API answers, without what only the API reports. */
+async function exportDocument(db: Db, id: string): Promise<Record<string, unknown> | null> {
+  const row = await findClientById(db, id);
+  if (!row) return null;
+  const { has_api_token: _token, created_at: _created, ...document } = toPartnerAnswer(row);
+  return document;
+}
+
+/** Every leaf of a JSON value by its dotted path. */
+function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, JSON.stringify(value));
+  }
+  return out;
+}
+
+/** 'path: before → after' for each leaf that differs, in path order. */
+export function diffDocuments(before: unknown, after: unknown): string[] {
+  const a = flatten(before ?? {});
+  const b = flatten(after ?? {});
+  const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return paths
+    .filter((path) => a.get(path) !== b.get(path))
+    .map((path) => `${path}: ${a.get(path) ?? '(nada)'} → ${b.get(path) ?? '(nada)'}`);
+}
+
+async function importDocument(db: Db, file: string, dryRun: boolean, io: CliIo, actor: string) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    io.err(`No se pudo leer ${file} como JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return { code: 1, changedId: null };
+  }
+  const parsed = createPartnerBodySchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const [path, message] of Object.entries(fieldsOf(parsed.error))) io.err(`${path}: ${message}`);
+    return { code: 1, changedId: null };
+  }
+  const body = parsed.data;
+  const before = await exportDocument(db, body.id);
+  // What the document would be once written, computed by the same rules, without writing.
+  const preview = await db
+    .transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      const { id, ...fields } = body;
+      const row = before ? await patchPartner(tx, id, fields, actor) : await createPartner(tx, body, actor);
+      const { has_api_token: _t, created_at: _c, ...document } = toPartnerAnswer(row);
+      throw new Preview(document);
+    })
+    .catch((outcome: unknown) => {
+      if (outcome instanceof Preview) return outcome.document;
+      throw outcome;
+    });
+  const lines = diffDocuments(before, preview);
+  io.out(before ? `Socio ${body.id}: ${lines.length} cambio(s)` : `Socio nuevo ${body.id}`);
+  for (const line of lines) io.out(`  ${line}`);
+  if (dryRun || lines.length === 0) {
+    io.out(dryRun ? 'Sin guardar (--dry-run).' : 'Nada que guardar.');
+    return { code: 0, changedId: null };
+  }
+  const { id, ...fields } = body;
+  if (before) await patchPartner(db, id, fields, actor);
+  else await createPartner(db, body, actor);
+  io.out('Guardado.');
+  return { code: 0, changedId: id };
+}
+
+/** Thrown to roll the preview's transaction back while carrying its result out. */
+class Preview extends Error {
+  constructor(readonly document: Record<string, unknown>) {
+    super('preview');
+  }
+}
+
+/** Runs the CLI on a database; answers the exit code and which partner changed (to tell instances). */
+export async function runPartnerCli(
+  db: Db,
+  args: readonly string[],
+  io: CliIo,
+  actor = `cli:${userInfo().username}`,
+): Promise<{ code: number; changedId: string | null }> {
+  const [command, target, ...rest] = args;
+  try {
+    if (command === 'export' && target && rest.length === 0) {
+      const document = await exportDocument(db, target);
+      if (!document) {
+        io.err(`No existe un socio con id ${target}.`);
+        return { code: 1, changedId: null };
+      }
+      io.out(JSON.stringify(document, null, 2));
+      return { code: 0, changedId: null };
+    }
+    if (command === 'import' && target && rest.every((flag) => flag === '--dry-run')) {
+      return await importDocument(db, target, rest.includes('--dry-run'), io, actor);
+    }
+  } catch (error) {
+    if (error instanceof AppError) {
+      for (const [path, message] of Object.entries(error.fields ?? { [error.err]: error.msg }))
+        io.err(`${path}: ${message}`);
+      return { code: 1, changedId: null };
+    }
+    throw error;
+  }
+  for (const line of USAGE) io.err(line);
+  return { code: 2, changedId: null };
+}
+
+async function main() {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    const io: CliIo = { out: (line) => console.info(line), err: (line) => console.error(line) };
+    const { code, changedId } = await runPartnerCli(database.db, process.argv.slice(2), io);
+    if (changedId) {
+      const changes = await createChangeBus(database);
+      await changes.publish({ topic: 'client', clientId: changedId });
+      await changes.close();
+    }
+    process.exitCode = code;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
