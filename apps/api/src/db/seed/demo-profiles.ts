@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
 import type { PartnerProfile } from '@visita/domain/partner-profile';
 import { clients } from '../schema.ts';
+import { DEMO_TERMS } from './demo-terms.ts';
 import type { Seed } from './run-seeds.ts';
 
 type DeepPartial<T> = {
   [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K];
 };
 /** What a demo partner's profile states; everything else keeps the product's defaults. */
-export type DemoProfile = Pick<DeepPartial<PartnerProfile>, 'rules' | 'copy' | 'help' | 'footer'>;
+export type DemoProfile = Pick<DeepPartial<PartnerProfile>, 'rules' | 'copy' | 'help' | 'footer'> &
+  Partial<Pick<PartnerProfile, 'terms'>>;
 
 /** The clinic's help line: a call to its central (a placeholder number an operator replaces). */
 const CLINIC_CENTRAL = 'tel:+56229100000';
@@ -21,6 +23,7 @@ const CLINIC_CENTRAL = 'tel:+56229100000';
  */
 export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
   clinicaalemana: {
+    terms: DEMO_TERMS.clinicaalemana,
     rules: { exams_paid_at_home: true, exam_price_at_home: true, confirmation_display_names: true },
     copy: {
       introduction: {
@@ -87,6 +90,7 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     copy: { introduction: { subtitle: 'Agenda con iDoktor y recibe la atención en tu casa u oficina.' } },
   },
   laboratoriochopo: {
+    terms: DEMO_TERMS.laboratoriochopo,
     rules: { out_of_coverage_closes: true },
     copy: {
       introduction: {
@@ -108,6 +112,7 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
     },
   },
   cajalosandes: {
+    terms: DEMO_TERMS.cajalosandes,
     rules: {
       fund: {
         name: 'Caja los Andes',
@@ -135,8 +140,8 @@ export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
 };
 
 /**
- * Demo databases seeded before partners were data get these profile keys (rules, copy, help,
- * footer) merged into what they store; what an operator set under other keys stays. On a new
+ * Demo databases seeded before partners were data get these profile keys (rules, copy, terms,
+ * help, footer) merged into what they store; what an operator set under other keys stays. On a new
  * database the clients seed has written them already and this changes nothing.
  */
 export const demoPartnerProfilesSeed: Seed = {

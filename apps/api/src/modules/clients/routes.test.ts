@@ -2,6 +2,7 @@ import { clientConfigSchema } from '@visita/domain/contract/client-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { partnerTermsSchema } from '@visita/domain/partner-profile';
 
 const DESIGN_CLIENT_IDS = [
   'demo',
@@ -59,6 +60,32 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     expect(plain.profile.footer).toBe('operated');
     expect(plain.profile.copy.price_disclaimer).toBeNull();
     expect(plain.profile).not.toHaveProperty('webhook');
+  });
+
+  it.each([
+    [
+      'clinicaalemana',
+      [
+        '$11.000',
+        '$15.000 por paciente',
+        '$7.000 por visita',
+        '$122.570',
+        'dosis 3',
+        '24 horas',
+        '15 MB',
+        '48 horas',
+        'lunes a viernes de 08:00 a 14:00',
+        'Chicureo',
+        'Huechuraba',
+      ],
+    ],
+    ['cajalosandes', ['$6.990', 'Máximo 2 vacunas', '24 horas', '$3.000', '1.000']],
+    ['laboratoriochopo', ['pesos mexicanos', 'IVA', 'Ley Federal de Protección de Datos Personales']],
+  ])("serves %s's terms as a document with the figures it must show", async (id, figures) => {
+    const { terms } = (await get(`?id=${id}`)).json().profile;
+    expect(partnerTermsSchema.safeParse(terms).success).toBe(true);
+    const text = JSON.stringify(terms);
+    for (const figure of figures) expect(text).toContain(figure);
   });
 
   it('carries every field of spec part 1 §3 with its value', async () => {

@@ -6,6 +6,7 @@ import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useFlow, useSession, useWidgetStores, type WidgetStores } from '../../stores/widget-stores.tsx';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /** The terms tick survives a visit to the terms step and back, per widget instance. */
 const acceptedTerms = new WeakMap<WidgetStores, boolean>();
@@ -20,6 +21,8 @@ export function IntroductionStep() {
   const { next } = useNavigation();
   const stores = useWidgetStores();
   const showTerms = useSession((state) => state.clientData?.show_tyc === true);
+  // A partner's own terms are always one link away; accepting them is asked only with show_tyc.
+  const hasPartnerTerms = usePartnerProfile().terms !== null;
   const setStep = useFlow((state) => state.setStep);
   const [accepted, setAccepted] = useState(() => acceptedTerms.get(stores) ?? false);
   const [blocked, setBlocked] = useState(false);
@@ -90,6 +93,16 @@ export function IntroductionStep() {
               {TERMS_REQUIRED_MESSAGE}
             </p>
           ) : null}
+        </div>
+      ) : hasPartnerTerms ? (
+        <div className="visita-terms">
+          <button
+            type="button"
+            className="visita-button visita-button--link"
+            onClick={() => setStep('terms-and-conditions')}
+          >
+            {TERMS_LINK}
+          </button>
         </div>
       ) : null}
       <div className="visita-step__actions">
