@@ -1,3 +1,4 @@
+import type { CartPatient } from './cart.ts';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
@@ -21,6 +22,9 @@ import {
   removePatient,
   setClientChecked,
   setInsurance,
+  setFonasaTier,
+  hasFonasa,
+  patientsWithoutFonasaTier,
   setPatientInfo,
   subitemIds,
   updateItems,
@@ -269,6 +273,27 @@ describe('insurance in the cart', () => {
     const fonasa = setInsurance(setInsurance(cart, 0, 'fonasa'), 1, 'fonasa');
     expect(enforceCommuneInsurance(fonasa, 'Melipilla').patientWithFonasaAmount).toBe(0);
     expect(enforceCommuneInsurance(fonasa, 'Ñuñoa').patientWithFonasaAmount).toBe(2);
+    // Where there is no Fonasa nobody is asked for a tier.
+    expect(patientsWithoutFonasaTier(enforceCommuneInsurance(fonasa, 'Melipilla'))).toEqual([]);
+  });
+
+  it('asks a Fonasa patient for the tier, prices tier A as particular and B-D with the copay', () => {
+    const fonasa = setInsurance(cart, 0, 'fonasa', 'Las Condes');
+    expect(hasFonasa(fonasa.patients[0] as CartPatient)).toBe(true);
+    expect(patientsWithoutFonasaTier(fonasa)).toEqual([0]);
+    const tierA = setFonasaTier(fonasa, 0, 'A', 'Las Condes');
+    expect(patientsWithoutFonasaTier(tierA)).toEqual([]);
+    expect(tierA.patients[0]).toMatchObject({ insurance: 'particular', fonasaTier: 'A' });
+    expect(hasFonasa(tierA.patients[0] as CartPatient)).toBe(true);
+    expect(tierA.patients[0]?.itemsPrice).toBe(1000 + 2000);
+    const tierC = setFonasaTier(tierA, 0, 'C', 'Las Condes');
+    expect(tierC.patients[0]).toMatchObject({ insurance: 'fonasa', fonasaTier: 'C' });
+    expect(tierC.patients[0]?.itemsPrice).toBe(500 + 2000);
+    // Back to particular forgets the tier.
+    const back = setInsurance(tierC, 0, 'particular');
+    expect(back.patients[0]?.fonasaTier).toBeUndefined();
+    expect(hasFonasa(back.patients[0] as CartPatient)).toBe(false);
+    expect(setFonasaTier(cart, 9, 'B')).toBe(cart);
   });
 });
 

@@ -9,7 +9,15 @@ import {
   sameId,
 } from './cart-item.ts';
 import type { DocumentType, Gender } from './constants.ts';
-import { DEFAULT_INSURANCE, hasFonasaPricing, type Insurance, resolveInsurance } from './insurance.ts';
+import {
+  DEFAULT_INSURANCE,
+  type FonasaTier,
+  hasFonasaPricing,
+  type Insurance,
+  isFonasaAvailableIn,
+  pricedInsurance,
+  resolveInsurance,
+} from './insurance.ts';
 
 export const PATIENTS_WITHOUT_SERVICES_MESSAGE =
   'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar';
@@ -32,7 +40,10 @@ export interface CartPatientInfo {
 
 export interface CartPatient {
   patient: CartPatientInfo | null;
+  /** The insurance the patient is priced at (tier A of Fonasa is priced as particular). */
   insurance: Insurance;
+  /** The Fonasa tier the person chose when they said they have Fonasa; undefined otherwise. */
+  fonasaTier?: FonasaTier | null;
   items: CartItem[];
   clientCheckedItemsIds: ItemId[];
   /** Derived: items held, familiar items counting 1/N. */
@@ -58,7 +69,10 @@ export type CartRefusal =
   'missing-item' | 'missing-patient' | 'not-combinable' | 'already-added' | 'invalid-familiar-count';
 export type CartChange = { ok: true; cart: Cart } | { ok: false; reason: CartRefusal; cart: Cart };
 
-type PatientDraft = Pick<CartPatient, 'patient' | 'insurance' | 'items' | 'clientCheckedItemsIds'>;
+type PatientDraft = Pick<
+  CartPatient,
+  'patient' | 'insurance' | 'items' | 'clientCheckedItemsIds' | 'fonasaTier'
+>;
 
 // ---- Prices ----
 
@@ -308,17 +322,48 @@ export function setInsurance(cart: Cart, index: number, insurance: Insurance, co
   if (!cart.patients[index]) return cart;
   const resolved = resolveInsurance(insurance, commune);
   return build(
-    cart.patients.map((patient, i) => (i === index ? { ...patient, insurance: resolved } : patient)),
+    cart.patients.map((patient, i) =>
+      // Leaving Fonasa forgets the tier; saying Fonasa again asks for it again.
+      i === index
+        ? { ...patient, insurance: resolved, fonasaTier: resolved === 'fonasa' ? null : undefined }
+        : patient,
+    ),
+  );
+}
+
+/** A Fonasa patient's tier: B, C and D are priced with the copay, A as particular. */
+export function setFonasaTier(cart: Cart, index: number, tier: FonasaTier, commune?: string | null): Cart {
+  if (!cart.patients[index]) return cart;
+  return build(
+    cart.patients.map((patient, i) =>
+      i === index
+        ? { ...patient, fonasaTier: tier, insurance: pricedInsurance(true, tier, commune) }
+        : patient,
+    ),
+  );
+}
+
+/** Whether a patient said they have Fonasa (priced with it or, tier A, without). */
+export const hasFonasa = (patient: Pick<CartPatient, 'insurance' | 'fonasaTier'>): boolean =>
+  patient.insurance === 'fonasa' || patient.fonasaTier !== undefined;
+
+/** The patients that said they have Fonasa and have not chosen their tier yet. */
+export function patientsWithoutFonasaTier(cart: Pick<Cart, 'patients'>): number[] {
+  return cart.patients.flatMap((patient, index) =>
+    hasFonasa(patient) && !patient.fonasaTier ? [index] : [],
   );
 }
 
 /** Re-applies the commune rule to every patient (e.g. after the address changes). */
 export function enforceCommuneInsurance(cart: Cart, commune: string | null | undefined): Cart {
   return build(
-    cart.patients.map((patient) => ({
-      ...patient,
-      insurance: resolveInsurance(patient.insurance, commune),
-    })),
+    cart.patients.map((patient) => {
+      const insurance = resolveInsurance(patient.insurance, commune);
+      // Where Fonasa is not offered, nobody is asked for a tier.
+      return isFonasaAvailableIn(commune)
+        ? { ...patient, insurance }
+        : { ...patient, insurance, fonasaTier: undefined };
+    }),
   );
 }
 

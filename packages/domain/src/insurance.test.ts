@@ -6,6 +6,7 @@ import {
   INSURANCE_TOGGLE_LABELS,
   isFonasaAvailableIn,
   PREVISION_LABELS,
+  pricedInsurance,
   resolveInsurance,
   showsFonasaBonus,
 } from './insurance.ts';
@@ -64,5 +65,20 @@ describe('fonasa bonus shown only in Chile when a patient has it', () => {
     expect(FONASA_UNAVAILABLE_TOOLTIP).toBe(
       'Aún no llegamos a tu comuna con exámenes con cobertura Fonasa. Pero aún puedes agendar de forma particular',
     );
+  });
+});
+
+describe('Fonasa tiers', () => {
+  it.each([
+    [true, 'A', 'Las Condes', 'particular'],
+    [true, 'B', 'Las Condes', 'fonasa'],
+    [true, 'C', 'Las Condes', 'fonasa'],
+    [true, 'D', 'Las Condes', 'fonasa'],
+    // The quote's wire never required a tier: Fonasa without one keeps the copay.
+    [true, null, 'Las Condes', 'fonasa'],
+    [true, 'B', 'Talagante', 'particular'],
+    [false, 'B', 'Las Condes', 'particular'],
+  ] as const)('Fonasa %s, tier %s, in %s: priced as %s', (has, tier, commune, priced) => {
+    expect(pricedInsurance(has, tier, commune)).toBe(priced);
   });
 });

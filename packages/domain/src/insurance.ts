@@ -16,8 +16,31 @@ export const PREVISION_LABELS: Readonly<Record<Insurance, string>> = {
   fonasa: 'Fonasa',
 };
 
-/** Fonasa copay applies to these tiers (part 1 §1). */
+/** Fonasa's income tiers (tramos). */
+export const FONASA_TIERS = ['A', 'B', 'C', 'D'] as const;
+export type FonasaTier = (typeof FONASA_TIERS)[number];
+/** Fonasa copay applies to these tiers; tier A cannot buy Fonasa vouchers for private care. */
 export const FONASA_COPAY_TIERS = ['B', 'C', 'D'] as const;
+
+export const FONASA_TIER_LABEL = 'Tramo Fonasa';
+export const FONASA_TIER_PLACEHOLDER = 'Selecciona tu tramo';
+export const fonasaTierOptionLabel = (tier: FonasaTier) => `Tramo ${tier}`;
+export const FONASA_TIER_REQUIRED = 'Selecciona tu tramo de Fonasa';
+export const FONASA_TIER_A_NOTE =
+  'El tramo A de Fonasa no tiene copago en atención privada: estos exámenes se cobran como particular.';
+
+/**
+ * The insurance a patient is priced at: Fonasa's copay for tiers B, C and D (and when no tier is
+ * given, as the quote's wire always allowed); tier A as particular
+ * (docs/decisions/fonasa-tiers.md); and never Fonasa in the communes without it.
+ */
+export function pricedInsurance(
+  hasFonasa: boolean,
+  tier: FonasaTier | null | undefined,
+  commune: string | null | undefined,
+): Insurance {
+  return resolveInsurance(hasFonasa && tier !== 'A' ? 'fonasa' : 'particular', commune);
+}
 
 export const FONASA_UNAVAILABLE_TOOLTIP =
   'Aún no llegamos a tu comuna con exámenes con cobertura Fonasa. Pero aún puedes agendar de forma particular';

@@ -4,7 +4,7 @@ import type { CartPriceBody } from './contract/pricing.ts';
 import type { CountryCode } from './locale.ts';
 import { normalizeCoupon } from './validators/coupon.ts';
 
-type QuotedPatient = Pick<CartPatient, 'items' | 'insurance'>;
+type QuotedPatient = Pick<CartPatient, 'items' | 'insurance' | 'fonasaTier'>;
 
 /**
  * The cart-price payload (part 1 §7): per patient, is_fonasa, service ids without sub-items and
@@ -23,7 +23,9 @@ export function cartPriceBody(
   if (!params.locality) return null;
   const quoted = patients
     .map((patient) => ({
+      // The priced insurance (tier A is already particular), and the tier for the record.
       is_fonasa: patient.insurance === 'fonasa',
+      ...(patient.fonasaTier ? { fonasa_tier: patient.fonasaTier } : {}),
       items: patient.items
         .filter((item) => !isPack(item) && !isSubitem(item, patient.items))
         .map((item) => item.id),

@@ -1,3 +1,4 @@
+import type { FonasaTier } from '@visita/domain/insurance';
 import type { AppointmentSummary } from '@visita/domain/contract/appointments';
 import type {
   AppointmentPatientInput,
@@ -103,13 +104,19 @@ export async function saveAppointmentInsurance(
   appointmentId: string,
   isFonasa: boolean,
   context: RequestContext,
+  fonasaTier: FonasaTier | null = null,
 ): Promise<void> {
   const summary = await getAppointmentSummary(appointmentId, context);
-  if (summary.patients.length === 0 || summary.patients.every((patient) => patient.is_fonasa === isFonasa))
+  if (
+    summary.patients.length === 0 ||
+    summary.patients.every(
+      (patient) => patient.is_fonasa === isFonasa && (patient.fonasa_tier ?? null) === fonasaTier,
+    )
+  )
     return;
   await updateAppointmentPatients(
     appointmentId,
-    summary.patients.map((patient) => ({ ...patient, is_fonasa: isFonasa })),
+    summary.patients.map((patient) => ({ ...patient, is_fonasa: isFonasa, fonasa_tier: fonasaTier })),
     context,
   );
 }

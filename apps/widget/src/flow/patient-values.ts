@@ -118,7 +118,7 @@ export function patientRecord(info: CartPatientInfo): PatientRecord {
 
 /** A patient as the appointment update and finalisation carry it: the record plus its items. */
 export function appointmentPatient(
-  patient: Pick<CartPatient, 'items' | 'insurance'>,
+  patient: Pick<CartPatient, 'items' | 'insurance' | 'fonasaTier'>,
   info: CartPatientInfo,
 ): AppointmentPatientInput {
   return {
@@ -126,6 +126,7 @@ export function appointmentPatient(
     items: patient.items.filter((item) => !isPack(item)).map((item) => item.id),
     packs: patient.items.filter((item) => isPack(item)).map((item) => item.id),
     is_fonasa: patient.insurance === 'fonasa',
+    ...(patient.fonasaTier ? { fonasa_tier: patient.fonasaTier } : {}),
   };
 }
 

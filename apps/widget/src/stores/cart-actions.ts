@@ -13,12 +13,13 @@ import {
   removeItems,
   removePatient,
   setClientChecked,
+  setFonasaTier,
   setInsurance,
   setPatientInfo,
   updateItems,
 } from '@visita/domain/cart';
 import type { CartItem, ItemId } from '@visita/domain/cart-item';
-import type { Insurance } from '@visita/domain/insurance';
+import type { FonasaTier, Insurance } from '@visita/domain/insurance';
 import type { StoreApi } from 'zustand';
 import type { CartStore } from './cart-store.ts';
 import { useWidgetStores } from './widget-stores.tsx';
@@ -35,6 +36,7 @@ export interface CartActions {
   removePatient(index?: number): void;
   setPatientInfo(index: number, info: CartPatientInfo | null): void;
   setInsurance(index: number, insurance: Insurance, commune?: string | null): void;
+  setFonasaTier(index: number, tier: FonasaTier, commune?: string | null): void;
   moveItem(id: ItemId, from: number, to: number, position: number): void;
   updateItems(items: readonly CartItem[]): void;
   setClientChecked(index: number, id: ItemId, checked: boolean): void;
@@ -63,6 +65,7 @@ export function cartActions(store: StoreApi<CartStore>): CartActions {
     removePatient: (index) => apply(removePatient(get(), index)),
     setPatientInfo: (index, info) => apply(setPatientInfo(get(), index, info)),
     setInsurance: (index, insurance, commune) => apply(setInsurance(get(), index, insurance, commune)),
+    setFonasaTier: (index, tier, commune) => apply(setFonasaTier(get(), index, tier, commune)),
     moveItem: (id, from, to, position) => apply(moveItem(get(), id, from, to, position)),
     updateItems: (items) => apply(updateItems(get(), items)),
     setClientChecked: (index, id, checked) => apply(setClientChecked(get(), index, id, checked)),

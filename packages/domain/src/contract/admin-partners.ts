@@ -12,7 +12,10 @@ export const PARTNER_ID_MESSAGE =
   'De 2 a 63 caracteres: letras minúsculas sin tildes, números y guiones, empezando por letra o número.';
 export const partnerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, PARTNER_ID_MESSAGE);
 
-const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+const ORIGIN =
+  /^(https?):\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[::1\])(:\d{1,5})?\/?$/i;
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
 /** A site allowed to frame the widget, as its origin: https, or http on loopback only. */
 export const partnerDomainSchema = z
@@ -20,32 +23,22 @@ export const partnerDomainSchema = z
   .trim()
   .max(200)
   .transform((value, context) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      context.addIssue({ code: 'custom', message: 'Debe ser un origen como https://socio.example.' });
-      return z.NEVER;
-    }
-    const loopback = isLoopback(url.hostname) || url.hostname.endsWith('.localhost');
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-      context.addIssue({ code: 'custom', message: 'Debe ser https (http solo en localhost).' });
-      return z.NEVER;
-    }
-    if (
-      url.username ||
-      url.password ||
-      (url.pathname !== '/' && url.pathname !== '') ||
-      url.search ||
-      url.hash
-    ) {
+    const match = ORIGIN.exec(value);
+    if (!match) {
       context.addIssue({
         code: 'custom',
-        message: 'Solo el origen: sin ruta, usuario, consulta ni fragmento.',
+        message: 'Debe ser solo un origen, como https://socio.example (sin ruta, usuario ni consulta).',
       });
       return z.NEVER;
     }
-    return url.origin;
+    const [, scheme = '', host = '', port = ''] = match;
+    const lowerHost = host.toLowerCase();
+    if (scheme.toLowerCase() !== 'https' && !isLoopback(lowerHost)) {
+      context.addIssue({ code: 'custom', message: 'Debe ser https (http solo en localhost).' });
+      return z.NEVER;
+    }
+    const defaultPort = scheme.toLowerCase() === 'https' ? ':443' : ':80';
+    return `${scheme.toLowerCase()}://${lowerHost}${port === defaultPort ? '' : port}`;
   });
 
 const modeConfig = modeConfigSchema.strict().nullable();

@@ -1,3 +1,4 @@
+import { FONASA_TIERS } from '../insurance.ts';
 import { z } from 'zod';
 import { PASSPORT_MAX_LENGTH } from '../constants.ts';
 import { itemIdSchema } from './catalogue.ts';
@@ -127,6 +128,8 @@ export const appointmentPatientSchema = patientRecordSchema.extend({
   items: z.array(itemIdSchema).max(100),
   packs: z.array(itemIdSchema).max(100).default([]),
   is_fonasa: z.boolean().default(false),
+  /** The Fonasa tier the person chose; is_fonasa is already the priced insurance (tier A: false). */
+  fonasa_tier: z.enum(FONASA_TIERS, { error: 'El tramo de Fonasa debe ser A, B, C o D.' }).nullish(),
 });
 export type AppointmentPatient = z.infer<typeof appointmentPatientSchema>;
 export type AppointmentPatientInput = z.input<typeof appointmentPatientSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FONASA_TIERS } from '../insurance.ts';
 import { COUPON_STATUSES } from '../validators/coupon.ts';
 import { itemIdSchema } from './catalogue.ts';
 import { amountSchema, countryCodeSchema, queryListSchema } from './common.ts';
@@ -6,6 +7,8 @@ import { amountSchema, countryCodeSchema, queryListSchema } from './common.ts';
 /** One patient of a quote: service ids (sub-items excluded) and pack ids; empty patients are left out. */
 export const cartPricePatientSchema = z.object({
   is_fonasa: z.boolean(),
+  /** The patient's Fonasa tier; A is priced as particular, B-D (or none) with the Fonasa copay. */
+  fonasa_tier: z.enum(FONASA_TIERS, { error: 'El tramo de Fonasa debe ser A, B, C o D.' }).nullish(),
   items: z.array(itemIdSchema).max(100),
   packs: z.array(itemIdSchema).max(100),
 });

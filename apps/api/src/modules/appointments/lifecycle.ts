@@ -1,3 +1,4 @@
+import { FONASA_TIERS } from '@visita/domain/insurance';
 import { type PartnerRules, readPartnerProfile } from '@visita/domain/partner-profile';
 import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
@@ -193,10 +194,12 @@ const catalogueIds = (entries: unknown): number[] =>
 export function appointmentCart(patients: readonly unknown[]): AppointmentCartPatient[] {
   return patients.flatMap((entry) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const patient = entry as { is_fonasa?: unknown; items?: unknown; packs?: unknown };
+    const patient = entry as { is_fonasa?: unknown; fonasa_tier?: unknown; items?: unknown; packs?: unknown };
+    const tier = FONASA_TIERS.find((known) => known === patient.fonasa_tier);
     return [
       {
         is_fonasa: patient.is_fonasa === true,
+        ...(tier ? { fonasa_tier: tier } : {}),
         items: catalogueIds(patient.items),
         packs: catalogueIds(patient.packs),
       },

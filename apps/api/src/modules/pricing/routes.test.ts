@@ -4,7 +4,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestCatalogue, T } from './test-fixtures.ts';
 
-type Patient = { is_fonasa?: boolean; items?: unknown[]; packs?: unknown[] };
+type Patient = { is_fonasa?: boolean; fonasa_tier?: unknown; items?: unknown[]; packs?: unknown[] };
 
 const particular = (...items: number[]): Patient => ({ is_fonasa: false, items, packs: [] });
 const fonasa = (...items: number[]): Patient => ({ is_fonasa: true, items, packs: [] });
@@ -66,6 +66,40 @@ describe.each(TEST_ENGINES)('POST /api/v2/cart-price/ on $name', (engine) => {
         net_price: 6000,
       });
     });
+
+    it.each([
+      ['A', { fonasa_discount: 0, service_fee: 5000, net_price: 13000 }],
+      ['B', { fonasa_discount: 5000, service_fee: 3000, net_price: 6000 }],
+      ['C', { fonasa_discount: 5000, service_fee: 3000, net_price: 6000 }],
+      ['D', { fonasa_discount: 5000, service_fee: 3000, net_price: 6000 }],
+    ])('Fonasa tier %s: the copay for B, C and D; tier A priced as particular', async (tier, expected) => {
+      expect(await quote([{ ...fonasa(T.hemograma), fonasa_tier: tier }])).toMatchObject({
+        base_price: 8000,
+        ...expected,
+      });
+    });
+
+    it('a tier on a particular patient changes nothing', async () => {
+      expect(await quote([{ ...particular(T.hemograma), fonasa_tier: 'B' }])).toMatchObject({
+        fonasa_discount: 0,
+      });
+    });
+
+    it.each([['E'], ['a'], [1], ['<script>']])(
+      'a tier that is not one (%s) is a 400 in Spanish',
+      async (tier) => {
+        const response = await post({
+          country: 'cl',
+          locality: 'Las Condes',
+          patients: [{ ...fonasa(T.hemograma), fonasa_tier: tier }],
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          err: 'invalid-request',
+          msg: expect.stringContaining('El tramo de Fonasa debe ser A, B, C o D.'),
+        });
+      },
+    );
 
     it('fonasa in Talagante (no fonasa there) quotes as particular', async () => {
       expect(await quote([fonasa(T.hemograma)], { locality: 'Talagante' })).toMatchObject({

@@ -1,7 +1,7 @@
 import { type CartPriceAnswer, type CartPriceBody, ZERO_CART_PRICE } from '@visita/domain/contract/pricing';
 import { itemPrice, itemServiceFee } from '@visita/domain/cart';
 import { type CartItem, isSubitem, itemShare } from '@visita/domain/cart-item';
-import { type Insurance, resolveInsurance } from '@visita/domain/insurance';
+import { type Insurance, pricedInsurance } from '@visita/domain/insurance';
 import { countryName } from '@visita/domain/locale';
 import { applyPercentageDiscount } from '@visita/domain/money';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
@@ -160,7 +160,11 @@ export async function quoteCartPrice(
   assertStorableText(body.source, 'source');
   const source = body.source?.trim() || null;
   const patients = body.patients
-    .map((patient) => ({ isFonasa: patient.is_fonasa, ids: [...patient.items, ...patient.packs] }))
+    .map((patient) => ({
+      isFonasa: patient.is_fonasa,
+      tier: patient.fonasa_tier ?? null,
+      ids: [...patient.items, ...patient.packs],
+    }))
     .filter((patient) => patient.ids.length > 0);
   if (patients.length === 0) return ZERO_CART_PRICE;
 
@@ -177,7 +181,7 @@ export async function quoteCartPrice(
         ids.add(id);
       }
     }
-    return { isFonasa: patient.isFonasa, ids: [...own] };
+    return { isFonasa: patient.isFonasa, tier: patient.tier, ids: [...own] };
   });
   if (ids.size > MAX_QUOTE_ITEMS) {
     throw badRequest(
@@ -203,11 +207,10 @@ export async function quoteCartPrice(
   if (missing.length > 0) throw unknownItems(missing, body.country);
 
   const quoted: QuotePatient[] = parsed.map((patient) => ({
-    // Fonasa is Chilean, and not offered in five communes (part 1 §4): those quote as particular.
+    // Fonasa is Chilean, not offered in five communes (those quote as particular), and its
+    // tier A pays no copay in private care: priced as particular too.
     insurance:
-      body.country === 'cl'
-        ? resolveInsurance(patient.isFonasa ? 'fonasa' : 'particular', body.locality)
-        : 'particular',
+      body.country === 'cl' ? pricedInsurance(patient.isFonasa, patient.tier, body.locality) : 'particular',
     items: patient.ids.map((id) => items.get(id) as CartItem),
   }));
 

@@ -1,6 +1,9 @@
 import { addressLine } from '@visita/domain/addresses';
 import { itemDisplayName } from '@visita/domain/cart-item';
+import { hasFonasa, patientsWithoutFonasaTier } from '@visita/domain/cart';
 import {
+  FONASA_TIER_REQUIRED,
+  type FonasaTier,
   INSURANCE_TOGGLE_LABELS,
   INSURANCES,
   type Insurance,
@@ -27,6 +30,7 @@ import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
+import { FonasaTierField } from '../../ui/fonasa-tier-field.tsx';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
 import { useStoredAppointment } from '../../ui/booking-summary.tsx';
@@ -72,9 +76,11 @@ export function ConfirmationStep() {
     context,
   );
 
-  const insurance: Insurance = cart.patients.some((patient) => patient.insurance === 'fonasa')
-    ? 'fonasa'
-    : 'particular';
+  // The toggle shows what the person said (a tier-A Fonasa patient is still 'Fonasa'), the
+  // price table what each is priced at.
+  const insurance: Insurance = cart.patients.some(hasFonasa) ? 'fonasa' : 'particular';
+  const tier = cart.patients.find((patient) => patient.fonasaTier)?.fonasaTier ?? null;
+  const [tierAsked, setTierAsked] = useState(false);
   const fonasaAvailable = isFonasaAvailableIn(address?.commune);
   const useDisplayName = profile.rules.confirmation_display_names;
   const warning = profile.copy.confirmation_warning;
@@ -87,7 +93,22 @@ export function ConfirmationStep() {
     setInsuranceChanged(true);
   };
 
+  const setTier = (value: FonasaTier) => {
+    const actions = cartActions(stores.cart);
+    stores.cart.getState().cart.patients.forEach((patient, index) => {
+      if (hasFonasa(patient)) actions.setFonasaTier(index, value, address?.commune);
+    });
+    setInsuranceChanged(true);
+  };
+
   const onContinue = async () => {
+    if (patientsWithoutFonasaTier(stores.cart.getState().cart).length > 0) {
+      setTierAsked(true);
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[data-field="fonasa-tier"] select')?.focus(),
+      );
+      return;
+    }
     if (patientsStep) {
       setStep(patientsStep);
       return;
@@ -106,7 +127,13 @@ export function ConfirmationStep() {
     if (insuranceChanged) {
       setSubmitting(true);
       try {
-        await saveAppointmentInsurance(appointmentId, insurance === 'fonasa', context);
+        const priced = stores.cart.getState().cart.patients;
+        await saveAppointmentInsurance(
+          appointmentId,
+          priced.some((patient) => patient.insurance === 'fonasa'),
+          context,
+          insurance === 'fonasa' ? tier : null,
+        );
       } catch (error) {
         setSubmitting(false);
         stores.toast.getState().show('error', serverMessageOr(error, APPOINTMENT_ERROR_MESSAGE));
@@ -227,6 +254,13 @@ export function ConfirmationStep() {
             </label>
           ))}
         </fieldset>
+      ) : null}
+      {countryCode === 'cl' && insurance === 'fonasa' ? (
+        <FonasaTierField
+          value={tier}
+          onChange={setTier}
+          error={tierAsked && patientsWithoutFonasaTier(cart).length > 0 ? FONASA_TIER_REQUIRED : null}
+        />
       ) : null}
       <div className="visita-box">
         <h2>{CONFIRMATION_COPY.details}</h2>

@@ -1,8 +1,8 @@
-import type { CartPatient } from '@visita/domain/cart';
-import { patientItemPrice } from '@visita/domain/cart';
+import { type CartPatient, hasFonasa, patientItemPrice } from '@visita/domain/cart';
 import { type CartItem, moreInfoPath } from '@visita/domain/cart-item';
 import {
   FONASA_UNAVAILABLE_TOOLTIP,
+  type FonasaTier,
   INSURANCE_TOGGLE_LABELS,
   isFonasaAvailableIn,
 } from '@visita/domain/insurance';
@@ -15,6 +15,7 @@ import { useSession } from '../../stores/widget-stores.tsx';
 import { SERVICES_COPY } from '../../copy/part-1.ts';
 import { Collapsible } from '../../ui/collapsible.tsx';
 import { ExamSearch } from './exam-search.tsx';
+import { FonasaTierField } from '../../ui/fonasa-tier-field.tsx';
 
 export interface PatientPanelProps {
   index: number;
@@ -27,6 +28,9 @@ export interface PatientPanelProps {
   onAdd: (item: CartItem) => void;
   onRemove: (item: CartItem) => void;
   onInsurance: (fonasa: boolean) => void;
+  onFonasaTier: (tier: FonasaTier) => void;
+  /** 'Selecciona tu tramo de Fonasa' once Continuar found the tier missing. */
+  tierError: string | null;
 }
 
 /** One patient's collapsible panel (spec part 1 §2): search, insurance switch and chosen services. */
@@ -41,6 +45,8 @@ export function PatientPanel({
   onAdd,
   onRemove,
   onInsurance,
+  onFonasaTier,
+  tierError,
 }: PatientPanelProps) {
   const tooltipId = useId();
   const clientId = useSession((state) => state.clientId);
@@ -73,7 +79,7 @@ export function PatientPanel({
             <input
               type="checkbox"
               role="switch"
-              checked={patient.insurance === 'fonasa'}
+              checked={hasFonasa(patient)}
               disabled={!fonasaAvailable}
               aria-describedby={fonasaAvailable ? undefined : tooltipId}
               onChange={(event) => onInsurance(event.target.checked)}
@@ -86,6 +92,9 @@ export function PatientPanel({
             </span>
           )}
         </div>
+      ) : null}
+      {countryCode === 'cl' && hasFonasa(patient) ? (
+        <FonasaTierField value={patient.fonasaTier} onChange={onFonasaTier} error={tierError} />
       ) : null}
       {patient.items.length === 0 ? (
         <p className="visita-step__subtitle">{NO_SERVICES_MESSAGE}</p>

@@ -1,6 +1,8 @@
+import { FONASA_TIER_REQUIRED } from '@visita/domain/insurance';
 import {
   canAddPatient,
   PATIENTS_WITHOUT_SERVICES_MESSAGE,
+  patientsWithoutFonasaTier,
   patientsWithoutServices,
 } from '@visita/domain/cart';
 import { TOAST_DURATION_MS } from '@visita/domain/constants';
@@ -36,6 +38,7 @@ export function ServicesStep() {
   const maxPatients = useSession((state) => state.clientData?.max_patients_per_appointment ?? null);
   const [openPanels, setOpenPanels] = useState<boolean[]>(() => cart.patients.map(() => true));
   const [submitting, setSubmitting] = useState(false);
+  const [tierAsked, setTierAsked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { price, loading } = usePriceAnswer();
   usePriceQuote();
@@ -52,6 +55,16 @@ export function ServicesStep() {
   const onContinue = async () => {
     if (patientsWithoutServices(stores.cart.getState().cart).length > 0) {
       stores.toast.getState().show('error', PATIENTS_WITHOUT_SERVICES_MESSAGE, TOAST_DURATION_MS);
+      return;
+    }
+    // A Fonasa patient's price depends on the tier: it is asked before going on.
+    const [untiered] = patientsWithoutFonasaTier(stores.cart.getState().cart);
+    if (untiered !== undefined) {
+      setTierAsked(true);
+      setOpenPanels((panels) => panels.map((open, i) => (i === untiered ? true : open)));
+      requestAnimationFrame(() =>
+        document.querySelectorAll<HTMLElement>('[data-field="fonasa-tier"] select')[0]?.focus(),
+      );
       return;
     }
     // The date step schedules a block on the appointment: it must exist before moving on.
@@ -107,6 +120,8 @@ export function ServicesStep() {
           onInsurance={(fonasa) =>
             cartActions(stores.cart).setInsurance(index, fonasa ? 'fonasa' : 'particular', commune)
           }
+          onFonasaTier={(tier) => cartActions(stores.cart).setFonasaTier(index, tier, commune)}
+          tierError={tierAsked && !patient.fonasaTier ? FONASA_TIER_REQUIRED : null}
         />
       ))}
       {canAddPatient(cart, maxPatients) ? (
