@@ -52,6 +52,8 @@ test('the confirmation shows the address with Editar, the services with fasting,
   // Fonasa: the bonus row appears and the total falls; the payment charges that new total.
   const totalBefore = await row(page, 'total-amount').innerText();
   await fonasa.check();
+  // The copay is tier B, C or D's: the tier is asked.
+  await page.getByRole('combobox', { name: 'Tramo Fonasa' }).selectOption({ label: 'Tramo B' });
   await expect(page.locator('[data-row="fonasa-bonus"]')).toBeVisible();
   await expect(row(page, 'total-amount')).not.toHaveText('Espere...');
   await expect(row(page, 'total-amount')).not.toHaveText(totalBefore);
@@ -68,7 +70,7 @@ test('the confirmation shows the address with Editar, the services with fasting,
   await page.getByRole('button', { name: 'Continuar' }).click();
   const patch = await saved;
   expect(patch.status()).toBe(200);
-  expect(patch.request().postDataJSON().patients[0].is_fonasa).toBe(true);
+  expect(patch.request().postDataJSON().patients[0]).toMatchObject({ is_fonasa: true, fonasa_tier: 'B' });
   await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
   const purchases = await page.evaluate(() => (window as unknown as { purchases: unknown[] }).purchases);
   expect(purchases).toEqual([expect.objectContaining({ appointmentId: expect.any(String) })]);
