@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from '../admin-token.ts';
 import { manageLink, waitForMail } from './mail-helpers.ts';
 
 // Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
@@ -105,6 +106,8 @@ async function confirmedBooking(request: APIRequestContext, email: string) {
   return { id, reference: id.slice(0, 8).toUpperCase(), block };
 }
 
+const REFUND_NOTE = 'La devolución llega a tu tarjeta en hasta 10 días hábiles, según tu banco.';
+
 const uniqueEmail = (what: string) => `${what}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test("the confirmation e-mail's link opens 'Tu reserva', which cancels the visit", async ({
@@ -112,6 +115,12 @@ test("the confirmation e-mail's link opens 'Tu reserva', which cancels the visit
   request,
 }) => {
   const email = uniqueEmail('cancela');
+  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const noted = await request.patch('/api/admin/partners/demo', {
+    headers: admin,
+    data: { profile: { copy: { refund_note: REFUND_NOTE } } },
+  });
+  expect(noted.status()).toBe(200);
   const booking = await confirmedBooking(request, email);
   const mail = await waitForMail(request, (m) => m.to.includes(email) && m.text.includes(booking.reference));
   expect(mail.subject).toBe('Tu visita a domicilio está confirmada · Demo Salud');
@@ -129,6 +138,8 @@ test("the confirmation e-mail's link opens 'Tu reserva', which cancels the visit
   const dialog = page.getByRole('dialog', { name: '¿Cancelar la reserva?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/Te devolveremos \$[\d.]+ a la tarjeta/)).toBeVisible();
+  // The partner's own refund note (its profile, set by the operator) is said there too.
+  await expect(dialog.getByText(REFUND_NOTE, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Sí, cancelar' }).click();
   await expect(page.getByText('Esta reserva fue cancelada.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancelar reserva' })).toHaveCount(0);
@@ -140,6 +151,8 @@ test("the confirmation e-mail's link opens 'Tu reserva', which cancels the visit
   expect(cancelled.attachments.find((a) => a.contentType === 'text/calendar')?.content).toContain(
     'METHOD:CANCEL',
   );
+  // The demo partner as it was.
+  await request.patch('/api/admin/partners/demo', { headers: admin, data: { profile: { copy: {} } } });
 });
 
 test("'Cambiar fecha u hora' moves the visit on the date step, without paying again", async ({
