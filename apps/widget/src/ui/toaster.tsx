@@ -1,8 +1,18 @@
+import { modeConfigFor } from '@visita/domain/client';
+import { inWording } from '@visita/domain/wording';
 import { useEffect } from 'react';
 import type { Toast } from '../stores/toast-store.ts';
-import { useToasts } from '../stores/widget-stores.tsx';
+import { useSession, useToasts } from '../stores/widget-stores.tsx';
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+function ToastItem({
+  toast,
+  onDismiss,
+  nonBinary,
+}: {
+  toast: Toast;
+  onDismiss: (id: number) => void;
+  nonBinary: boolean;
+}) {
   useEffect(() => {
     if (!Number.isFinite(toast.duration)) return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.duration);
@@ -13,7 +23,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       className={`visita-toast visita-toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
     >
-      {toast.message}
+      {inWording(toast.message, nonBinary)}
     </div>
   );
 }
@@ -22,10 +32,14 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
+  // Every toast in the partner's wording (show_non_binary_texts), whichever step raised it.
+  const nonBinary = useSession((state) =>
+    state.clientData ? modeConfigFor(state.clientData, state.origin).show_non_binary_texts === true : false,
+  );
   return (
     <div className="visita-toaster" aria-live="polite">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} nonBinary={nonBinary} />
       ))}
     </div>
   );

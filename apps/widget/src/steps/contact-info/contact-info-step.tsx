@@ -15,12 +15,14 @@ import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useWording } from '../../copy/use-copy.ts';
 
 /**
  * 'Datos del contacto' (part 2 §2, §4): phone always, e-mail without a default. When the
  * patients are already known (chosen or preloaded), submitting runs the registration sequence.
  */
 export function ContactInfoStep() {
+  const wording = useWording();
   const stores = useWidgetStores();
   const context = useRequestContext();
   const { next } = useNavigation();
@@ -105,7 +107,7 @@ export function ContactInfoStep() {
             error={emailError}
           />
         ) : null}
-        <FormError message={error} />
+        <FormError message={wording(error)} />
         <div className="visita-step__actions">
           {sending ? <Spinner label={PATIENT_CONTACT_TITLE} /> : null}
           <button type="submit" className="visita-button" disabled={sending}>

@@ -37,6 +37,7 @@ import { PhoneField } from '../../ui/phone-field.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useWording } from '../../copy/use-copy.ts';
 
 const FIELD_ORDER = [
   'first_name',
@@ -60,6 +61,7 @@ function usePreloadedPatient(): PreloadedPatient | null {
 
 /** 'Datos del paciente' (part 2 §2-5): one form per patient, then the registration sequence. */
 export function PatientStep() {
+  const wording = useWording();
   const stores = useWidgetStores();
   const context = useRequestContext();
   const toast = useToast();
@@ -360,7 +362,7 @@ export function PatientStep() {
           error={errors.phone}
         />
         {errors.services ? <FormError message={errors.services} /> : null}
-        <FormError message={formError} />
+        <FormError message={wording(formError)} />
         {count > 1 ? (
           <div className="p2-row">
             <button

@@ -23,6 +23,7 @@ import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores
 import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
 import { FormError, StepHeading } from '../../ui/part-2-form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
+import { useWording } from '../../copy/use-copy.ts';
 
 function fullName(entry: ClientPatient): string {
   const p = entry.patient;
@@ -38,6 +39,7 @@ function optionOf(entry: ClientPatient): ComboboxOption {
 
 /** 'Seleccionar paciente' (staff, part 2 §2): one searchable list per patient, or 'Crear nuevo paciente'. */
 export function SelectPatientStep() {
+  const wording = useWording();
   const stores = useWidgetStores();
   const context = useRequestContext();
   const { next } = useNavigation();
@@ -132,7 +134,7 @@ export function SelectPatientStep() {
           {CREATE_PATIENT_LINK}
         </button>
       </p>
-      <FormError message={error} />
+      <FormError message={wording(error)} />
       <div className="visita-step__actions">
         <button
           type="button"
