@@ -142,7 +142,7 @@ function mailText(mail: ConfirmationEmailResult, outbox: OutboxDeliveryResult): 
   return (
     `Confirmation to e-mail: for each of the ${mail.confirmed} bookings paid in the measured seconds, from its payment's approved answer to the arrival of its confirmation e-mail at an SMTP server in the bench process (MAIL=smtp; the server's own outbox worker delivers). ` +
     `${mail.delivered} arrived, ${mail.deliveredDuringLoad} of them while the customers were still booking; p50 ${mail.p50Ms} ms, p99 ${mail.p99Ms} ms, max ${mail.maxMs} ms; when the scenario ended ${mail.backlogAtEnd} e-mails were waiting in the outbox, and the last arrived ${mail.drainMs} ms later. ` +
-    `Outbox delivery: ${outbox.events.toLocaleString('en-US')} confirmation e-mail events written in one transaction for the bookings paid above, delivered by the server's worker (one worker, batches of 20, one e-mail at a time) with no other load: the first arrived ${outbox.firstMs} ms after the commit, the last ${outbox.totalMs} ms after it. ` +
+    `Outbox delivery: ${outbox.events.toLocaleString('en-US')} confirmation e-mail events written in one transaction for the bookings paid above, delivered by the server's worker (one instance: batches of 40, eight deliveries at a time over a pool of five SMTP connections) with no other load: the first arrived ${outbox.firstMs} ms after the commit, the last ${outbox.totalMs} ms after it. ` +
     finding
   );
 }
