@@ -76,6 +76,8 @@ export function checkAnswer(label: string, response: LightMyRequestResponse): vo
   }
 }
 
+const ROBUSTNESS_ADMIN_TOKEN = 'robustness-operator-token-0123456789abcdef';
+
 describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) => {
   // PostgreSQL runs are slower: fewer cases there, the same properties.
   const runs = engine.name === 'pglite' ? 40 : 20;
@@ -89,7 +91,10 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
   beforeAll(async () => {
     // Hundreds of hostile uploads from one address: the upload limit would answer them all with 429.
     dataDir = await mkdtemp(join(tmpdir(), 'visita-robustness-'));
-    t = await createTestApp(engine, { env: { ORDER_UPLOADS_PER_MINUTE: '100000', DATA_DIR: dataDir } });
+    // With the operator API on, so its routes face the same hostile input with its token.
+    t = await createTestApp(engine, {
+      env: { ORDER_UPLOADS_PER_MINUTE: '100000', DATA_DIR: dataDir, ADMIN_TOKEN: ROBUSTNESS_ADMIN_TOKEN },
+    });
     // The JSON API; the catalogue's HTML pages for people have their own tests.
     routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
     document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as OpenApiDocument;
@@ -122,9 +127,9 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
   const isMultipart = (route: RegisteredRoute) =>
     Object.keys(operationOf(route)?.requestBody?.content ?? {}).includes('multipart/form-data');
   /** Both credentials a route may ask for: the appointment's token and the staff client's. */
-  const validAuth = () => ({
+  const validAuth = (route?: RegisteredRoute) => ({
     [APPOINTMENT_TOKEN_HEADER]: booking.token,
-    authorization: `Bearer ${DEMO_LAAS_TOKEN}`,
+    authorization: `Bearer ${route?.url.startsWith('/api/admin/') ? ROBUSTNESS_ADMIN_TOKEN : DEMO_LAAS_TOKEN}`,
   });
   const requestFor = (route: RegisteredRoute) => {
     const operation = operationOf(route);
@@ -241,7 +246,9 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
         : input.auth === 'bearer-appointment'
           ? { authorization: `Bearer ${booking.token}` }
           : input.auth === 'client'
-            ? { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }
+            ? {
+                authorization: `Bearer ${route.url.startsWith('/api/admin/') ? ROBUSTNESS_ADMIN_TOKEN : DEMO_LAAS_TOKEN}`,
+              }
             : {};
     const headers: Record<string, string> = { ...auth, ...input.headers };
     if (input.body !== undefined) headers['content-type'] = 'application/json';
@@ -320,7 +327,7 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
       const response = await t.app.inject({
         method: route.method as 'POST',
         url: validUrl(route),
-        headers: { 'content-type': 'application/json', ...validAuth() },
+        headers: { 'content-type': 'application/json', ...validAuth(route) },
         payload: huge,
       });
       expect(response.statusCode, `${route.method} ${route.url} ${response.body}`).toBe(413);
@@ -342,7 +349,7 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
         const response = await t.app.inject({
           method: route.method as 'POST',
           url: validUrl(route),
-          headers: { 'content-type': 'application/json', ...validAuth() },
+          headers: { 'content-type': 'application/json', ...validAuth(route) },
           payload,
         });
         checkAnswer(`${route.method} ${route.url} ${payload}`, response);
@@ -355,7 +362,7 @@ describe.each(TEST_ENGINES)('every route with hostile input on $name', (engine) 
   it('refuses bodies that are not JSON (415) or not valid JSON (400), with {err, msg}', async () => {
     for (const route of routes.filter((r) => hasBody(r.method))) {
       const url = validUrl(route);
-      const headers = validAuth();
+      const headers = validAuth(route);
       for (const [contentType, payload] of [
         ['text/plain', 'hola'],
         [
