@@ -13,6 +13,10 @@ describe('the non-binary wording of messages', () => {
     expect(inWording('Debes seleccionar un horario', true)).toBe('Debes seleccionar un horario');
   });
 
+  it('knows the no-nurses message as addresses.ts writes it', () => {
+    expect(NON_BINARY_WORDING).toHaveProperty([NO_NURSES_MESSAGE]);
+  });
+
   it('has no gendered noun left in its wording', () => {
     for (const text of Object.values(NON_BINARY_WORDING)) {
       expect(text).not.toMatch(/\b(el|la|los|las|un|una) (paciente|enfermer[ao]s?|especialista)\b/i);

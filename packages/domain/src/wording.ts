@@ -1,4 +1,3 @@
-import { NO_NURSES_MESSAGE } from './addresses.ts';
 import {
   ONE_BOOKING_PER_PATIENT_MESSAGE,
   PATIENT_ALREADY_HAS_ACCOUNT_MESSAGE,
@@ -18,7 +17,10 @@ export const NON_BINARY_WORDING: Readonly<Record<string, string>> = {
   [SELECTED_PATIENT_NOT_FOUND_MESSAGE]: 'No se encontró a la persona seleccionada',
   [ONE_BOOKING_PER_PATIENT_MESSAGE]: 'Lo sentimos, solo está permitido agendar una vez por persona',
   [PATIENT_WITHOUT_IDENTIFIER_MESSAGE]: 'La persona no tiene identificador',
-  [NO_NURSES_MESSAGE]: 'No hay personal de enfermería disponible para la dirección dada',
+  // addresses.ts's NO_NURSES_MESSAGE, written out: that module (and its region data) stays off the
+  // widget's first screen, where the toaster needs this table (wording.test.ts keeps them equal).
+  'No hay enfermeras disponibles para la dirección dada':
+    'No hay personal de enfermería disponible para la dirección dada',
 };
 
 /** A message in the session's wording: the non-binary one where it has one. */

@@ -1,4 +1,3 @@
-import { inWording } from '@visita/domain/wording';
 import { modeConfigFor } from '@visita/domain/client';
 import { useMemo } from 'react';
 import { partnerProfileOf } from '../flow/use-partner-profile.ts';
@@ -16,12 +15,4 @@ export function useCopy(): Copy {
     const variant: CopyVariant = appointmentId ? 'scheduled' : nonBinary ? 'nonBinary' : 'default';
     return getCopy(countryCode, partnerProfileOf(clientData), variant);
   }, [countryCode, clientData, origin, appointmentId]);
-}
-
-/** Messages in this session's wording: the non-binary one where the partner asks for it. */
-export function useWording(): (text: string | null | undefined) => string | null {
-  const nonBinary = useSession((state) =>
-    state.clientData ? modeConfigFor(state.clientData, state.origin).show_non_binary_texts === true : false,
-  );
-  return (text) => (text ? inWording(text, nonBinary) : null);
 }

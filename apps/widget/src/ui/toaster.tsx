@@ -1,18 +1,8 @@
-import { modeConfigFor } from '@visita/domain/client';
-import { inWording } from '@visita/domain/wording';
 import { useEffect } from 'react';
 import type { Toast } from '../stores/toast-store.ts';
-import { useSession, useToasts } from '../stores/widget-stores.tsx';
+import { useToasts } from '../stores/widget-stores.tsx';
 
-function ToastItem({
-  toast,
-  onDismiss,
-  nonBinary,
-}: {
-  toast: Toast;
-  onDismiss: (id: number) => void;
-  nonBinary: boolean;
-}) {
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
     if (!Number.isFinite(toast.duration)) return;
     const timer = setTimeout(() => onDismiss(toast.id), toast.duration);
@@ -23,7 +13,7 @@ function ToastItem({
       className={`visita-toast visita-toast--${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
     >
-      {inWording(toast.message, nonBinary)}
+      {toast.message}
     </div>
   );
 }
@@ -32,14 +22,10 @@ function ToastItem({
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
-  // Every toast in the partner's wording (show_non_binary_texts), whichever step raised it.
-  const nonBinary = useSession((state) =>
-    state.clientData ? modeConfigFor(state.clientData, state.origin).show_non_binary_texts === true : false,
-  );
   return (
     <div className="visita-toaster" aria-live="polite">
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} nonBinary={nonBinary} />
+        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}
     </div>
   );

@@ -15,7 +15,7 @@ import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
-import { useWording } from '../../copy/use-copy.ts';
+import { useWording } from '../../copy/use-wording.ts';
 
 /**
  * 'Datos del contacto' (part 2 §2, §4): phone always, e-mail without a default. When the

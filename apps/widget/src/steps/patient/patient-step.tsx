@@ -37,7 +37,7 @@ import { PhoneField } from '../../ui/phone-field.tsx';
 import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
 import { useToast } from '../../ui/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
-import { useWording } from '../../copy/use-copy.ts';
+import { useWording } from '../../copy/use-wording.ts';
 
 const FIELD_ORDER = [
   'first_name',
@@ -131,7 +131,7 @@ export function PatientStep() {
       if (!result.ok) {
         setFormError(result.message);
         if (result.slug === 'rut-not-affiliated' || result.slug === 'item-already-booked')
-          toast('error', result.message, 5000);
+          toast('error', wording(result.message) ?? result.message, 5000);
         return false;
       }
       for (const notice of result.notices) toast('blank', notice, 5000);
@@ -145,7 +145,7 @@ export function PatientStep() {
       else next();
       return true;
     },
-    [stores, countryCode, emailShown, defaultEmail, context, toast, next],
+    [stores, countryCode, emailShown, defaultEmail, context, toast, next, wording],
   );
 
   const submit = useCallback(
@@ -179,7 +179,7 @@ export function PatientStep() {
             context,
           );
           if (refusal) {
-            toast('error', refusal, 5000);
+            toast('error', wording(refusal) ?? refusal, 5000);
             return false;
           }
         }

@@ -23,7 +23,7 @@ import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores
 import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
 import { FormError, StepHeading } from '../../ui/part-2-form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
-import { useWording } from '../../copy/use-copy.ts';
+import { useWording } from '../../copy/use-wording.ts';
 
 function fullName(entry: ClientPatient): string {
   const p = entry.patient;
