@@ -316,7 +316,13 @@ test('the fullscreen styling message makes the frame cover the page, and back', 
     .poll(() => iframe.boundingBox())
     .toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
   await fullscreen(false);
-  await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(inline?.height);
+  // Back inline: as wide as its box again, and as tall as the widget's content (the frame follows
+  // the widget's height, which may have settled since the first measure).
+  await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(inline?.width);
+  const contentHeight = () =>
+    frame?.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height)) ?? Promise.resolve(-1);
+  await expect.poll(async () => (await iframe.boundingBox())?.height === (await contentHeight())).toBe(true);
+  expect((await iframe.boundingBox())?.height).toBeLessThan(viewport?.height ?? 0);
 });
 
 test('options the script cannot use are reported with visita:invalidConfig', async ({ page }) => {
