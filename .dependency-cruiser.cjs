@@ -49,6 +49,14 @@ module.exports = {
       to: { path: '^apps/widget/src/steps/', pathNot: '^apps/widget/src/steps/$1/' },
     },
     {
+      name: 'widget-ui-is-presentational',
+      comment:
+        'ui/ is the widget kit: it draws what it is given. Components that read the stores or call the API live in components/ or in their step.',
+      severity: 'error',
+      from: { path: '^apps/widget/src/ui/' },
+      to: { path: '^apps/widget/src/(api|stores|flow|steps|components|host)/' },
+    },
+    {
       name: 'api-modules-are-independent-of-routes',
       severity: 'error',
       comment: "A module may use another module's service or queries, never its routes.",

@@ -107,6 +107,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The step changes only through the navigation hook, whose rules are tested in the domain.
+    files: ['apps/widget/src/**/*.{ts,tsx}'],
+    ignores: ['apps/widget/src/flow/use-navigation.ts', 'apps/widget/src/stores/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='setStep']",
+          message:
+            'Change the step with useNavigation() (next, back, goTo, goToFirst), never the flow store.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { framedWidget } from './frame-helpers.ts';
-import { ANTOFAGASTA, chooseAddress } from './part-1-helpers.ts';
+import { ANTOFAGASTA, chooseAddress } from './address-and-services-helpers.ts';
 
 test("a partner with tracking events hears of an address out of its coverage through the host's tracking event", async ({
   page,

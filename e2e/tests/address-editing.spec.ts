@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ANTOFAGASTA, chooseAddress, goToAddress } from './part-1-helpers.ts';
+import { ANTOFAGASTA, chooseAddress, goToAddress } from './address-and-services-helpers.ts';
 
 test('after an address out of coverage, typing a new one clears the message under the field', async ({
   page,

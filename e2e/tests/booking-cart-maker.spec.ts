@@ -1,7 +1,14 @@
 import { expect, type Request, test } from '@playwright/test';
 import { manageLink, waitForMail } from './mail-helpers.ts';
-import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { fillCard, fillPatient, freshEmail, freshRut, holdFirstBlock, TEST_VISA } from './part-2-helpers.ts';
+import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts';
+import {
+  fillCard,
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  TEST_VISA,
+} from './patients-and-payment-helpers.ts';
 
 // The demo's one prebuilt cart has one appointment: these walks continue it, pay it, and then come
 // back to the link, in that order.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, goToServices } from './part-1-helpers.ts';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
 import {
   fillCard,
   fillPatient,
@@ -8,7 +8,7 @@ import {
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
-} from './part-2-helpers.ts';
+} from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -58,7 +58,7 @@ test('a booking with BIENVENIDA10 paid by card: the price shown is the price cha
   await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago', level: 1 })).toBeVisible();
-  const shown = page.locator('.p2-summary').filter({ hasText: 'Total a pagar:' });
+  const shown = page.locator('.visita-summary').filter({ hasText: 'Total a pagar:' });
   await expect(shown).toHaveText(/\$\d/);
   expect(pesos(await shown.textContent())).toBe(quoted);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, APOQUINDO, goToServices } from './part-1-helpers.ts';
+import { addExam, APOQUINDO, goToServices } from './address-and-services-helpers.ts';
 
 test("Caja Los Andes' flu vaccine shows its $6.990 promotion price, and the total adds the home-service fee", async ({
   page,

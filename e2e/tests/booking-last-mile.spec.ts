@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
-import { servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
+import { servicesToDate } from './patients-and-payment-helpers.ts';
 import { lastMileConsoleUrl } from './staff-console-helpers.ts';
 
 test("the folio the staff console passes to Visita.open() fills 'Número de folio' and is stored as the appointment's last-mile folio", async ({

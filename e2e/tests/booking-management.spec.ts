@@ -170,8 +170,8 @@ test("'Cambiar fecha u hora' moves the visit on the date step, without paying ag
   await page.getByRole('button', { name: 'Cambiar fecha u hora' }).click();
   await expect(page.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
   // Another time than the booked one: the second time of the first day offered with two.
-  await expect(page.locator('.p2-time').first()).toBeVisible();
-  const times = page.locator('.p2-time:not([disabled])');
+  await expect(page.locator('.visita-time').first()).toBeVisible();
+  const times = page.locator('.visita-time:not([disabled])');
   await times.nth(1).click();
   await page.getByRole('button', { name: 'Continuar' }).click();
 

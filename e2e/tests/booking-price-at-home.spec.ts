@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, APOQUINDO, goToServices } from './part-1-helpers.ts';
+import { addExam, APOQUINDO, goToServices } from './address-and-services-helpers.ts';
 
 test("a partner whose exams are 'A calcular en domicilio': 'Total a pagar' is only the service, what the card is charged", async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, APOQUINDO, goToServices } from './part-1-helpers.ts';
+import { addExam, APOQUINDO, goToServices } from './address-and-services-helpers.ts';
 import {
   fillCard,
   fillPatient,
@@ -8,7 +8,7 @@ import {
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
-} from './part-2-helpers.ts';
+} from './patients-and-payment-helpers.ts';
 
 const pesos = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 

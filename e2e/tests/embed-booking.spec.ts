@@ -1,6 +1,17 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { freshEmail, freshRut, holdFirstBlock, servicesToDate, TEST_VISA } from './part-2-helpers.ts';
+import {
+  addExam,
+  APOQUINDO,
+  chooseAddress,
+  expectNoSeriousAxeViolations,
+} from './address-and-services-helpers.ts';
+import {
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+  TEST_VISA,
+} from './patients-and-payment-helpers.ts';
 
 /**
  * Issue 9: a whole booking inside the widget embedded by the partner page (/demo-host/, client
@@ -155,7 +166,7 @@ test("the host's valid patient is submitted by itself: the patient form is never
     .toEqual([{ widget: 'inline', event: 'visita:mounted', detail: {} }]);
   const frame = page.frameLocator('#visita-inline iframe');
   await toDate(page, frame);
-  await expect(frame.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+  await expect(frame.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
   const finalised = page.waitForResponse((r) => r.url().includes('/finalize/'));
   await frame.getByRole('button', { name: 'Continuar' }).click();
   const finalise = await finalised;

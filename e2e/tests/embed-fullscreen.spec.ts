@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
-import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
+import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 interface HostEvent {
   widget?: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, goToServices } from './part-1-helpers.ts';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
 
 test('a Fonasa patient is asked the tier: tier A pays the particular price, tier B the copay', async ({
   page,

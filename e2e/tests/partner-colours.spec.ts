@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { contrastRatio } from '@visita/domain/theme';
-import { addExam, ANTOFAGASTA, APOQUINDO, chooseAddress, goToServices } from './part-1-helpers.ts';
-import { servicesToDate } from './part-2-helpers.ts';
+import {
+  addExam,
+  ANTOFAGASTA,
+  APOQUINDO,
+  chooseAddress,
+  goToServices,
+} from './address-and-services-helpers.ts';
+import { servicesToDate } from './patients-and-payment-helpers.ts';
 
 // Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
@@ -53,7 +59,7 @@ for (const client of ['clinicaalemana', 'confuturo', 'demo-claro']) {
     await expectNoWcagViolations(page, 'services');
 
     await servicesToDate(page);
-    await expect(page.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+    await expect(page.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
     await expectNoWcagViolations(page, 'date');
   });
 }

@@ -4,8 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from '../admin-token.ts';
 import { waitForMail } from './mail-helpers.ts';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
-import { fillPatient, freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
+import {
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+} from './patients-and-payment-helpers.ts';
 
 /**
  * A partner onboarded by an operator, not by a code change: created through the admin API with its

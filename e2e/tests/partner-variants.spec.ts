@@ -1,6 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress, goToServices } from './part-1-helpers.ts';
-import { fillPatient, freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress, goToServices } from './address-and-services-helpers.ts';
+import {
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+} from './patients-and-payment-helpers.ts';
 
 /**
  * The per-partner variants, as the demo partners' profiles set them (docs/partners.md): no partner

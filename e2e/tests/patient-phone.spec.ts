@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addExam, goToServices } from './part-1-helpers.ts';
-import { holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
+import { holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addExam, goToServices } from './part-1-helpers.ts';
-import { fillPatient, freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
+import {
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+} from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

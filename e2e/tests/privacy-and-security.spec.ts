@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, goToAddress, goToServices } from './part-1-helpers.ts';
-import { fillPatient, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, goToAddress, goToServices } from './address-and-services-helpers.ts';
+import { fillPatient, holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

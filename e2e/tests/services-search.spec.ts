@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { goToServices } from './part-1-helpers.ts';
+import { goToServices } from './address-and-services-helpers.ts';
 
 test("the exam search asks for every category with a null category, not 'all'", async ({ page }) => {
   await goToServices(page);

@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
-import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
+import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 /** The demo staff console (console.localhost is in LAAS_HOSTS) opening the last-mile staff client. */
 export function lastMileConsoleUrl(baseURL: string | undefined): string {

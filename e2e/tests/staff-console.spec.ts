@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
 import { consoleUrl, events, toSelectPatient } from './staff-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });

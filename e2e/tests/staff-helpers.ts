@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress } from './part-1-helpers.ts';
-import { holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import { addExam, APOQUINDO, chooseAddress } from './address-and-services-helpers.ts';
+import { holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 export interface HostEvent {
   event: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { goToServices } from './part-1-helpers.ts';
+import { goToServices } from './address-and-services-helpers.ts';
 
 test('a failure nobody handled says so in the 5 s toast instead of doing nothing', async ({ page }) => {
   test.setTimeout(60_000);

@@ -7,12 +7,12 @@ import { partnerProfileOf } from './flow/use-partner-profile.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
 import { isFramed } from './host/frame.ts';
-import { useGuardedClose } from './host/part-2-close-guard.ts';
+import { useGuardedClose } from './host/close-guard.ts';
 import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
 import { useFlow, useSession } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
 import { Loader } from './ui/loader.tsx';
-import { Toaster } from './ui/toaster.tsx';
+import { Toaster } from './components/toaster.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
 

@@ -129,6 +129,25 @@ describe('next follows the list', () => {
   });
 });
 
+describe('the company-pays screen, for clients whose steps include it', () => {
+  const split: FlowContext = { ...sdk, splitPayment: true };
+  it('comes after the patients and leads to the confirmation', () => {
+    expect(nextStep('patient', split)).toBe('split-payment');
+    expect(nextStep('split-payment', split)).toBe('confirmation');
+  });
+  it('is not there for other clients', () => {
+    expect(nextStep('patient', sdk)).toBe('confirmation');
+  });
+  it('goes back to the patients, and the confirmation goes back to it', () => {
+    expect(previousStep('split-payment', split)).toBe('patient');
+    expect(previousStep('confirmation', split)).toBe('split-payment');
+    expect(previousStep('confirmation', sdk)).toBe('patient');
+  });
+  it('is skipped with the payment where the flow has none', () => {
+    expect(nextStep('split-payment', { ...split, paymentEnabled: false })).toBe('confirmation');
+  });
+});
+
 describe('back, with every special case', () => {
   it.each([
     ['address (sdk) with two features', 'address', sdk, 'schedule-type'],

@@ -58,6 +58,8 @@ export interface FlowContext {
   paymentEnabled?: boolean;
   /** The one sales source whose confirmation goes back to the date step. */
   confirmationBackToDate?: boolean;
+  /** The client's steps include the company-pays screen, between the patients and the confirmation. */
+  splitPayment?: boolean;
 }
 
 function skipped(step: Step, ctx: FlowContext): boolean {
@@ -88,6 +90,9 @@ export function nextStep(current: Step, ctx: FlowContext): Step {
   if (current === 'terms-and-conditions') return 'introduction';
   // Moving a booking: the new time chosen, back to 'Tu reserva', which shows it.
   if (current === 'date' && ctx.stepList[0] === 'manage-booking') return 'manage-booking';
+  // The company-pays screen sits between the patients and what follows them.
+  if (current === 'patient' && ctx.splitPayment) return 'split-payment';
+  if (current === 'split-payment') return nextStep('patient', { ...ctx, splitPayment: false });
   let index = ctx.stepList.indexOf(current);
   // The resume screen opens the default list too (services/packs in the query): address follows.
   if (index === -1 && current === 'from-cart-maker-resume') {
@@ -120,6 +125,8 @@ export function previousStep(current: Step, ctx: FlowContext): Step {
     return 'from-cart-maker-resume';
   }
   if (current === 'confirmation' && ctx.confirmationBackToDate) return 'date';
+  if (current === 'split-payment') return 'patient';
+  if (current === 'confirmation' && ctx.splitPayment) return 'split-payment';
   let index = ctx.stepList.indexOf(current);
   if (index <= 0) return current;
   for (;;) {

@@ -1,8 +1,8 @@
 import { type ReactNode, useLayoutEffect } from 'react';
 import { QueryProvider } from '../api/query-provider.tsx';
-import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from '../copy/appointment-link.ts';
+import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from './appointment-link-copy.ts';
 import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
-import { OperativeGate } from '../ui/operative-gate.tsx';
+import { OperativeGate } from '../components/operative-gate.tsx';
 import { loadFromQuery } from './load-from-query.ts';
 import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failures.tsx';
 

@@ -9,7 +9,7 @@ import {
   PHONE_MASK,
   PHONE_PLACEHOLDER,
 } from '../copy/phone.ts';
-import { FieldError } from './part-2-form.tsx';
+import { FieldError } from './form.tsx';
 
 /** The countries whose numbers the booking takes (the validators know these two formats). */
 const COUNTRIES: readonly { code: CountryCode; name: string; dial: string }[] = [
@@ -119,12 +119,12 @@ export function PhoneField({
   };
 
   return (
-    <div className="p2-field p2-phone" ref={rootRef}>
+    <div className="visita-field visita-phone" ref={rootRef}>
       <label htmlFor={inputId}>{label}</label>
-      <div className="p2-row">
+      <div className="visita-row">
         <button
           type="button"
-          className="p2-phone__country"
+          className="visita-phone__country"
           aria-label={`${COUNTRY_CODE_LABEL}: ${current ? `${current.name} ${current.dial}` : '—'}`}
           aria-expanded={open}
           aria-controls={open ? listId : undefined}
@@ -149,7 +149,7 @@ export function PhoneField({
         />
       </div>
       {open ? (
-        <div className="p2-phone__popup">
+        <div className="visita-phone__popup">
           <input
             ref={searchRef}
             type="search"

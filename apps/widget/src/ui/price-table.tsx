@@ -2,7 +2,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import type { Insurance } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
 import { priceTableRows } from '@visita/domain/price-table';
-import { PRICE_ROW_LABELS } from '../copy/part-1.ts';
+import { PRICE_ROW_LABELS } from '../copy/price-table.ts';
 
 export interface PriceTableProps {
   price: CartPriceAnswer;

@@ -11,11 +11,11 @@ import {
   CONTINUE_BUTTON,
   NO_ADDRESS_SELECTED_MESSAGE,
   OUT_OF_COVERAGE_MESSAGE,
-} from '../../copy/address-order.ts';
+} from './copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
-import { AddressSearch } from '../../ui/address-search.tsx';
-import { FormError, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { AddressSearch } from '../../components/address-search.tsx';
+import { FormError, StepHeading, TextField } from '../../ui/form.tsx';
 
 /** The medical order's address (part 2 §2): the shared address search, apartment and details. */
 export function AddressOrderStep() {
@@ -42,7 +42,7 @@ export function AddressOrderStep() {
     <section className="visita-step" aria-labelledby="visita-address-order-title">
       <StepHeading id="visita-address-order-title">{ADDRESS_ORDER_TITLE}</StepHeading>
       <form
-        className="p2-form"
+        className="visita-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

@@ -17,11 +17,11 @@ import { useRef, useState } from 'react';
 import { serverMessageOr } from '../../api/http.ts';
 import { saveAppointmentInsurance } from '../../api/patients.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import { CONFIRMATION_COPY } from '../../copy/part-1.ts';
+import { CONFIRMATION_COPY } from './copy.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { confirmManually, toastStockout } from '../../flow/confirm-manually.ts';
-import { missingPatientsStep, PATIENTS_MISSING_MESSAGE } from '../../flow/patients-gate.ts';
+import { missingPatientsStep, PATIENTS_MISSING_MESSAGE } from './patients-gate.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
@@ -33,7 +33,7 @@ import { SplitSummary } from './split-summary.tsx';
 import { FonasaTierField } from '../../ui/fonasa-tier-field.tsx';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
-import { useStoredAppointment } from '../../ui/booking-summary.tsx';
+import { useStoredAppointment } from '../../components/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
@@ -51,10 +51,9 @@ function recordPurchase(detail: { appointmentId: string | null; total: number })
 export function ConfirmationStep() {
   const stores = useWidgetStores();
   const copy = useCopy();
-  const { next } = useNavigation();
+  const { next, goTo } = useNavigation();
   const ensureAppointment = useAppointment();
   const context = useRequestContext();
-  const setStep = useFlow((state) => state.setStep);
   const cart = useCart((state) => state.cart);
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
@@ -110,7 +109,7 @@ export function ConfirmationStep() {
       return;
     }
     if (patientsStep) {
-      setStep(patientsStep);
+      goTo(patientsStep);
       return;
     }
     if (createsAppointmentAt('confirmation', stores.session.getState())) {
@@ -194,7 +193,7 @@ export function ConfirmationStep() {
           variant="link"
           onClick={() => {
             stores.session.getState().update({ skipAddressStep: false });
-            setStep('address');
+            goTo('address');
           }}
         >
           {CONFIRMATION_COPY.edit}

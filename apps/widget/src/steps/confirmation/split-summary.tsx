@@ -42,7 +42,7 @@ export function SplitSummary({ context }: { context: RequestContext }) {
 
   if (key === '') return null;
   return (
-    <div className="p2-summary" data-testid="split-summary" aria-live="polite">
+    <div className="visita-summary" data-testid="split-summary" aria-live="polite">
       <p style={{ margin: 0 }}>
         <strong>{SPLIT_CLIENT_PAYS}</strong> {formatCurrency(clientAmount, countryCode)}
       </p>

@@ -12,7 +12,7 @@ import { CONTACT_LABELS, CONTINUE_BUTTON, PATIENT_CONTACT_TITLE } from '../../co
 import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { FormError, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useWording } from '../../copy/use-wording.ts';
@@ -42,7 +42,7 @@ export function ContactInfoStep() {
     <section className="visita-step" aria-labelledby="visita-contact-info-title">
       <StepHeading id="visita-contact-info-title">{PATIENT_CONTACT_TITLE}</StepHeading>
       <form
-        className="p2-form"
+        className="visita-form"
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();

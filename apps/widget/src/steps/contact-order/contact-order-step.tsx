@@ -19,7 +19,7 @@ import {
 } from '../../copy/contact.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
-import { SelectField, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { SelectField, StepHeading, TextField } from '../../ui/form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 
 const ORDER = ['name', 'phone', 'email', 'prevision'] as const;
@@ -61,7 +61,7 @@ export function ContactOrderStep() {
       <StepHeading id="visita-contact-order-title">{CONTACT_TITLE}</StepHeading>
       <form
         ref={formRef}
-        className="p2-form"
+        className="visita-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -127,7 +127,7 @@ export function ContactOrderStep() {
         ) : null}
         {specialNeedsOffered ? (
           <>
-            <div className="p2-row" style={{ alignItems: 'center' }}>
+            <div className="visita-row" style={{ alignItems: 'center' }}>
               <input
                 id="visita-special-needs-check"
                 type="checkbox"

@@ -40,8 +40,8 @@ import {
 } from '../../copy/date.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
-import { useToast } from '../../ui/toaster.tsx';
+import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
+import { useToast } from '../../components/toaster.tsx';
 import { availabilityItems } from './availability-items.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
@@ -243,23 +243,23 @@ export function DateStep() {
       <StepHeading id="visita-date-title">{text.title}</StepHeading>
       {text.subtitle ? <p className="visita-step__subtitle">{text.subtitle}</p> : null}
       {missing ? <FormError message={ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE} /> : null}
-      <p className="p2-label" id="visita-date-day-label">
+      <p className="visita-label" id="visita-date-day-label">
         {SELECT_DAY_LABEL}
       </p>
       <p className="visita-step__subtitle" aria-live="polite">
         {weekLabel(weekStart)}
       </p>
-      <div className="p2-week">
+      <div className="visita-week">
         <button
           type="button"
-          className="p2-arrow"
+          className="visita-arrow"
           aria-label={PREVIOUS_WEEK_LABEL}
           disabled={previousDisabled}
           onClick={() => goToWeek(addDays(weekStart, -7))}
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <div className="p2-week__days" role="group" aria-labelledby="visita-date-day-label">
+        <div className="visita-week__days" role="group" aria-labelledby="visita-date-day-label">
           {days.map((day) => {
             const available = (availability[day]?.length ?? 0) > 0;
             const index = weekdayIndex(day);
@@ -267,7 +267,7 @@ export function DateStep() {
               <button
                 key={day}
                 type="button"
-                className="p2-day"
+                className="visita-day"
                 aria-pressed={selectedDay === day}
                 aria-label={`${WEEKDAYS_LONG[index]} ${dayAndMonth(day)}`}
                 disabled={!available || day < today || day > horizon.to}
@@ -281,7 +281,7 @@ export function DateStep() {
         </div>
         <button
           type="button"
-          className="p2-arrow"
+          className="visita-arrow"
           aria-label={NEXT_WEEK_LABEL}
           disabled={nextDisabled}
           onClick={() => goToWeek(addDays(weekStart, 7))}
@@ -300,15 +300,15 @@ export function DateStep() {
       ) : null}
       {selectedDay && ranges.length > 0 ? (
         <>
-          <p className="p2-label" id="visita-date-time-label">
+          <p className="visita-label" id="visita-date-time-label">
             {SELECT_TIME_LABEL}
           </p>
-          <div className="p2-times" role="group" aria-labelledby="visita-date-time-label">
+          <div className="visita-times" role="group" aria-labelledby="visita-date-time-label">
             {ranges.map((range) => (
               <button
                 key={range.begin_time}
                 type="button"
-                className="p2-time"
+                className="visita-time"
                 aria-pressed={selectedRange?.begin_time === range.begin_time}
                 onClick={() => setSelectedRange(range)}
               >
@@ -319,7 +319,7 @@ export function DateStep() {
         </>
       ) : null}
       {selectedDay && selectedRange ? (
-        <p className="p2-summary" aria-live="polite">
+        <p className="visita-summary" aria-live="polite">
           <strong>{SELECTED_SLOT_LABEL}</strong>{' '}
           {slotSummary(
             WEEKDAYS_LONG[weekdayIndex(selectedDay)] ?? '',

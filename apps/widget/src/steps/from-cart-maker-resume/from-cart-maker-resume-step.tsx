@@ -2,7 +2,7 @@ import { patientItemPrice } from '@visita/domain/cart';
 import { formatCurrency } from '@visita/domain/money';
 import { subitemMessageFor } from '@visita/domain/results';
 import { useRef } from 'react';
-import { RESUME_COPY, resumeCouponText } from '../../copy/part-1.ts';
+import { RESUME_COPY, resumeCouponText } from './copy.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';

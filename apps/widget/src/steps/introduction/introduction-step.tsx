@@ -4,7 +4,7 @@ import { canContinueTerms, TERMS_CHECKBOX_LABEL, TERMS_REQUIRED_MESSAGE } from '
 import { useRef, useState } from 'react';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
-import { useFlow, useSession, useWidgetStores, type WidgetStores } from '../../stores/widget-stores.tsx';
+import { useSession, useWidgetStores, type WidgetStores } from '../../stores/widget-stores.tsx';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
@@ -18,12 +18,11 @@ const TERMS_LINK = 'Ver términos y condiciones';
  */
 export function IntroductionStep() {
   const { introduction } = useCopy();
-  const { next } = useNavigation();
+  const { next, goTo } = useNavigation();
   const stores = useWidgetStores();
   const showTerms = useSession((state) => state.clientData?.show_tyc === true);
   // A partner's own terms are always one link away; accepting them is asked only with show_tyc.
   const hasPartnerTerms = usePartnerProfile().terms !== null;
-  const setStep = useFlow((state) => state.setStep);
   const [accepted, setAccepted] = useState(() => acceptedTerms.get(stores) ?? false);
   const [blocked, setBlocked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,7 +83,7 @@ export function IntroductionStep() {
           <button
             type="button"
             className="visita-button visita-button--link"
-            onClick={() => setStep('terms-and-conditions')}
+            onClick={() => goTo('terms-and-conditions')}
           >
             {TERMS_LINK}
           </button>
@@ -99,7 +98,7 @@ export function IntroductionStep() {
           <button
             type="button"
             className="visita-button visita-button--link"
-            onClick={() => setStep('terms-and-conditions')}
+            onClick={() => goTo('terms-and-conditions')}
           >
             {TERMS_LINK}
           </button>

@@ -3,15 +3,10 @@ import { useState } from 'react';
 import { serverMessageOr } from '../../api/http.ts';
 import { setAppointmentAmount } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import {
-  AMOUNT_LABELS,
-  AMOUNT_TITLE,
-  AMOUNT_UNEXPECTED_ERROR,
-  CONTINUE_BUTTON,
-} from '../../copy/lm-paid-amount.ts';
+import { AMOUNT_LABELS, AMOUNT_TITLE, AMOUNT_UNEXPECTED_ERROR, CONTINUE_BUTTON } from './copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
-import { FormError, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { FormError, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
 
 function parseAmount(value: string): number | null {
   if (value.trim() === '') return null;
@@ -44,7 +39,7 @@ export function LmPaidAmountStep() {
     <section className="visita-step" aria-labelledby="visita-amount-title">
       <StepHeading id="visita-amount-title">{AMOUNT_TITLE}</StepHeading>
       <form
-        className="p2-form"
+        className="visita-form"
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();

@@ -35,8 +35,8 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { StepHeading } from '../../ui/part-2-form.tsx';
-import { useToast } from '../../ui/toaster.tsx';
+import { StepHeading } from '../../ui/form.tsx';
+import { useToast } from '../../components/toaster.tsx';
 import './manage-booking.css';
 
 /** 'Tu reserva': a booking as its e-mail's link opens it, to read, move or cancel. */

@@ -1,21 +1,17 @@
-import {
-  CLOSE_BUTTON,
-  ORDER_RECEIVED_HOURS,
-  ORDER_RECEIVED_TEXT,
-  ORDER_RECEIVED_TITLE,
-} from '../../copy/order-received.ts';
+import { CLOSE_BUTTON, ORDER_RECEIVED_HOURS, ORDER_RECEIVED_TEXT, ORDER_RECEIVED_TITLE } from './copy.ts';
 import { keepsFrameOnClose } from '../../host/close-session.ts';
 import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
-import { useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { StepHeading } from '../../ui/part-2-form.tsx';
+import { useNavigation } from '../../flow/use-navigation.ts';
+import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 
 /** The order was received: the team calls back with the quotation; 'Cerrar' closes (part 2 §2, §4). */
 export function OrderReceivedStep() {
   const stores = useWidgetStores();
   const countryCode = useSession((state) => state.countryCode);
-  const stepList = useFlow((state) => state.stepList);
+  const { goToFirst } = useNavigation();
 
   const close = () => {
     // Closing resets the address, patient and cart and returns to the first step; staff keep the
@@ -27,7 +23,7 @@ export function OrderReceivedStep() {
     cartActions(stores.cart).clear();
     stores.session.getState().update({ addressData: null, contactData: null, fileArray: [] });
     postClose();
-    stores.flow.getState().setStep(stepList[0] ?? 'introduction');
+    goToFirst();
   };
 
   return (
@@ -36,7 +32,7 @@ export function OrderReceivedStep() {
       aria-labelledby="visita-order-received-title"
       style={{ textAlign: 'center' }}
     >
-      <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="visita-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
         <path
           d="M7 12.5l3.2 3.2L17 9"

@@ -11,15 +11,15 @@ import {
   OTHER_ORIGIN_LABEL,
   OTHER_ORIGIN_PLACEHOLDER,
   SEARCH_PLACEHOLDER,
-} from '../../copy/origin.ts';
+} from './copy.ts';
 import { APPOINTMENT_ERROR_MESSAGE } from '@visita/domain/messages';
-import { saveAppointmentOrigin } from '../../api/appointment-origin.ts';
+import { saveAppointmentOrigin } from './set-origin.ts';
 import { serverMessageOr } from '../../api/http.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
-import { StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { type ComboboxOption, Combobox } from '../../ui/combobox.tsx';
+import { StepHeading, TextField } from '../../ui/form.tsx';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /** 'Selecciona el origen de la cita': receivers sorted, 'Otro' with free text, 800 ms search. */

@@ -1,5 +1,5 @@
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
-import { hasSplitPayment, modeConfigFor } from '@visita/domain/client';
+import { modeConfigFor } from '@visita/domain/client';
 import type { PreloadedPatient } from '@visita/domain/host-messages';
 import { isEmailFieldShown } from '@visita/domain/contact';
 import { genderOptions, patientStepTitle, validatePatientForm } from '@visita/domain/patient-form';
@@ -24,18 +24,18 @@ import {
   PATIENT_LABELS,
   PREVIOUS_PATIENT_LABEL,
   SUBMITTING_LABEL,
-} from '../../copy/patient.ts';
+} from './copy.ts';
 import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import { draftFromInfo, infoFromDraft, type PatientDraft } from '../../flow/patient-values.ts';
-import { fundRefusal } from '../../flow/fund-checks.ts';
+import { fundRefusal } from './fund-checks.ts';
 import { fundOf } from '../../flow/use-partner-profile.ts';
 import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/part-2-form.tsx';
+import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
-import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
-import { useToast } from '../../ui/toaster.tsx';
+import { HoldTimer } from '../../components/hold-timer.tsx';
+import { useToast } from '../../components/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useWording } from '../../copy/use-wording.ts';
 
@@ -138,11 +138,8 @@ export function PatientStep() {
       stores.session
         .getState()
         .update({ accessToken: result.accessToken, patientsSavedFor: session.appointmentId });
-      // The company-pays step, for clients whose steps include it, comes before the confirmation
-      // (which clears the cart it needs).
-      const config = stores.session.getState().clientData;
-      if (config && hasSplitPayment(config)) stores.flow.getState().setStep('split-payment');
-      else next();
+      // For clients whose steps include it, the company-pays step comes next (navigation rules).
+      next();
       return true;
     },
     [stores, countryCode, emailShown, defaultEmail, context, toast, next, wording],
@@ -234,7 +231,7 @@ export function PatientStep() {
       <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
       <form
         ref={formRef}
-        className="p2-form"
+        className="visita-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -270,9 +267,9 @@ export function PatientStep() {
           onValue={(value) => setDraft({ second_last_name: value })}
           error={errors.second_last_name}
         />
-        <fieldset className="p2-field" aria-describedby={birthError ? 'visita-birth-error' : undefined}>
-          <legend className="p2-label">{PATIENT_LABELS.birthDate}</legend>
-          <div className="p2-row">
+        <fieldset className="visita-field" aria-describedby={birthError ? 'visita-birth-error' : undefined}>
+          <legend className="visita-label">{PATIENT_LABELS.birthDate}</legend>
+          <div className="visita-row">
             <SelectField
               label={PATIENT_LABELS.day}
               data-field="date_of_birth"
@@ -300,7 +297,7 @@ export function PatientStep() {
             />
           </div>
           {birthError ? (
-            <p id="visita-birth-error" className="p2-error" role="alert">
+            <p id="visita-birth-error" className="visita-error" role="alert">
               {birthError}
             </p>
           ) : null}
@@ -364,10 +361,10 @@ export function PatientStep() {
         {errors.services ? <FormError message={errors.services} /> : null}
         <FormError message={wording(formError)} />
         {count > 1 ? (
-          <div className="p2-row">
+          <div className="visita-row">
             <button
               type="button"
-              className="p2-link"
+              className="visita-link"
               disabled={index === 0 || submitting}
               onClick={() => {
                 setIndex(index - 1);
@@ -377,7 +374,7 @@ export function PatientStep() {
               {PREVIOUS_PATIENT_LABEL}
             </button>
             {index < count - 1 ? (
-              <button type="submit" className="p2-link" disabled={submitting}>
+              <button type="submit" className="visita-link" disabled={submitting}>
                 {NEXT_PATIENT_LABEL}
               </button>
             ) : null}

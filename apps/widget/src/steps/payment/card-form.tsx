@@ -6,8 +6,8 @@ import {
   formatExpiry,
   securityCodeRule,
 } from '@visita/domain/cards';
-import { BRAND_BADGES, CARD_LABELS } from '../../copy/payment.ts';
-import { TextField } from '../../ui/part-2-form.tsx';
+import { BRAND_BADGES, CARD_LABELS } from './copy.ts';
+import { TextField } from '../../ui/form.tsx';
 
 const SHOWN_BRANDS = ['visa', 'master', 'amex', 'diners'] as const;
 
@@ -28,13 +28,13 @@ export function CardFormFields({
   const brand = detectCardBrand(form.cardNumber);
   const cvcRule = securityCodeRule(form.cardNumber);
   return (
-    <div className="p2-form">
-      <p className="p2-row" style={{ alignItems: 'center' }}>
+    <div className="visita-form">
+      <p className="visita-row" style={{ alignItems: 'center' }}>
         <span className="visita-visually-hidden">{CARD_LABELS.brands}</span>
         {SHOWN_BRANDS.map((shown) => (
           <span
             key={shown}
-            className={`p2-brand${brand === shown ? ' p2-brand--active' : ''}`}
+            className={`visita-brand${brand === shown ? ' visita-brand--active' : ''}`}
             data-brand={shown}
             data-active={brand === shown}
             style={{ flex: 'none' }}
@@ -64,7 +64,7 @@ export function CardFormFields({
         onBlur={() => onBlurField('cardName')}
         error={errors.cardName}
       />
-      <div className="p2-row">
+      <div className="visita-row">
         <TextField
           id={`${idPrefix}-exp`}
           label={CARD_LABELS.expDate}

@@ -34,14 +34,14 @@ import {
   PAYMENT_OPTION_TITLES,
   PROCESSING_PAYMENT,
   STOCKOUT_MESSAGE,
-} from '../../copy/payment.ts';
+} from './copy.ts';
 import { confirmManually as sendManualConfirmation, toastStockout } from '../../flow/confirm-manually.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
-import { HoldTimer } from '../../ui/part-2-hold-timer.tsx';
-import { useToast } from '../../ui/toaster.tsx';
+import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
+import { HoldTimer } from '../../components/hold-timer.tsx';
+import { useToast } from '../../components/toaster.tsx';
 import { CardFormFields } from './card-form.tsx';
 import { type CardTokenizer, mercadoPagoTokenizer, sandboxTokenizer } from './card-tokenizer.ts';
 import { paymentFailure } from './payment-rules.ts';
@@ -276,7 +276,7 @@ export function PaymentStep() {
       <StepHeading id={`${baseId}-title`}>{title}</StepHeading>
       <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
       {amount !== null ? (
-        <p className="p2-summary">
+        <p className="visita-summary">
           <strong>{AMOUNT_TO_PAY_LABEL}</strong> {formatCurrency(amount, countryCode)}
         </p>
       ) : null}
@@ -284,11 +284,11 @@ export function PaymentStep() {
         const expanded = open === option.key;
         const panelId = `${baseId}-${option.key}-panel`;
         return (
-          <div key={option.key} className="p2-accordion" data-option={option.key}>
+          <div key={option.key} className="visita-accordion" data-option={option.key}>
             <h2 style={{ margin: 0, fontSize: '1rem' }}>
               <button
                 type="button"
-                className="p2-accordion__header"
+                className="visita-accordion__header"
                 aria-expanded={expanded}
                 aria-controls={panelId}
                 onClick={() => toggle(option.key)}
@@ -300,7 +300,7 @@ export function PaymentStep() {
             {expanded ? (
               <div
                 id={panelId}
-                className="p2-accordion__panel"
+                className="visita-accordion__panel"
                 role="region"
                 aria-label={PAYMENT_OPTION_TITLES[option.key]}
               >

@@ -2,8 +2,8 @@ import { itemDisplayName } from '@visita/domain/cart-item';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { BOOKING_WHAT, RECEIPT_NO_APPOINTMENT, RECEIPT_TITLE } from '../../copy/booking-summary.ts';
 import { useCart, useSession } from '../../stores/widget-stores.tsx';
-import { BookingSummary, useStoredAppointment } from '../../ui/booking-summary.tsx';
-import { StepHeading } from '../../ui/part-2-form.tsx';
+import { BookingSummary, useStoredAppointment } from '../../components/booking-summary.tsx';
+import { StepHeading } from '../../ui/form.tsx';
 
 /**
  * The 'receipt' step: what was booked (the services still in the cart until the person leaves),

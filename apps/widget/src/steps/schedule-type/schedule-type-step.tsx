@@ -1,6 +1,6 @@
 import { SCHEDULE_TYPES, type ScheduleType } from '@visita/domain/navigation';
 import { useRef } from 'react';
-import { SCHEDULE_TYPE_COPY } from '../../copy/part-1.ts';
+import { SCHEDULE_TYPE_COPY } from './copy.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';

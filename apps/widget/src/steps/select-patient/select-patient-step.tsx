@@ -17,11 +17,11 @@ import {
   SELECT_PATIENT_PLACEHOLDER,
   SELECT_PATIENT_TITLE,
   SELECTED_PATIENT_NOT_FOUND_MESSAGE,
-} from '../../copy/select-patient.ts';
+} from './copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { type ComboboxOption, Combobox } from '../../ui/part-2-combobox.tsx';
-import { FormError, StepHeading } from '../../ui/part-2-form.tsx';
+import { type ComboboxOption, Combobox } from '../../ui/combobox.tsx';
+import { FormError, StepHeading } from '../../ui/form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useWording } from '../../copy/use-wording.ts';
 
@@ -130,7 +130,7 @@ export function SelectPatientStep() {
         />
       ))}
       <p>
-        <button type="button" className="p2-link" onClick={next}>
+        <button type="button" className="visita-link" onClick={next}>
           {CREATE_PATIENT_LINK}
         </button>
       </p>

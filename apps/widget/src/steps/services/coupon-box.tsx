@@ -11,10 +11,10 @@ import {
   validateCouponInput,
 } from '@visita/domain/validators/coupon';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useReferralCode } from '../../api/referrals.ts';
+import { useReferralCode } from './referrals.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { validateCoupon } from '../../api/validate-coupon.ts';
-import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { SERVICES_COPY } from './copy.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';

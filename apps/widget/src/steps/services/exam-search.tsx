@@ -4,9 +4,9 @@ import type { CountryCode } from '@visita/domain/locale';
 import { LOADING_MESSAGE, SEARCH_FAILED_MESSAGE } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useExamSearch } from '../../api/search-exams.ts';
+import { useExamSearch } from './search-exams.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { SERVICES_COPY } from './copy.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 
 /**

@@ -12,7 +12,7 @@ import { formatCurrency } from '@visita/domain/money';
 import { fastingText, subitemMessageFor } from '@visita/domain/results';
 import { useId } from 'react';
 import { useSession } from '../../stores/widget-stores.tsx';
-import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { SERVICES_COPY } from './copy.ts';
 import { Collapsible } from '../../ui/collapsible.tsx';
 import { ExamSearch } from './exam-search.tsx';
 import { FonasaTierField } from '../../ui/fonasa-tier-field.tsx';

@@ -8,8 +8,8 @@ import {
 import { TOAST_DURATION_MS } from '@visita/domain/constants';
 import { createsAppointmentAt } from '@visita/domain/session';
 import { useEffect, useRef, useState } from 'react';
-import { cartRefusalMessage } from '../../copy/cart-refusals.ts';
-import { SERVICES_COPY } from '../../copy/part-1.ts';
+import { cartRefusalMessage } from './cart-refusals.ts';
+import { SERVICES_COPY } from './copy.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';

@@ -3,6 +3,7 @@ import { isSubitem, sameId } from '@visita/domain/cart-item';
 import { formatCurrency } from '@visita/domain/money';
 import { splitPayment } from '@visita/domain/split-payment';
 import { encodeExams } from '../../flow/split-exams.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
 import {
   CLIENT_PAYS_LABEL,
   CONTINUE_BUTTON,
@@ -11,8 +12,8 @@ import {
   patientHeading,
   SPLIT_PAYMENT_TITLE,
 } from '../../copy/split-payment.ts';
-import { useCart, useFlow, usePrice, useSession } from '../../stores/widget-stores.tsx';
-import { StepHeading } from '../../ui/part-2-form.tsx';
+import { useCart, usePrice, useSession } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/form.tsx';
 import { useCartActions } from '../../stores/cart-actions.ts';
 
 /** '¿Qué análisis clínicos paga la empresa?' (part 2 §2-3): the company pays the checked exams. */
@@ -21,24 +22,24 @@ export function SplitPaymentStep() {
   const setClientChecked = useCartActions().setClientChecked;
   const countryCode = useSession((state) => state.countryCode);
   const updatePrice = usePrice((state) => state.update);
-  const setStep = useFlow((state) => state.setStep);
   const split = splitPayment(patients);
+  const { next } = useNavigation();
   const money = (amount: number) => formatCurrency(amount, countryCode);
 
   return (
     <section className="visita-step" aria-labelledby="visita-split-title">
       <StepHeading id="visita-split-title">{SPLIT_PAYMENT_TITLE}</StepHeading>
       {patients.map((patient, index) => (
-        <fieldset key={index} className="p2-field">
-          <legend className="p2-label">{patientHeading(index, patient.patient?.fullname)}</legend>
-          <ul className="p2-checks">
+        <fieldset key={index} className="visita-field">
+          <legend className="visita-label">{patientHeading(index, patient.patient?.fullname)}</legend>
+          <ul className="visita-checks">
             {patient.items.map((item) => {
               const sub = isSubitem(item, patient.items);
               const checkable = isClientCheckable(patient, item.id);
               const id = `visita-split-${index}-${item.id}`;
               return (
                 <li key={String(item.id)}>
-                  <span className="p2-row" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
+                  <span className="visita-row" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
                     <input
                       id={id}
                       type="checkbox"
@@ -56,7 +57,7 @@ export function SplitPaymentStep() {
           </ul>
         </fieldset>
       ))}
-      <div className="p2-summary" aria-live="polite">
+      <div className="visita-summary" aria-live="polite">
         <p style={{ margin: 0 }}>
           <strong>{CLIENT_PAYS_LABEL}</strong> {money(split.clientAmountToPay)}
         </p>
@@ -76,7 +77,7 @@ export function SplitPaymentStep() {
               clientSelectedExamsToPay: encodeExams(split.clientSelectedExamsToPay),
               patientSelectedExamsToPay: encodeExams(split.patientSelectedExamsToPay),
             });
-            setStep('confirmation');
+            next();
           }}
         >
           {CONTINUE_BUTTON}

@@ -1,16 +1,17 @@
 import { resultsDeliveryText } from '@visita/domain/partner-copy';
 import { useEffect, useRef } from 'react';
-import { EXIT_BUTTON_DEFAULT, emailSentText, SUCCESS_SUBTITLE, SUCCESS_TITLE } from '../../copy/success.ts';
+import { EXIT_BUTTON_DEFAULT, emailSentText, SUCCESS_SUBTITLE, SUCCESS_TITLE } from './copy.ts';
 import { keepsFrameOnClose } from '../../host/close-session.ts';
 import { startOver } from '../../host/start-over.ts';
 import { postClose } from '../../host/frame.ts';
 import { postSuccess, postSuccessful } from '../../host/bridge.ts';
-import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
-import { StepHeading } from '../../ui/part-2-form.tsx';
+import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { StepHeading } from '../../ui/form.tsx';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
+import { useNavigation } from '../../flow/use-navigation.ts';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
-import { BookingSummary, useStoredAppointment } from '../../ui/booking-summary.tsx';
+import { BookingSummary, useStoredAppointment } from '../../components/booking-summary.tsx';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
 
 /**
@@ -24,7 +25,7 @@ export function SuccessStep() {
   const context = useRequestContext();
   const summary = useStoredAppointment(appointmentId, context);
   const text = useStepCopy('success', { title: SUCCESS_TITLE, subtitle: SUCCESS_SUBTITLE });
-  const stepList = useFlow((state) => state.stepList);
+  const { goToFirst } = useNavigation();
   const sent = useRef(false);
   const profile = usePartnerProfile();
   const resultsTemplate = profile.copy.results_delivery;
@@ -69,12 +70,12 @@ export function SuccessStep() {
     });
     session.setAppointment(null);
     postClose();
-    stores.flow.getState().setStep(stepList[0] ?? 'introduction');
+    goToFirst();
   };
 
   return (
     <section className="visita-step" aria-labelledby="visita-success-title" style={{ textAlign: 'center' }}>
-      <svg className="p2-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="visita-success-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="11" fill="none" stroke="currentColor" strokeWidth="2" />
         <path
           d="M7 12.5l3.2 3.2L17 9"

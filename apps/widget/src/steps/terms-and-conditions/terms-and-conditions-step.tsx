@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { TERMS_COPY } from '../../copy/part-1.ts';
+import { TERMS_COPY } from './copy.ts';
 import { useCopy } from '../../copy/use-copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../copy/upload-order.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
-import { FormError, Spinner, StepHeading } from '../../ui/part-2-form.tsx';
+import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
 import { resizeImage } from './resize-image.ts';
 
 /** 'Sube tu orden médica' (part 2 §2, §5): one file per selection, images over 3 MB resized. */
@@ -89,13 +89,13 @@ export function UploadOrderStep() {
       {processing ? <Spinner label={PROCESSING_FILE} /> : null}
       <FormError message={error} />
       {files.length > 0 ? (
-        <ul className="p2-files" aria-label={FILES_LIST_LABEL}>
+        <ul className="visita-files" aria-label={FILES_LIST_LABEL}>
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <span>{file.name}</span>
               <button
                 type="button"
-                className="p2-link"
+                className="visita-link"
                 aria-label={removeFileLabel(file.name)}
                 onClick={() => update({ fileArray: files.filter((_, i) => i !== index) })}
               >

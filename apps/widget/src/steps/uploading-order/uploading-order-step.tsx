@@ -2,14 +2,14 @@ import { NO_ADDRESS_SELECTED_MESSAGE } from '@visita/domain/addresses';
 import { modeConfigFor } from '@visita/domain/client';
 import { buildOrderLead, orderSuccessUrl, orderUploadError } from '@visita/domain/medical-order';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createOrderTicket } from '../../api/orders.ts';
+import { createOrderTicket } from './send-order.ts';
 import { LOADING_MESSAGE, UPLOAD_ERROR_MESSAGE, UPLOAD_RETRY_LABEL } from '../../copy/upload-order.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { postRedirect, postTracking } from '../../host/bridge.ts';
 import { isFramed } from '../../host/frame.ts';
 import type { SessionStore } from '../../stores/session-store.ts';
 import { useWidgetStores } from '../../stores/widget-stores.tsx';
-import { FormError } from '../../ui/part-2-form.tsx';
+import { FormError } from '../../ui/form.tsx';
 import { Loader } from '../../ui/loader.tsx';
 
 /**

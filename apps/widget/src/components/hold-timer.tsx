@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { durationText } from '../copy/date.ts';
 import { useSession } from '../stores/widget-stores.tsx';
-import './part-2.css';
+import '../ui/form.css';
 
 /** The time left on the block's hold in words ('19 minutos y 59 segundos'), or null when none or over. */
 export function holdRemaining(expiresAt: string | null, now: number): string | null {
@@ -25,7 +25,7 @@ export function HoldTimer({ text, expiredText }: { text: (time: string) => strin
   // The visible count updates each second but is no live region: a screen reader reads it when
   // the person reaches it, instead of announcing every second.
   return (
-    <p className="p2-hold" data-testid="hold-timer" aria-live="off">
+    <p className="visita-hold" data-testid="hold-timer" aria-live="off">
       {left ? text(left) : expiredText}
     </p>
   );

@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { addExam, expectNoSeriousAxeViolations, goToServices, TALAGANTE } from './part-1-helpers.ts';
+import {
+  addExam,
+  expectNoSeriousAxeViolations,
+  goToServices,
+  TALAGANTE,
+} from './address-and-services-helpers.ts';
 
 test('search, add and remove services with the sub-item, fasting and more-info texts', async ({ page }) => {
   await goToServices(page);

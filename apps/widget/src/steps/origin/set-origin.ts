@@ -1,7 +1,7 @@
 import type { AppointmentOriginAnswer } from '@visita/domain/contract/appointments';
 import { API_ROUTES } from '@visita/domain/contract/paths';
-import { apiRequest, type RequestContext } from './http.ts';
-import { apiPath } from './scheduling.ts';
+import { apiRequest, type RequestContext } from '../../api/http.ts';
+import { apiPath } from '../../api/scheduling.ts';
 
 /** PATCH /appointments/{id}/origin/: the staff's chosen origin, stored on the appointment. */
 export function saveAppointmentOrigin(

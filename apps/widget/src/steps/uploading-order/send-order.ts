@@ -1,6 +1,6 @@
 import { API_ROUTES, pathFor } from '@visita/domain/contract/paths';
 import { type CreateTicketAnswer, ORDER_FORM_FIELDS, type OrderLead } from '@visita/domain/contract/orders';
-import { HttpError, UNEXPECTED_ERROR } from './http.ts';
+import { HttpError, UNEXPECTED_ERROR } from '../../api/http.ts';
 
 /**
  * POST /orden-medica/create-ticket/ as multipart: each file as 'orden', the lead as JSON (first: the

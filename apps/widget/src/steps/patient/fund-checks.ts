@@ -3,8 +3,8 @@ import {
   notAffiliatedMessage,
   ONE_BOOKING_PER_PATIENT_MESSAGE,
 } from '@visita/domain/messages';
-import type { RequestContext } from '../api/http.ts';
-import { getPatientHasItem, getRutStatus } from '../api/patients.ts';
+import type { RequestContext } from '../../api/http.ts';
+import { getPatientHasItem, getRutStatus } from '../../api/patients.ts';
 
 /** The partner's benefits fund, as its profile states it (fundOf in use-partner-profile.ts). */
 export interface FundRules {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, goToServices } from './part-1-helpers.ts';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
 
 const APPOINTMENTS = '**/api/v2/appointments/';
 

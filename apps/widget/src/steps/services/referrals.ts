@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReferralAnswer } from '@visita/domain/contract/pricing';
-import { apiRequest, type RequestContext } from './http.ts';
+import { apiRequest, type RequestContext } from '../../api/http.ts';
 
 /** GET /referrals/alliance/: the first entry's referral_code, or null. */
 export async function getReferralCode(

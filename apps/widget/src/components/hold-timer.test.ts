@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationText, holdText } from '../copy/date.ts';
-import { holdRemaining } from './part-2-hold-timer.tsx';
+import { holdRemaining } from './hold-timer.tsx';
 
 describe('the hold countdown', () => {
   it('reads as a duration, not a clock', () => {

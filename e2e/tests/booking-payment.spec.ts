@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addExam, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
+import { addExam, expectNoSeriousAxeViolations, goToServices } from './address-and-services-helpers.ts';
 import {
   fillCard,
   fillPatient,
@@ -9,7 +9,7 @@ import {
   INSURGENTES,
   servicesToDate,
   TEST_VISA,
-} from './part-2-helpers.ts';
+} from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -25,8 +25,8 @@ test('a Chilean booking for two patients paid by card (APRO)', async ({ page }) 
   await expect(page.getByText('Selecciona un día:', { exact: true })).toBeVisible();
   await expect(page.getByText('Selecciona la hora:', { exact: true })).toBeVisible();
   await expect(page.getByText('Horario seleccionado:')).toBeVisible();
-  await expect(page.locator('.p2-times')).toHaveCSS('max-height', '192px');
-  await expect(page.locator('.p2-times')).toHaveCSS('grid-template-columns', /^\S+ \S+$/);
+  await expect(page.locator('.visita-times')).toHaveCSS('max-height', '192px');
+  await expect(page.locator('.visita-times')).toHaveCSS('grid-template-columns', /^\S+ \S+$/);
   await expectNoSeriousAxeViolations(page);
   await holdFirstBlock(page);
 

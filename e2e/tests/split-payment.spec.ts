@@ -1,5 +1,10 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { addExam, APOQUINDO, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
+import {
+  addExam,
+  APOQUINDO,
+  expectNoSeriousAxeViolations,
+  goToServices,
+} from './address-and-services-helpers.ts';
 import {
   fillCard,
   fillPatient,
@@ -8,7 +13,7 @@ import {
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
-} from './part-2-helpers.ts';
+} from './patients-and-payment-helpers.ts';
 
 /**
  * Issue 8: a booking for demo-split, whose client steps include split-payment: after the

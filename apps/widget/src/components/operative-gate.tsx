@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useOperativeStatus } from '../api/operative-status.ts';
 import { useRequestContext } from '../api/use-request-context.ts';
-import { OPERATIVE_COPY } from '../copy/part-1.ts';
+import { OPERATIVE_COPY } from '../copy/operative.ts';
 import { useSession } from '../stores/widget-stores.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
+import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts';
 
 test('show_tyc: Continuar is blocked until the terms are accepted', async ({ page }) => {
   await page.goto('/demo-tyc');

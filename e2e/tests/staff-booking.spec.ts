@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { freshRut } from './part-2-helpers.ts';
+import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts';
+import { freshRut } from './patients-and-payment-helpers.ts';
 import { consoleUrl, events, toSelectPatient } from './staff-helpers.ts';
 
 /**

@@ -1,6 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
-import { fillPatient, freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import {
+  addExam,
+  APOQUINDO,
+  expectNoSeriousAxeViolations,
+  goToServices,
+} from './address-and-services-helpers.ts';
+import {
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+} from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

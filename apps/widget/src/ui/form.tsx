@@ -1,12 +1,6 @@
-import {
-  type ChangeEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  useId,
-  useRef,
-} from 'react';
-import './part-2.css';
+import { type ChangeEvent, type ReactNode, type SelectHTMLAttributes, useId, useRef } from 'react';
+import { Field, type FieldProps } from './field.tsx';
+import './form.css';
 import { useEntryFocus } from './use-entry-focus.ts';
 
 /** A step's title, focused on entry so screen readers start there. */
@@ -24,7 +18,7 @@ export function StepHeading({ id, children }: { id: string; children: ReactNode 
 export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="p2-error" role="alert">
+    <p id={id} className="visita-field__error" role="alert">
       {message}
     </p>
   );
@@ -34,38 +28,21 @@ export function FieldError({ id, message }: { id: string; message: string | null
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p className="p2-error" role="alert">
+    <p className="visita-error" role="alert">
       {message}
     </p>
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+type InputProps = Omit<FieldProps, 'onChange' | 'value' | 'label'> & {
   label: string;
   value: string;
   onValue: (value: string) => void;
-  error?: string | null;
 };
 
-/** A labelled text input whose error is tied to it (aria-invalid, aria-describedby). */
-export function TextField({ label, value, onValue, error, id, ...rest }: InputProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className="p2-field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...rest}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
+/** The kit's text field (ui/field.tsx) for a controlled string value. */
+export function TextField({ onValue, ...rest }: InputProps) {
+  return <Field {...rest} onChange={(event: ChangeEvent<HTMLInputElement>) => onValue(event.target.value)} />;
 }
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
@@ -91,10 +68,13 @@ export function SelectField({
   const selectId = id ?? generated;
   const errorId = `${selectId}-error`;
   return (
-    <div className="p2-field">
-      <label htmlFor={selectId}>{label}</label>
+    <div className="visita-field">
+      <label htmlFor={selectId} className="visita-field__label">
+        {label}
+      </label>
       <select
         id={selectId}
+        className="visita-field__input"
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-invalid={error ? true : undefined}
@@ -115,8 +95,8 @@ export function SelectField({
 
 export function Spinner({ label }: { label: string }) {
   return (
-    <span role="status" className="p2-row" style={{ alignItems: 'center', flex: 'none' }}>
-      <span className="p2-spinner" aria-hidden="true" />
+    <span role="status" className="visita-row" style={{ alignItems: 'center', flex: 'none' }}>
+      <span className="visita-spinner" aria-hidden="true" />
       <span className="visita-visually-hidden">{label}</span>
     </span>
   );

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CartItem, toCartItems } from '@visita/domain/cart-item';
 import type { SearchAnswer } from '@visita/domain/contract/catalogue';
 import type { CountryCode } from '@visita/domain/locale';
-import { apiRequest, type RequestContext } from './http.ts';
-import { reportFailure } from './report-error.ts';
+import { apiRequest, type RequestContext } from '../../api/http.ts';
+import { reportFailure } from '../../api/report-error.ts';
 
 export interface ExamSearchParams {
   query: string;

@@ -5,7 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   goToAddress,
   goToServices,
-} from './part-1-helpers.ts';
+} from './address-and-services-helpers.ts';
 
 test('redsalud shows its price disclaimer under the price table', async ({ page }) => {
   await goToServices(page, APOQUINDO, 'redsalud');

@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, APOQUINDO, chooseAddress, expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './part-2-helpers.ts';
+import {
+  addExam,
+  APOQUINDO,
+  chooseAddress,
+  expectNoSeriousAxeViolations,
+} from './address-and-services-helpers.ts';
+import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 /**
  * Issue 8: the appointment's origin and 'Monto a Pagar', which the spec names outside its three

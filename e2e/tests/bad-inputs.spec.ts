@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addExam, expectNoSeriousAxeViolations, goToServices } from './part-1-helpers.ts';
+import { addExam, expectNoSeriousAxeViolations, goToServices } from './address-and-services-helpers.ts';
 import {
   fillCard,
   fillPatient,
@@ -8,7 +8,7 @@ import {
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
-} from './part-2-helpers.ts';
+} from './patients-and-payment-helpers.ts';
 
 /**
  * Issue 8: every part-2 form refuses its bad inputs with the spec's message (part 2 §5), tied to

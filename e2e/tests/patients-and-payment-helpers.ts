@@ -1,5 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { APOQUINDO, chooseAddress, expectNoSeriousAxeViolations, type Widget } from './part-1-helpers.ts';
+import {
+  APOQUINDO,
+  chooseAddress,
+  expectNoSeriousAxeViolations,
+  type Widget,
+} from './address-and-services-helpers.ts';
 
 export const INSURGENTES = 'Avenida Insurgentes Sur 1000, Benito Juárez, Ciudad de México';
 
@@ -34,7 +39,7 @@ export async function servicesToDate(widget: Widget): Promise<void> {
 
 /** The date step picked its first block by itself: continue with it (the 20-minute hold). */
 export async function holdFirstBlock(page: Page, widget: Widget = page): Promise<void> {
-  await expect(widget.locator('.p2-time[aria-pressed="true"]')).toBeVisible();
+  await expect(widget.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
   const held = page.waitForResponse((r) => r.url().includes('/schedule/') && r.request().method() === 'POST');
   await widget.getByRole('button', { name: 'Continuar' }).click();
   expect((await held).status()).toBe(200);

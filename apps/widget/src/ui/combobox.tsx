@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import './part-2.css';
+import './form.css';
 
 export interface ComboboxOption {
   value: string;
@@ -83,9 +83,9 @@ export function Combobox({
 
   const activeId = open && shown[active] ? `${id}-option-${active}` : undefined;
   return (
-    <div className="p2-field">
+    <div className="visita-field">
       <label htmlFor={`${id}-input`}>{label}</label>
-      <div className="p2-row" style={{ flexWrap: 'nowrap' }}>
+      <div className="visita-row" style={{ flexWrap: 'nowrap' }}>
         <input
           id={`${id}-input`}
           ref={inputRef}
@@ -109,7 +109,7 @@ export function Combobox({
         {text ? (
           <button
             type="button"
-            className="p2-link"
+            className="visita-link"
             style={{ flex: 'none' }}
             aria-label={clearLabel}
             onClick={() => {
@@ -123,7 +123,7 @@ export function Combobox({
         ) : null}
       </div>
       {open ? (
-        <ul id={listId} role="listbox" className="p2-list" aria-label={label}>
+        <ul id={listId} role="listbox" className="visita-list" aria-label={label}>
           {shown.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true">
               {emptyText}
@@ -135,7 +135,7 @@ export function Combobox({
                 id={`${id}-option-${index}`}
                 role="option"
                 aria-selected={value?.value === option.value}
-                className={index === active ? 'p2-active' : undefined}
+                className={index === active ? 'visita-active' : undefined}
                 onMouseDown={(event) => {
                   event.preventDefault();
                   pick(option);

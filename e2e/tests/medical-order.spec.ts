@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './part-1-helpers.ts';
-import { ORDER_PDF, orderContactAndAddress } from './part-2-helpers.ts';
+import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts';
+import { ORDER_PDF, orderContactAndAddress } from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -6,7 +6,7 @@ import {
   chooseAddress,
   expectNoSeriousAxeViolations,
   goToAddress,
-} from './part-1-helpers.ts';
+} from './address-and-services-helpers.ts';
 
 test('the address search waits 1500 ms and needs a letter and a digit', async ({ page }) => {
   await page.clock.install();

@@ -1,0 +1,17 @@
+export const SERVICES_COPY = {
+  title: 'Servicios',
+  patient: (index: number) => `Paciente ${index + 1}`,
+  showDetail: 'Ver detalle',
+  hideDetail: 'Ocultar detalle',
+  deletePatient: 'Eliminar paciente',
+  searchPlaceholder: 'Buscar examen',
+  searchLabel: 'Buscar examen',
+  noResults: 'No hay datos para mostrar',
+  insuranceLabel: 'Tengo Fonasa',
+  addPatient: 'Agregar paciente',
+  remove: 'Eliminar',
+  moreInfo: 'Más información',
+  couponLabel: 'Cupón de descuento',
+  couponPlaceholder: 'Ingresa tu cupón',
+  add: 'Agregar',
+} as const;
