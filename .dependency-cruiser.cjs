@@ -1,4 +1,4 @@
-/** Layer rules of DESIGN.md, checked by `npm run lint`. */
+/** Layer rules of checked by `npm run lint`. */
 module.exports = {
   forbidden: [
     {

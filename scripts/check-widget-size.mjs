@@ -4,10 +4,10 @@
 // end-to-end tests. `--json` prints the figures as JSON (bench/lighthouse.ts writes them into
 // bench/RESULTS.md).
 //
-// - Entry (issue 7: 80 kB): the module script of index.html together with every chunk it imports
+// - Entry 80 kB): the module script of index.html together with every chunk it imports
 //   statically (index.html modulepreloads them): all the JavaScript the first screen needs. The
 //   later steps load on demand.
-// - Whole booking (issue 10): every file a booking on /{clientId} downloads, from the entry to the
+// - Whole booking: every file a booking on /{clientId} downloads, from the entry to the
 //   success screen: the entry and its static imports, the step frame and every step chunk of the
 //   normal booking path with everything they import. The framed-only host bridge and the steps of
 //   other flows (medical order, LaaS, cart maker, last mile) are not part of it.

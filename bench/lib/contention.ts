@@ -34,7 +34,7 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 /**
- * Schedule under contention (issue 5): `requests` appointments ask for the same block at once.
+ * Schedule under contention: `requests` appointments ask for the same block at once.
  * The database's unique index, not the application, must keep one visit per nurse per block.
  */
 export async function scheduleContention(

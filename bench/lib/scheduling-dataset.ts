@@ -6,7 +6,7 @@ import { hashAppointmentToken } from '../../apps/api/src/modules/appointments/ac
 import { isoWeekday, localParts, shiftBlocks } from '../../apps/api/src/modules/scheduling/blocks.ts';
 
 /**
- * The time-availability scenario of issue 5: one demo sector with N nurses (all skills, shifts
+ * The time-availability scenario of one demo sector with N nurses (all skills, shifts
  * Monday to Friday 08:00-18:00 and Saturday 09:00-14:00 in the sector's zone) and M confirmed
  * visits spread over the horizon's blocks. Bulk statements only (unnest), so 20,000 visits load
  * in about a second. Needs a migrated database with the demo coverage seeded.

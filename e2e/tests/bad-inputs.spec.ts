@@ -11,7 +11,7 @@ import {
 } from './patients-and-payment-helpers.ts';
 
 /**
- * Issue 8: every part-2 form refuses its bad inputs with the spec's message (part 2 §5), tied to
+ * Every part-2 form refuses its bad inputs with the product's message, tied to
  * its field for screen readers, and goes on once they are corrected.
  */
 

@@ -69,7 +69,7 @@ test('the confirmation shows the address with Editar, the services with fasting,
   await expect(row(page, 'total-amount')).not.toHaveText('Espere...');
   await expect(row(page, 'total-amount')).not.toHaveText(totalBefore);
   const totalAfter = await row(page, 'total-amount').innerText();
-  // The purchase event is a DOM event on the widget's window (its contents are not in the spec).
+  // The purchase event is a DOM event on the widget's window (its contents are not in the product).
   await page.evaluate(() => {
     const w = window as unknown as { purchases: unknown[] };
     w.purchases = [];

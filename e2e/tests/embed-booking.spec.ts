@@ -14,7 +14,7 @@ import {
 } from './patients-and-payment-helpers.ts';
 
 /**
- * Issue 9: a whole booking inside the widget embedded by the partner page (/demo-host/, client
+ * A whole booking inside the widget embedded by the partner page (/demo-host/, client
  * demo). The page hears visita:mounted, then visita:success with the appointment id only, and on
  * 'Salir' visita:successful and visita:close; no event carries the patient's data.
  */

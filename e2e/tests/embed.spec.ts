@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 9: the partner script (/embed.js), the widget's host protocol and the per-client
+ * The partner script (/embed.js), the widget's host protocol and the per-client
  * frame-ancestors policy, in Chromium against the real server. The demo clients register the
  * server's loopback origins (localhost, 127.0.0.1, console.localhost on its port); any other
  * *.localhost host is a page on an unregistered domain (Chromium resolves *.localhost to loopback).

@@ -8,7 +8,7 @@ import {
 import { freshEmail, freshRut, holdFirstBlock, servicesToDate } from './patients-and-payment-helpers.ts';
 
 /**
- * Issue 8: the appointment's origin and 'Monto a Pagar', which the spec names outside its three
+ * The appointment's origin and 'Monto a Pagar', which the product names outside its three
  * flows. The demo's last-mile staff client, demo-laas-lm, has them in its custom flow; the staff
  * console opens it with ?client=demo-laas-lm (console.localhost is in LAAS_HOSTS).
  */

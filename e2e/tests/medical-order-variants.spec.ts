@@ -3,10 +3,10 @@ import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts'
 import { ORDER_PDF, orderContactAndAddress } from './patients-and-payment-helpers.ts';
 
 /*
- * Part 2 §4, after a medical order went through: for one sales source the browser goes to a
+ * After a medical order went through: for one sales source the browser goes to a
  * success page with solicitud_id, for another a tracking call runs and then order-received.
  * The demo gives them to demo-om-redirect (order_success_url) and demo-om-tracking
- * (tracking_events); demo keeps the plain order-received (part-2-medical-order.spec.ts).
+ * (tracking_events); demo keeps the plain order-received (medical-order.spec.ts).
  */
 test.describe.configure({ timeout: 90_000 });
 

@@ -106,7 +106,7 @@ test('a medical order with a PDF is sent and received', async ({ page }) => {
   await expect(continueButton).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Subir archivo' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  // A type that is not allowed is refused with the spec's text.
+  // A type that is not allowed is refused with the product's text.
   await page
     .getByTestId('order-file-input')
     .setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });

@@ -55,7 +55,7 @@ test('/demo shows the introduction with its title, copy and colours', async ({ p
   await expect(page.getByText('Operado por', { exact: true })).toBeVisible();
   await expect(page.getByText('Necesitas ayuda agendando?', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toBeVisible();
-  // The introduction has no back button (spec part 1 §2).
+  // The introduction has no back button.
   await expect(page.getByRole('button', { name: 'Volver' })).toHaveCount(0);
 });
 

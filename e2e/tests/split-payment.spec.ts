@@ -16,9 +16,9 @@ import {
 } from './patients-and-payment-helpers.ts';
 
 /**
- * Issue 8: a booking for demo-split, whose client steps include split-payment: after the
+ * A booking for demo-split, whose client steps include split-payment: after the
  * patient step, '¿Qué análisis clínicos paga la empresa?' lets the company take the checked
- * exams; the patient pays the rest (part 2 §2-3).
+ * exams; the patient pays the rest.
  */
 
 const pesos = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));

@@ -4,7 +4,7 @@ import { freshRut } from './patients-and-payment-helpers.ts';
 import { consoleUrl, events, toSelectPatient } from './staff-helpers.ts';
 
 /**
- * Issue 8 and 9: a staff (laas) booking through the demo staff console. The console's host,
+ * A staff (laas) booking through the demo staff console. The console's host,
  * console.localhost on the test port, is in LAAS_HOSTS (playwright.config.ts), so the embedded
  * demo-laas widget runs the laas flow with its API token: address, services, date,
  * 'Seleccionar paciente', patient, confirmation, success (no payment: staff confirm manually).

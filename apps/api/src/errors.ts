@@ -1,5 +1,5 @@
 /**
- * An error the API answers on purpose: a status, a stable slug (the spec's where it has one)
+ * An error the API answers on purpose: a status, a stable slug (the product's where it has one)
  * and a Spanish text a person can act on. Anything else thrown becomes a 500 without details.
  */
 export class AppError extends Error {

@@ -44,7 +44,7 @@ function ClientGate({ clientId }: { clientId: string }) {
         : SHELL_COPY.app.unexpectedError;
     return <MessageScreen message={message} detail={clientId} />;
   }
-  // No sales source is known yet, so no loader image (spec part 1 §2).
+  // No sales source is known yet, so no loader image.
   if (!query.data || !loaded) return <Loader label={SHELL_COPY.app.loading} showImage={false} />;
   return <Wizard config={query.data} />;
 }

@@ -10,7 +10,7 @@ import { communeKey } from './insurance.ts';
 import type { CountryCode } from './locale.ts';
 import { maxLengthMessage } from './validators/required.ts';
 
-// ---- Texts (part 1 §2, §5, §8) ----
+// ---- Texts ----
 
 export const ADDRESS_SEARCH_PLACEHOLDER = 'Ingresa tu calle y número';
 export const ADDRESS_SERVICES_SUBTITLE = 'Confirmaremos la disponibilidad de tus servicios con ella';
@@ -38,7 +38,7 @@ export const RESIDENCE_TYPE_LABELS: Readonly<Record<ResidenceType, string>> = {
   unknown: 'Otro',
 };
 
-/** The address as the client holds it (part 1 §3). */
+/** The address as the client holds it. */
 export interface Address {
   country: CountryCode;
   region: string;
@@ -186,7 +186,7 @@ export function isCommuneInRegion(commune: string, region: string): boolean {
 }
 
 /**
- * Candidate addresses of a geocoded place (part 1 §5): one per street number, incomplete ones
+ * Candidate addresses of a geocoded place: one per street number, incomplete ones
  * dropped, Chilean regions written in full and communes checked against their region, Mexican
  * colonies from the sublocality or 'Otra'. The coverage check (I/O) then filters these.
  */
@@ -276,7 +276,7 @@ export function orderResidenceType(apartmentNumber: string | null | undefined): 
   return apartmentNumber?.trim() ? 'apartment' : 'house';
 }
 
-/** The appointment address fields (part 1 §3 'Appointment address response'), as sent and read. */
+/** The appointment address fields ('Appointment address response'), as sent and read. */
 export interface AppointmentAddressFields {
   country: CountryCode;
   region: string;

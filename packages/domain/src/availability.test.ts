@@ -44,7 +44,7 @@ describe('calendar arithmetic', () => {
   });
 });
 
-describe('week strip (part 2 §2)', () => {
+describe('week strip', () => {
   it('has 7 days and a Spanish label', () => {
     expect(weekDays('2026-11-23')).toEqual([
       '2026-11-23',

@@ -65,7 +65,7 @@ describe('brand detection by prefix', () => {
   });
 });
 
-describe('catalogue lengths, security codes, amount limits and accreditation (part 2 §9)', () => {
+describe('catalogue lengths, security codes, amount limits and accreditation', () => {
   it.each([
     ['visa', 16, 3, 'back', 'credit_card', 1, 11_000_000, 2880],
     ['master', 16, 3, 'back', 'credit_card', 1, 11_000_000, 2880],

@@ -10,7 +10,7 @@ import {
 import type { CountryCode } from './locale.ts';
 import { formatCurrency } from './money.ts';
 
-// ---- Messages (part 2 §5, §8) ----
+// ---- Messages ----
 
 export const CARD_NUMBER_MESSAGE = 'Número de tarjeta incorrecto';
 export const CARD_NAME_MESSAGE = 'Nombre de titular incorrecto';
@@ -34,7 +34,7 @@ export const PAYMENT_REJECTION_MESSAGES: Readonly<Record<string, string>> = {
 };
 export const PAYMENT_METHOD_TITLE_DEFAULT = 'Método de pago';
 
-/** Payment status labels of a manual confirmation (part 2 §3). */
+/** Payment status labels of a manual confirmation. */
 export const PAYMENT_STATUS = {
   PAYMENT_PENDING: 'Payment Pending',
   PAYMENT_SUCCESSFUL: 'Payment Successful',
@@ -55,7 +55,7 @@ export function paymentErrorMessage(error: unknown): string {
   return first;
 }
 
-// ---- The static payment-method catalogue (part 2 §3, §9) ----
+// ---- The static payment-method catalogue ----
 
 export type SecurityCodeLocation = 'back' | 'front';
 
@@ -80,7 +80,7 @@ export interface PaymentMethod {
 }
 
 /**
- * Debit prefixes. The spec names only 405188 (a debit card without CVC); the other Chilean debit
+ * Debit prefixes. The product names only 405188 (a debit card without CVC); the other Chilean debit
  * BIN lists are not in it and are added here as they become known.
  */
 export const DEBIT_VISA_PREFIXES: readonly string[] = ['405188'];
@@ -332,7 +332,7 @@ export function paymentTypeOf(id: PaymentMethod['id']): PaymentType | null {
   return PAYMENT_METHODS.find((entry) => entry.id === id)?.payment_type_id ?? null;
 }
 
-// ---- Payment options (part 2 §3) ----
+// ---- Payment options ----
 
 export type PaymentOptionKey = 'debit' | 'mercadopago' | 'home' | 'mx-mercadopago';
 

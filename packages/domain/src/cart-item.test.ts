@@ -22,7 +22,7 @@ const item = (fields: Partial<CartItem> & Pick<CartItem, 'id'>): CartItem => ({
   ...fields,
 });
 
-describe('catalogue item normalisation (part 1 §3)', () => {
+describe('catalogue item normalisation', () => {
   it.each([
     ['Panel', 'panel'],
     ['Measure', 'measure'],

@@ -2,7 +2,7 @@ import type { CatalogueItem, ItemId } from './contract/catalogue.ts';
 
 export type { CatalogueItem, ItemId };
 
-/** Lower-cased resourcetype: panel, measure, medicalservice; pack when absent (part 1 §3). */
+/** Lower-cased resourcetype: panel, measure, medicalservice; pack when absent. */
 export type ItemType = 'pack' | 'panel' | 'measure' | 'medicalservice' | (string & {});
 
 export interface CartItem extends CatalogueItem {
@@ -52,7 +52,7 @@ export function includingItems<T extends CartItem>(item: CartItem, patientItems:
   );
 }
 
-/** A sub-item: another item of the same patient includes it (part 1 §4). */
+/** A sub-item: another item of the same patient includes it. */
 export function isSubitem(item: CartItem, patientItems: readonly CartItem[]): boolean {
   return includingItems(item, patientItems).length > 0;
 }

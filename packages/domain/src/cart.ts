@@ -22,7 +22,7 @@ import {
 export const PATIENTS_WITHOUT_SERVICES_MESSAGE =
   'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar';
 
-/** The patient object a cart entry carries (part 2 §3); filled in on the patient step. */
+/** The patient object a cart entry carries; filled in on the patient step. */
 export interface CartPatientInfo {
   id?: string | number | null;
   first_name?: string | null;
@@ -105,7 +105,7 @@ export function itemPrice(item: CartItem, insurance: Insurance, options: ItemPri
   return particular;
 }
 
-/** Service fee uses service_fee, or fonasa_service_fee when fonasa pricing applies (part 1 §9). */
+/** Service fee uses service_fee, or fonasa_service_fee when fonasa pricing applies. */
 export function itemServiceFee(item: CartItem, insurance: Insurance): number {
   if (hasFonasaPricing(item, insurance) && typeof item.fonasa_service_fee === 'number')
     return item.fonasa_service_fee;
@@ -195,7 +195,7 @@ export interface AddItemOptions {
 }
 
 /**
- * Adds an item (part 1 §4). Refused when the item is missing, the patient index does not
+ * Adds an item. Refused when the item is missing, the patient index does not
  * exist, or the item (or any item already in the cart) does not allow more items. A familiar
  * item with a patient count goes on that many patients (from the first), creating patients as
  * needed; a count of 0 fails.
@@ -426,7 +426,7 @@ export function setClientChecked(cart: Cart, index: number, id: ItemId, checked:
 
 // ---- Checks ----
 
-/** Indexes of patients with no items: they block continuing (part 1 §4). */
+/** Indexes of patients with no items: they block continuing. */
 export function patientsWithoutServices(cart: Pick<Cart, 'patients'>): number[] {
   return cart.patients.flatMap((patient, index) => (patient.items.length === 0 ? [index] : []));
 }

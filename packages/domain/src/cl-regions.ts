@@ -1,5 +1,5 @@
 /**
- * Chile's 16 regions and their communes (spec part 1 §5: the commune must be in the list for its
+ * Chile's 16 regions and their communes (the commune must be in the list for its
  * region). Data: github.com/piperubio/clregions (MIT, © 2025 Felipe Rubio Galaz), name variants
  * from GeoNames (CC BY 4.0) and BCN, as copied into /work/shared/data with its PROVENANCE.md.
  */

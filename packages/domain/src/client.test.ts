@@ -23,7 +23,7 @@ const config: ClientConfig = {
   profile: publicPartnerProfileSchema.parse({}),
 };
 
-describe('client config rules (part 1 §3)', () => {
+describe('client config rules', () => {
   it('uses laas_config_v2 for staff and sdk_config_v2 otherwise', () => {
     expect(modeConfigFor(config, 'laas')).toEqual({ main_color: '#111111' });
     expect(modeConfigFor(config, 'sdk')).toEqual({});

@@ -17,12 +17,12 @@ export function confirmsWithoutPayment(config: ClientConfig, origin: SessionOrig
   return modeConfigFor(config, origin).manual_confirmation === true;
 }
 
-/** A step with value 'split-payment' enables split payment (spec part 1 §3). */
+/** A step with value 'split-payment' enables split payment. */
 export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
   return config.steps.some((step) => step.value === 'split-payment');
 }
 
-/** With no receivers, origins serve as both id and name (spec part 1 §3). */
+/** With no receivers, origins serve as both id and name. */
 export function clientReceivers(config: Pick<ClientConfig, 'receivers' | 'origins'>): Receiver[] {
   if (config.receivers.length > 0) return config.receivers;
   return config.origins.map((origin) => ({ id: origin, name: origin }));

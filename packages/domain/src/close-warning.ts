@@ -1,5 +1,5 @@
 /**
- * Part 2 §4: for one sales source in sdk mode, closing before confirming warns first (a toast for
+ * For one sales source in sdk mode, closing before confirming warns first (a toast for
  * 10 seconds) and closes on the second attempt. Its own module: the guard runs from the first
  * screen, the rest of the message catalogue and constants load with later steps.
  */

@@ -11,12 +11,12 @@ import {
   VACCINE_COVERAGE_COMMUNES,
 } from './constants.ts';
 
-describe('business constants (both §9 sections)', () => {
+describe('business constants ', () => {
   it('builds the page title', () => {
     expect(pageTitle('Visita', 'Clínica Demo')).toBe('Servicios médicos a domicilio - Visita & Clínica Demo');
   });
 
-  it('keeps the limits of the spec', () => {
+  it('keeps the limits of the product', () => {
     expect(IVA_RATE).toBe(0.16);
     expect([PHONE_MAX_LENGTH_DEFAULT, PHONE_MAX_LENGTH.cl, PHONE_MAX_LENGTH.mx]).toEqual([15, 12, 13]);
     expect([UPLOAD_MAX_BYTES, UPLOAD_COMPRESSION_THRESHOLD_BYTES]).toEqual([15_000_000, 3_000_000]);

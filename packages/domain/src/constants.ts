@@ -1,12 +1,12 @@
 /**
- * Business constants and limits of the spec (part 1 §9 and part 2 §9), named, in one place.
+ * Business constants and limits of the product, named, in one place.
  * Rules that use them import them from here so a limit is changed once.
  */
 import type { CountryCode } from './locale.ts';
 
 export { DEFAULT_COLOR } from './theme.ts';
 
-// ---- Part 1 §9 ----
+// ---- Address, services and prices ----
 
 /** Address search: debounce, suggestion list height, Mexican postal codes looked up. */
 export const ADDRESS_SUGGESTION_DEBOUNCE_MS = 1500;
@@ -79,7 +79,7 @@ export const COMPANY_EVENT_MIN_PEOPLE_EXCLUSIVE = 10;
 export const DEFAULT_PAYMENT_METHOD = 'In address';
 export const DEFAULT_PAYMENT_GATEWAY = 'Partner';
 
-/** Generic toast helper (part 1 §8). `null`: a loading toast has no time limit. */
+/** Generic toast helper. `null`: a loading toast has no time limit. */
 export const TOAST_DURATION_BY_KIND_MS = {
   error: 4000,
   success: 2000,
@@ -89,7 +89,7 @@ export const TOAST_DURATION_BY_KIND_MS = {
 } as const;
 export const TOAST_LIMIT = 20;
 
-// ---- Part 2 §9 ----
+// ---- Scheduling, patients, payment and orders ----
 
 /** Availability: today up to one month ahead, a 7-day strip, up to 5 weeks scanned at first. */
 export const AVAILABILITY_HORIZON_MONTHS = 1;
@@ -121,7 +121,7 @@ export const VACCINE_MIN_AGE_YEARS = 3;
 export const BIRTH_YEAR_CHOICES = 110;
 
 export const ORIGIN_SEARCH_DEBOUNCE_MS = 800;
-/** Toasts of part 2 (the close warning's 10 s: close-warning.ts). */
+/** Toasts (the close warning's 10 s: close-warning.ts). */
 export const TOAST_DURATION_MS = 5000;
 
 /** Service hours of the medical-order team: Monday (1) to Saturday (6), 8:30 to 17:30. */
@@ -223,7 +223,7 @@ export const CLINIC_TERMS = {
 
 export const PAGE_TITLE_PREFIX = 'Servicios médicos a domicilio - ';
 
-/** 'Servicios médicos a domicilio - {brand} & {client name}' (part 2 §9). */
+/** 'Servicios médicos a domicilio - {brand} & {client name}'. */
 export function pageTitle(brand: string, clientName: string): string {
   return `${PAGE_TITLE_PREFIX}${brand} & ${clientName}`;
 }

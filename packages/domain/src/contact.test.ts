@@ -3,7 +3,7 @@ import { isEmailFieldShown, normalizeContact, validateContact } from './contact.
 
 const cl = { countryCode: 'cl', emailRequired: true } as const;
 
-describe('contact form (part 2 §2, §5)', () => {
+describe('contact form', () => {
   it.each([
     [
       {},

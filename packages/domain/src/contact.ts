@@ -11,7 +11,7 @@ export const SPECIAL_NEEDS_LABEL = 'Con necesidades especiales?';
 export const SPECIAL_NEEDS_PLACEHOLDER = 'Tus necesidades como silla de ruedas';
 export const PREVISION_LABEL = 'Previsión';
 
-/** Contact data (part 2 §3): prevision only in Chile. */
+/** Contact data: prevision only in Chile. */
 export interface ContactData {
   name: string;
   phone: string;

@@ -17,7 +17,7 @@ import { VACCINE_AGE_ERROR, VACCINE_AGE_MESSAGE } from './validators/birth-date.
 import { REGISTRATION_ERRORS } from './validators/registration.ts';
 
 /**
- * The spec's error slugs and the Spanish text each one shows (DESIGN.md: answers are
+ * The product's error slugs and the Spanish text each one shows (answers are
  * { err: slug, msg: text }). The registration slugs come from their validator.
  */
 export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
@@ -28,12 +28,12 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = {
   [VACCINE_AGE_ERROR]: VACCINE_AGE_MESSAGE,
   [STOCKOUT_ERROR]: STOCKOUT_MESSAGE,
   [NO_AVAILABILITY_ERROR]: NO_AVAILABILITY_MESSAGE,
-  // Not worded by the spec; our text.
+  // Our wording.
   [CARD_TOKEN_ERROR]: 'No pudimos validar tu tarjeta. Revisa los datos e inténtalo de nuevo.',
   ...Object.fromEntries(Object.entries(REGISTRATION_ERRORS).filter(([slug]) => slug !== 'missing-keys')),
 };
 
-/** The text for a slug, or the fallback when the slug is not the spec's. */
+/** The text for a slug, or the fallback when the slug is not the product's. */
 export function errorMessage(slug: string, fallback: string): string {
   return ERROR_MESSAGES[slug] ?? fallback;
 }

@@ -18,7 +18,7 @@ const compress = {
   quality: 1,
 };
 
-describe('upload decision (part 2 §5)', () => {
+describe('upload decision', () => {
   it.each([
     ['application/pdf', 1000, { action: 'add' }],
     ['application/pdf', 15_000_000, { action: 'add' }],

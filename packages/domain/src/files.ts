@@ -5,7 +5,7 @@ import {
   UPLOAD_MAX_IMAGE_SIDE_PX,
 } from './constants.ts';
 
-// ---- Texts of the upload steps (part 2 §2, §8) ----
+// ---- Texts of the upload steps ----
 
 export const UPLOAD_ORDER_TITLE = 'Sube tu orden médica';
 export const UPLOAD_ORDER_SUBTITLE = 'Los formatos permitidos son .pdf o .jpg';
@@ -13,7 +13,7 @@ export const UPLOAD_ORDER_HINT = 'Tamaño máximo de 15 mb.';
 export const UPLOAD_FIRST_FILE_LABEL = 'Subir archivo';
 export const UPLOAD_ANOTHER_FILE_LABEL = 'Subir otra orden';
 export const UPLOAD_RETRY_LABEL = 'Volver a intentar';
-/** DESIGN.md settles the spec's two readings on 15 MB, the limit the hint states. */
+/** One limit, 15 MB (15,000,000 bytes): the one the hint states. */
 export const FILE_ERROR_MESSAGE =
   'Lo sentimos, no podemos procesar tu archivo. Recuerda que solo puedes subir archivos de tipo .pdf, .png o .jpg menores a 15 MB';
 export const UPLOAD_ERROR_MESSAGE = 'Error al subir el archivo';
@@ -44,7 +44,7 @@ export type FileDecision =
 const REJECT: FileDecision = { action: 'reject', message: FILE_ERROR_MESSAGE };
 
 /**
- * What to do with a chosen file (part 2 §5): other types are an error; images over 3,000,000
+ * What to do with a chosen file: other types are an error; images over 3,000,000
  * bytes are resized to at most 1000 px and re-encoded as jpeg at full quality; PDFs over
  * 15,000,000 bytes are an error; the rest is added.
  */

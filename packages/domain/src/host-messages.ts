@@ -3,7 +3,7 @@ import { STEPS } from './steps.ts';
 import { webOrigin } from './web-origin.ts';
 
 /**
- * What the page that embeds the widget may send it (part 1 §4, part 2 §4), parsed because a page
+ * What the page that embeds the widget may send it, parsed because a page
  * is not trusted. The outbound protocol belongs to the embed script and the widget's host bridge.
  */
 
@@ -58,7 +58,7 @@ export const HOST_MESSAGE_VERSION = 1;
 /** An instance id as the embed script makes it: short, URL-safe, no personal data. */
 export const instanceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-/** What the widget tells the host (spec part 1 §4, part 2 §4) and nothing more. */
+/** What the widget tells the host and nothing more. */
 export const widgetEventPayloadSchemas = {
   mounted: z.object({}).strict(),
   success: z.object({ appointmentId: z.string().min(1).max(100) }).strict(),
@@ -73,7 +73,7 @@ export const widgetEventPayloadSchemas = {
   /** The styling message: the host makes the frame cover the whole viewport, or stop doing so. */
   fullscreen: z.object({ fullscreen: z.boolean() }).strict(),
   /**
-   * A medical order went through for a client with a success page (part 2 §4): the host page
+   * A medical order went through for a client with a success page: the host page
    * goes to this URL (its own origin only, the embed script checks), solicitud_id in the query.
    */
   redirect: z
@@ -85,7 +85,7 @@ export const widgetEventPayloadSchemas = {
     })
     .strict(),
   /**
-   * For clients with tracking events (part 1 §4, part 2 §4): each step the person reaches, and
+   * For clients with tracking events: each step the person reaches, and
    * the medical order once it is sent. Ids only, never what the person typed.
    */
   tracking: z.discriminatedUnion('event', [

@@ -6,7 +6,7 @@ export const INSURANCES = ['particular', 'fonasa'] as const;
 export type Insurance = (typeof INSURANCES)[number];
 export const DEFAULT_INSURANCE: Insurance = 'particular';
 
-/** Confirmation toggle labels (part 1 §2) and the contact form's 'Previsión' labels (part 2 §2). */
+/** Confirmation toggle labels and the contact form's 'Previsión' labels. */
 export const INSURANCE_TOGGLE_LABELS: Readonly<Record<Insurance, string>> = {
   particular: 'Particular e isapre',
   fonasa: 'Fonasa',

@@ -11,14 +11,14 @@ export interface Locale {
   currency: CurrencyCode;
 }
 
-/** Spec part 1 §4: 'cl' sets es-CL/CLP; anything else sets es-MX/MXN. */
+/** 'cl' sets es-CL/CLP; anything else sets es-MX/MXN. */
 export function localeFromCountry(countryCode: string | null | undefined): Locale {
   return countryCode === 'cl'
     ? { countryCode: 'cl', code: 'es-CL', currency: 'CLP' }
     : { countryCode: 'mx', code: 'es-MX', currency: 'MXN' };
 }
 
-/** Spec part 1 §9: each country is also written 'Chile'/'chile' and 'México'/'mexico'. */
+/** Each country is also written 'Chile'/'chile' and 'México'/'mexico'. */
 const COUNTRY_ALIASES: Record<string, CountryCode> = {
   cl: 'cl',
   chile: 'cl',

@@ -16,7 +16,7 @@ const address: Address = {
   additionalInfo: ' timbre malo ',
 };
 
-describe('medical-order lead (part 2 §3)', () => {
+describe('medical-order lead', () => {
   it('builds the payload the contract accepts', () => {
     const lead = buildOrderLead(
       address,
@@ -68,7 +68,7 @@ describe('medical-order lead (part 2 §3)', () => {
   });
 });
 
-describe("a client's success page after an order (part 2 §4)", () => {
+describe("a client's success page after an order", () => {
   it('is the configured URL with solicitud_id set to the grouped order id', () => {
     expect(orderSuccessUrl('https://partner.cl/gracias', 'g-1', null)).toBe(
       'https://partner.cl/gracias?solicitud_id=g-1',

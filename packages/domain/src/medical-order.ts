@@ -18,7 +18,7 @@ export interface OrderContext {
   salesSource: string;
 }
 
-/** The medical-order lead from the chosen address and the contact data (part 2 §3). */
+/** The medical-order lead from the chosen address and the contact data. */
 export function buildOrderLead(address: Address, contact: ContactData, context: OrderContext): OrderLead {
   const apartment = address.apartmentNumber?.trim() || null;
   return {
@@ -54,12 +54,12 @@ export function orderUploadError(answer: CreateTicketAnswer | null | undefined):
   return UPLOAD_ERROR_MESSAGE;
 }
 
-/** The query parameter that carries the grouped order id to a client's success page (part 2 §4). */
+/** The query parameter that carries the grouped order id to a client's success page. */
 export const ORDER_SUCCESS_QUERY = 'solicitud_id';
 
 /**
- * Where a client that has a success page sends the browser after an order went through (part 2
- * §4): its `order_success_url`, an absolute http(s) URL or a path of the page that shows the
+ * Where a client that has a success page sends the browser after an order went through:
+ * its `order_success_url`, an absolute http(s) URL or a path of the page that shows the
  * widget (`base`, an origin), with solicitud_id set to the grouped order id. Null for anything
  * else (another scheme, a protocol-relative '//host', spaces or markup): the widget then shows its
  * own order-received screen. Written without URL, like webOrigin, to keep the domain runtime-free.

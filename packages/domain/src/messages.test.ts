@@ -21,7 +21,7 @@ describe('error catalogue', () => {
     expect(ERROR_MESSAGES['missing-keys']).toBeUndefined();
   });
 
-  it('spells the texts DESIGN.md settled', () => {
+  it('spells the settled texts', () => {
     expect(EMAIL_ALREADY_USED_MESSAGE).toBe(
       'Este correo ya tiene un usuario asociado, intenta con otro correo.',
     );

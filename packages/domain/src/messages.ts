@@ -1,9 +1,9 @@
 /**
- * Texts of the spec's error catalogues (part 1 §8, part 2 §8) that no single rule of this package
+ * Texts of the product's error catalogues that no single rule of this package
  * produces: screens and calls show them. Texts a rule produces live beside that rule.
  */
 
-// ---- Client config and route (part 1 §2, §8) ----
+// ---- Client config and route ----
 export const CLIENT_ID_REQUIRED_MESSAGE = 'Se requiere un identificador de cliente.';
 export const CLIENT_ID_INVALID_MESSAGE = 'El identificador de cliente no es válido.';
 export const CLIENT_CONFIG_FAILED_MESSAGE =
@@ -42,9 +42,9 @@ export const NO_AVAILABILITY_ERROR = 'no-availability';
 export const SELECT_BLOCK_MESSAGE = 'Debes seleccionar un horario';
 export const BLOCK_SELECTION_FAILED_MESSAGE = 'Ha ocurrido un error al intentar agendar';
 
-// ---- Patients (part 2 §8) ----
+// ---- Patients ----
 export const EMAIL_ALREADY_USED_ERROR = 'email-already-used';
-/** DESIGN.md: of the spec's two texts, the patient step shows this one. */
+/** Of the product's two texts, the patient step shows this one. */
 export const EMAIL_ALREADY_USED_MESSAGE =
   'Este correo ya tiene un usuario asociado, intenta con otro correo.';
 export const EMAIL_IN_USE_ALTERNATIVE_MESSAGE =
@@ -59,7 +59,7 @@ export const CANNOT_VALIDATE_DATA_MESSAGE = 'No podemos validar tus datos en est
 export const notAffiliatedMessage = (fundName: string) => `El rut ingresado no está afiliado a ${fundName}`;
 export const ONE_BOOKING_PER_PATIENT_MESSAGE =
   'Lo sentimos, solo está permitido agendar una vez por paciente';
-// The spec's wording, kept to the letter.
+// The product's wording, kept to the letter.
 export const UNKNOWN_ERROR_TOAST_MESSAGE = 'Un error desconocido a ocurrido.';
 
 // ---- Terms, closing ----

@@ -76,7 +76,7 @@ describe('validateAmountToPay', () => {
     expect(validateAmountToPay(input)).toEqual(errors);
   });
 
-  it('spells the two spec messages exactly', () => {
+  it('spells the two messages exactly', () => {
     expect(AMOUNT_SUBTOTAL_REQUIRED_MESSAGE).toBe('El subtotal es obligatorio');
     expect(AMOUNT_DISCOUNT_OVER_SUBTOTAL_MESSAGE).toBe('El descuento no puede ser mayor al subtotal');
   });

@@ -1,13 +1,13 @@
 import { IVA_RATE } from './constants.ts';
 import { type CountryCode, localeFromCountry } from './locale.ts';
 
-/** Spec part 1 §5: price minus price times percent/100. */
+/** Price minus price times percent/100. */
 export function applyPercentageDiscount(price: number, percent: number): number {
   return price - (price * percent) / 100;
 }
 
 export interface FormatCurrencyOptions {
-  /** Round down to an integer (the default, part 1 §9); false keeps up to 2 decimals. */
+  /** Round down to an integer (the default); false keeps up to 2 decimals. */
   floor?: boolean;
 }
 
@@ -31,7 +31,7 @@ function formatterFor(countryCode: CountryCode, floor: boolean): Intl.NumberForm
       currencyDisplay: 'narrowSymbol',
     });
   } catch {
-    // Older engines reject narrowSymbol: the spec asks for it only "when supported".
+    // Older engines reject narrowSymbol: the product asks for it only "when supported".
     /* v8 ignore next */
     formatter = new Intl.NumberFormat(code, options);
   }
@@ -41,7 +41,7 @@ function formatterFor(countryCode: CountryCode, floor: boolean): Intl.NumberForm
 
 /**
  * An amount as currency: es-CL/CLP (dot thousands) or es-MX/MXN (comma thousands), narrow '$'
- * symbol, rounded down to an integer unless `floor: false` (part 1 §5, §9).
+ * symbol, rounded down to an integer unless `floor: false`.
  */
 export function formatCurrency(
   amount: number,
@@ -54,11 +54,11 @@ export function formatCurrency(
   return formatterFor(countryCode, floor).format(Object.is(value, -0) ? 0 : value);
 }
 
-// ---- Amount step (part 2 §2 'Monto a Pagar', §5, §9) ----
+// ---- Amount step ('Monto a Pagar') ----
 
 export const AMOUNT_SUBTOTAL_REQUIRED_MESSAGE = 'El subtotal es obligatorio';
 export const AMOUNT_DISCOUNT_OVER_SUBTOTAL_MESSAGE = 'El descuento no puede ser mayor al subtotal';
-/** Not worded by the spec (fields are min 0, step 0.01); our texts. */
+/** Our wording. */
 export const AMOUNT_NEGATIVE_MESSAGE = 'El monto no puede ser negativo';
 export const AMOUNT_STEP_MESSAGE = 'El monto puede tener como máximo 2 decimales';
 

@@ -55,7 +55,7 @@ describe('the three step lists', () => {
     expect(stepListFor(options)).toEqual(list);
   });
 
-  it('spells the lists as the spec does', () => {
+  it('spells the lists as the product does', () => {
     expect(DEFAULT_STEP_LIST.join(',')).toBe(
       'introduction,schedule-type,address,services,date,patient,confirmation,payment,success,upload-order,contact-order,address-order,uploading-order,order-received',
     );

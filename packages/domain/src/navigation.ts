@@ -11,7 +11,7 @@ import {
 
 export { isBackHidden };
 
-/** The schedule-type step's choice (part 1 §2). */
+/** The schedule-type step's choice. */
 export const SCHEDULE_TYPES = ['normal', 'medical_order'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 export const SCHEDULE_TYPE_TITLE = '¿Cómo quieres agendar?';
@@ -36,7 +36,7 @@ export interface StepListOptions {
 /**
  * Cart-maker or appointment switch to the cart-maker list; else the client's custom flow (its
  * laas or sdk config's); else the laas or the default list. A custom flow is how the screens the
- * spec names outside the three lists (origin, lm-paid-amount, …) enter a flow, for staff too.
+ * product keeps outside the three lists (origin, lm-paid-amount, …) enter a flow, for staff too.
  */
 export function stepListFor({ origin, cartMaker, customFlow }: StepListOptions): readonly Step[] {
   if (cartMaker) return CART_MAKER_STEP_LIST;
@@ -69,7 +69,7 @@ function skipped(step: Step, ctx: FlowContext): boolean {
   );
 }
 
-/** From introduction (part 1 §2): schedule-type, upload-order, the custom flow's second step, or address. */
+/** From introduction: schedule-type, upload-order, the custom flow's second step, or address. */
 function afterIntroduction(ctx: FlowContext): Step {
   const custom = customFlowSteps(ctx.customFlow);
   if (ctx.availableFeatures.length > 1 && custom.length === 0) return 'schedule-type';
@@ -107,7 +107,7 @@ export function nextStep(current: Step, ctx: FlowContext): Step {
   }
 }
 
-/** The step before `current`, with the special cases of part 1 §2 and part 2 §2, §4. */
+/** The step before `current`, with the special cases */
 export function previousStep(current: Step, ctx: FlowContext): Step {
   if (current === 'terms-and-conditions' || current === 'schedule-type') return 'introduction';
   if (current === 'select-patient') return 'confirmation';
@@ -142,7 +142,7 @@ export function showsBackButton(step: Step, stepList: readonly Step[]): boolean 
   return !isBackHidden(step, stepList);
 }
 
-// ---- Start of a session (part 1 §2) ----
+// ---- Start of a session ----
 
 /** The query parameters read on load. */
 export type StartQuery = Partial<

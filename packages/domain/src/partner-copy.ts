@@ -23,7 +23,7 @@ export function fillPartnerText(
 
 /**
  * The partner's result-delivery text for a visit on `visitDate`, `{hours}` being the latest
- * results time of the cart's items by the rule of part 1 (business-day items a day later on
+ * results time of the cart's items by the rule (business-day items a day later on
  * Sunday, two on Saturday). Null without a text, or when it needs hours no item gives.
  */
 export function resultsDeliveryText(

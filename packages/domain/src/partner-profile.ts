@@ -42,7 +42,7 @@ export const partnerFundSchema = z.object({
   affiliation_check: z.boolean().default(true),
   /** Catalogue slugs each patient may book only once (the fund's promotion). */
   once_per_patient_items: z.array(text(120)).max(20).default([]),
-  /** Closing the widget mid-booking asks first (part 2: close warning, 10 s). */
+  /** Closing the widget mid-booking asks first (close warning, 10 s). */
   close_warning: z.boolean().default(true),
 });
 export type PartnerFund = z.infer<typeof partnerFundSchema>;
@@ -104,7 +104,7 @@ export const partnerCopySchema = z.object({
   confirmation_warning: text(600).nullable().default(null),
   /** On 'Tu reserva', beside 'Cancelar reserva': what the person is told about refunds. */
   refund_note: text(600).nullable().default(null),
-  /** On the success screen, how results arrive; `{hours}` is the cart's results time (part 1's rule). */
+  /** On the success screen, how results arrive; `{hours}` is the cart's results time (rule). */
   results_delivery: text(600).nullable().default(null),
   /** Under the coupon, the referral line; `{amount}` is the referral amount as the country writes it. */
   referral_amount: text(300).nullable().default(null),

@@ -24,7 +24,7 @@ const valid: PatientFormValues = {
   services: [{ category: 'lab' }],
 };
 
-describe('patient form (part 2 §5)', () => {
+describe('patient form', () => {
   it('accepts a complete patient; second_name is optional', () => {
     expect(validatePatientForm(valid, rules)).toEqual({});
   });

@@ -69,7 +69,7 @@ export interface PatientFormRules {
 }
 
 /**
- * The patient form (part 2 §5): every field required except second_name; RUT valid for ci;
+ * The patient form: every field required except second_name; RUT valid for ci;
  * document within its max length; e-mail only when asked; gender other only with non-binary
  * texts; vaccines from 3 years old ('vaccine-age' on services).
  */

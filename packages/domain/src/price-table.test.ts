@@ -10,7 +10,7 @@ const price = {
   payment_at_home: 0,
 };
 
-describe('price table rows (part 2 §9)', () => {
+describe('price table rows', () => {
   it('lists total exams, discount, service and total; the fonasa bonus only in Chile with a fonasa patient', () => {
     expect(priceTableRows(price, { countryCode: 'cl', insurances: ['particular'], loading: false })).toEqual([
       { key: 'total-exams', amount: 25_000, text: '$25.000' },

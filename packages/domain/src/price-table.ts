@@ -23,7 +23,7 @@ export interface PriceTableOptions {
 }
 
 /**
- * The price table (part 2 §9): total exams, fonasa bonus (only in Chile when a patient has
+ * The price table: total exams, fonasa bonus (only in Chile when a patient has
  * fonasa), discount, service, total amount.
  */
 export function priceTableRows(price: CartPriceAnswer, options: PriceTableOptions): PriceTableRow[] {

@@ -18,7 +18,7 @@ const patient = (items: CartItem[], insurance: CartPatient['insurance'] = 'parti
   insurance,
 });
 
-describe('cart-price payload (part 1 §7)', () => {
+describe('cart-price payload', () => {
   it('sends service ids without sub-items and pack ids; empty patients left out', () => {
     expect(
       cartPriceBody([patient([pack, hemograma, glucosa], 'fonasa'), patient([])], {

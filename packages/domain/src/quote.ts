@@ -7,7 +7,7 @@ import { normalizeCoupon } from './validators/coupon.ts';
 type QuotedPatient = Pick<CartPatient, 'items' | 'insurance' | 'fonasaTier'>;
 
 /**
- * The cart-price payload (part 1 §7): per patient, is_fonasa, service ids without sub-items and
+ * The cart-price payload: per patient, is_fonasa, service ids without sub-items and
  * pack ids; patients with neither are left out. Null when there is nothing to quote (the widget
  * then shows zeroed prices without calling).
  */
@@ -48,9 +48,9 @@ function uniqueIds(ids: readonly ItemId[]): ItemId[] {
 }
 
 /**
- * The items an availability request sends (part 2 §7): ids of non-pack items plus the sub-items
+ * The items an availability request sends: ids of non-pack items plus the sub-items
  * of packs, once each. The extra fixed id two sources add is the caller's (its value is not in
- * the spec).
+ * the product).
  */
 export function availabilityItemIds(patients: readonly Pick<CartPatient, 'items'>[]): ItemId[] {
   return uniqueIds(
@@ -66,7 +66,7 @@ export function cartItemIds(patients: readonly Pick<CartPatient, 'items'>[]): It
 }
 
 /**
- * What a price quote depends on (part 1 §4): the items, the number of fonasa patients and the
+ * What a price quote depends on: the items, the number of fonasa patients and the
  * coupon. The widget re-quotes (after 800 ms) only when this key changes.
  */
 export function quoteKey(

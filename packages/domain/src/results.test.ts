@@ -53,7 +53,7 @@ describe('sub-item message joins names with commas and y', () => {
     expect(joinNames(names)).toBe(joined);
   });
 
-  it('reads as the spec', () => {
+  it('reads as the product', () => {
     expect(subitemMessage(['Chequeo preventivo', 'Perfil lipídico'])).toBe(
       'Este examen tiene valor $0 porque ya está incluido en Chequeo preventivo y Perfil lipídico',
     );

@@ -9,7 +9,7 @@ export function weekdayOf(isoDate: string): number {
 
 /**
  * Hours until results for a visit on `visitDate` ('YYYY-MM-DD'): results_hours, plus 24 on a
- * Sunday or 48 on a Saturday when the item counts only business days (part 1 §9). Null when the
+ * Sunday or 48 on a Saturday when the item counts only business days. Null when the
  * item gives no results time.
  */
 export function resultsHours(
@@ -29,7 +29,7 @@ export function fastingText(fastHours: number | null | undefined): string | null
   return typeof fastHours === 'number' && fastHours > 0 ? `requiere ayuno de ${fastHours} horas.` : null;
 }
 
-/** 'A', 'A y B', 'A, B y C': always 'y', as the spec writes it (Intl.ListFormat would say 'e' before 'i'). */
+/** 'A', 'A y B', 'A, B y C': always 'y', as documented (Intl.ListFormat would say 'e' before 'i'). */
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;

@@ -1,7 +1,7 @@
 import type { SessionOrigin } from './client.ts';
 import type { Step } from './steps.ts';
 
-/** Origin of an embedded session: laas when the embedding host is a known staff host, else sdk (part 2 §4). */
+/** Origin of an embedded session: laas when the embedding host is a known staff host, else sdk. */
 export function originForHost(host: string | null | undefined, laasHosts: readonly string[]): SessionOrigin {
   const normalized = host?.trim().toLowerCase();
   return normalized && laasHosts.some((laas) => laas.trim().toLowerCase() === normalized) ? 'laas' : 'sdk';
@@ -26,7 +26,7 @@ export function shouldPrefillCart(state: { alreadyPrefilled: boolean; skipPrefil
 }
 
 /**
- * Where the appointment is created (part 1 §4): at the address step when the flow comes from the
+ * Where the appointment is created: at the address step when the flow comes from the
  * cart maker; when Continue is pressed on the services step ("the services step moves on once the
  * appointment is created": the date step that follows schedules a block on it); and at
  * confirmation if still none exists.

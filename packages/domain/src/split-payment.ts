@@ -17,7 +17,7 @@ export interface SplitPayment {
 }
 
 /**
- * Company pays the checked exams, the patient the rest (part 2 §3). Sub-items are never
+ * Company pays the checked exams, the patient the rest. Sub-items are never
  * checkable and cost $0, so they appear on neither side: the item including them carries the
  * price.
  */

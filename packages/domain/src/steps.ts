@@ -1,4 +1,4 @@
-/** Wizard step names (spec part 1 §2, part 2 §2). */
+/** Wizard step names. */
 export const STEPS = [
   'introduction',
   'schedule-type',
@@ -70,7 +70,7 @@ const ALWAYS_WITHOUT_BACK: ReadonlySet<Step> = new Set([
   'from-cart-maker-resume',
 ]);
 
-/** The back button is hidden on these steps and on the first step of the list (spec part 1 §2). */
+/** The back button is hidden on these steps and on the first step of the list. */
 export function isBackHidden(step: Step, stepList: readonly Step[]): boolean {
   return ALWAYS_WITHOUT_BACK.has(step) || stepList[0] === step;
 }

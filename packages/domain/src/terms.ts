@@ -1,5 +1,5 @@
 /**
- * The introduction's terms checkbox for show_tyc clients (part 1 §2). Its own module: the
+ * The introduction's terms checkbox for show_tyc clients. Its own module: the
  * introduction ships with the widget's first screen, the rest of the message catalogue does not.
  */
 export const TERMS_CHECKBOX_LABEL = 'He leído y aceptado los términos y condiciones';

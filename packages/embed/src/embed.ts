@@ -36,7 +36,7 @@ export interface VisitaOptions {
   title?: string;
 }
 
-/** What each event's listener receives: the spec's fields and nothing else. */
+/** What each event's listener receives: the product's fields and nothing else. */
 export interface VisitaEventMap {
   'visita:mounted': Record<string, never>;
   'visita:success': { appointmentId: string };

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-/** Issue 9: the partner script stays at or under 5 KB gzip. */
+/** The partner script stays at or under 5 KB gzip. */
 const BUDGET_BYTES = 5 * 1024;
 
 describe('the built embed script', () => {

@@ -77,7 +77,7 @@ export const sectors = pgTable(
 );
 
 /**
- * Catalogue items and packs (spec part 1 §3). Ids are explicit so links such as
+ * Catalogue items and packs. Ids are explicit so links such as
  * `?services=1,2` stay stable. `resourcetype` is null for a pack. The base price is the
  * country-wide one; item_prices holds the prices that differ by sales source or commune.
  */
@@ -248,11 +248,11 @@ export const appointments = pgTable(
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),
     paymentGateway: text('payment_gateway'),
-    /** 'Payment Pending' or 'Payment Successful' (spec part 2 §3). */
+    /** 'Payment Pending' or 'Payment Successful'. */
     paymentStatus: text('payment_status'),
     /** Company pays: {client_exams_to_pay, patient_exams_to_pay, amounts}. */
     splitPayment: jsonb('split_payment').$type<Record<string, unknown>>(),
-    /** The amount step: {subtotal, discount, iva, total} (spec part 2 §9). */
+    /** The amount step: {subtotal, discount, iva, total}. */
     amounts: jsonb('amounts').$type<{ subtotal: number; discount: number; iva: number; total: number }>(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -387,7 +387,7 @@ export const visits = pgTable(
 
 /**
  * A patient account (POST /users/register_wo_password/): registered without a password, found by
- * its identifier (spec part 2 §3: the RUT for Chile; for Mexico the document, else a generated
+ * its identifier (the RUT for Chile; for Mexico the document, else a generated
  * one). Only the access token's hash is kept.
  */
 export const users = pgTable(
@@ -497,8 +497,8 @@ export const payments = pgTable(
 );
 
 /**
- * A medical order sent instead of a booking (POST /orden-medica/create-ticket/): the lead of spec
- * part 2 §3 as sent, and the files stored through the STORAGE adapter. Operators list these.
+ * A medical order sent instead of a booking (POST /orden-medica/create-ticket/): the lead
+ * as sent, and the files stored through the STORAGE adapter. Operators list these.
  */
 export const medicalOrders = pgTable(
   'medical_orders',

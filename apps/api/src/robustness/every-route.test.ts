@@ -21,7 +21,7 @@ import { pathParams, type RegisteredRoute, registeredRoutes } from './routes.ts'
 import { SEED_ADDRESS, SEED_BODIES, seedQueries } from './seeds.ts';
 
 /**
- * Robustness of the whole API (issue 10): every registered route, fed random and hostile path
+ * Robustness of the whole API: every registered route, fed random and hostile path
  * parameters, queries, headers and bodies, answers below 500, with `{err, msg}` on a 4xx and
  * nothing internal (stack frames, file paths, database messages) in any body.
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { SEED_ADDRESS, SEED_BODIES, SEED_PATIENT } from './seeds.ts';
 
 /**
- * The hostile inputs people try (issue 10), each with the exact answer the API gives: markup,
+ * The hostile inputs people try, each with the exact answer the API gives: markup,
  * SQL, a 10 MB body, unicode oddities, negative and NaN amounts, far-future and malformed dates,
  * huge arrays and prototype-pollution keys. Every refusal is a 400 (or 413) `{err, msg}` naming
  * the field; nothing is echoed back as markup.
@@ -312,7 +312,7 @@ describe.each(TEST_ENGINES)('hostile inputs on $name', (engine) => {
   describe('amounts', () => {
     const amountUrl = () => `/api/v2/appointments/${booking.id}/amount/`;
 
-    it('refuses a negative total and a negative discount with the spec text', async () => {
+    it('refuses a negative total and a negative discount with the documented text', async () => {
       const total = await sendTo('POST', amountUrl(), { total: -1, discount: 0 });
       expect(total.statusCode).toBe(400);
       expect(total.json()).toEqual({ err: 'invalid-subtotal', msg: 'El monto no puede ser negativo' });

@@ -12,7 +12,7 @@ import { visits } from '../db/schema.ts';
 import { SEED_ADDRESS, SEED_PATIENT } from './seeds.ts';
 
 /**
- * Issue 10: a restart of the server mid-flow loses no appointment. The real server process
+ * A restart of the server mid-flow loses no appointment. The real server process
  * (server.ts) is started on a database that outlives it, an appointment is created and given a
  * block, the process is stopped (SIGTERM, then SIGKILL, which skips the graceful shutdown) and
  * started again on the same data, and the booking goes on to its confirmation.

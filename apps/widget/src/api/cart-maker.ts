@@ -1,7 +1,7 @@
 import type { CartMakerWithTokenAnswer } from '@visita/domain/contract/cart-maker';
 import { apiRequest, type RequestContext } from './http.ts';
 
-/** GET /v2/cart-maker/{id}/: the prebuilt cart; errors give nothing (null), as the spec says. */
+/** GET /v2/cart-maker/{id}/: the prebuilt cart; errors give nothing (null), as the product says. */
 export async function getCartMaker(
   id: string,
   context?: RequestContext,

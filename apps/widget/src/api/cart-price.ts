@@ -1,7 +1,7 @@
 import type { CartPriceAnswer, CartPriceBody } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from './http.ts';
 
-/** Zeroed prices, answered locally when there is nothing to quote (spec part 1 §7). */
+/** Zeroed prices, answered locally when there is nothing to quote. */
 export const ZERO_PRICE: CartPriceAnswer = {
   base_price: 0,
   service_fee: 0,

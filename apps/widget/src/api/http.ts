@@ -1,7 +1,7 @@
-/** Spec part 1 §8: the text of a failure that is not an HTTP answer. */
+/** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
-/** The generic helper's error (spec part 1 §8): the answer's body or text, and its status. */
+/** The generic helper's error: the answer's body or text, and its status. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -19,7 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The API's Spanish `msg` when the failure carried one, else `fallback` (the spec's generic text). */
+/** The API's Spanish `msg` when the failure carried one, else `fallback` (the product's generic text). */
 export function serverMessageOr(error: unknown, fallback: string): string {
   if (error instanceof HttpError && typeof error.error === 'object' && error.error && 'msg' in error.error) {
     const msg = (error.error as { msg: unknown }).msg;
@@ -34,14 +34,14 @@ export interface RequestContext {
   appointmentToken?: string | null;
   /** The appointment in course: with its token, it lets the patient look-ups answer this booking. */
   appointmentId?: string | null;
-  /** The selected address: every call carries it (spec part 1 §7). */
+  /** The selected address: every call carries it. */
   address?: { latitude: number; longitude: number } | null;
 }
 
 const API_BASE = '/api';
 
 /**
- * Every call of the contract goes through here: the spec's headers, JSON both ways, and one
+ * Every call of the contract goes through here: the product's headers, JSON both ways, and one
  * error shape. Aborts (a newer request replaced this one) pass through untouched.
  */
 export async function apiRequest<T>(

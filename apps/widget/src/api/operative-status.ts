@@ -14,7 +14,7 @@ export function getOperativeStatus(
   });
 }
 
-/** Active (default true while loading, spec part 1 §3); a failed check does not block booking. */
+/** Active (default true while loading); a failed check does not block booking. */
 export function useOperativeStatus(salesSource: string, context: RequestContext) {
   return useQuery({
     queryKey: ['operative-status', salesSource],

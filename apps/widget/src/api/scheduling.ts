@@ -19,7 +19,7 @@ export interface AvailabilityRequest {
   fromDate: string;
 }
 
-/** GET /v2/time-availability/ (part 2 §7): the widget reads data.data. */
+/** GET /v2/time-availability/: the widget reads data.data. */
 export function getAvailability(
   request: AvailabilityRequest,
   context: RequestContext,

@@ -3,7 +3,7 @@ import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
 import { reportFailure } from './report-error.ts';
 
-/** GET /v2/sector/sector-from-coordinates/: the coverage sector, or null (also on error, spec §7). */
+/** GET /v2/sector/sector-from-coordinates/: the coverage sector, or null (also on error). */
 export async function getSectorFromCoordinates(
   params: { lng: number; lat: number; country: CountryCode; salesSource: string },
   context?: RequestContext,

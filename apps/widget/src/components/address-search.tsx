@@ -70,7 +70,7 @@ function addressText(address: Address | null): string {
 }
 
 /**
- * The address search of spec part 1 §2, §4, §5: text with a letter and a digit asks for
+ * The address search: text with a letter and a digit asks for
  * suggestions after 1500 ms; the list (max 200 px) closes on an outside click or Escape; picking
  * one resolves it into candidates, coverage-checked; several candidates are offered to choose.
  * An ARIA combobox: arrows move through the list, Enter picks.

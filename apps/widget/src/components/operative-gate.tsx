@@ -5,7 +5,7 @@ import { OPERATIVE_COPY } from '../copy/operative.ts';
 import { useSession } from '../stores/widget-stores.tsx';
 
 /**
- * The operative wrapper (spec part 1 §2): checks the sales source's operative status on load;
+ * The operative wrapper: checks the sales source's operative status on load;
  * while it loads the step shows (active is true by default); inactive shows the sold-out panel.
  */
 export function OperativeGate({ children }: { children: ReactNode }) {

@@ -31,7 +31,7 @@ export function Toaster() {
   );
 }
 
-/** Shows a toast from a step: `toast('error', text)`, or with the spec's own duration. */
+/** Shows a toast from a step: `toast('error', text)`, or with the product's own duration. */
 export function useToast() {
   return useToasts((state) => state.show);
 }

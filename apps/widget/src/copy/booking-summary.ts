@@ -1,7 +1,7 @@
 import { dayAndMonth } from '@visita/domain/availability';
 import { WEEKDAYS_LONG } from './date.ts';
 
-// Not worded by the spec: our texts for what was booked.
+// Our wording. for what was booked.
 export const BOOKING_WHEN = 'Fecha de la visita';
 export const BOOKING_WHERE = 'Dirección';
 export const BOOKING_WHO = 'Pacientes';

@@ -23,7 +23,7 @@ const FUND: PublicPartnerProfile = {
 };
 
 describe('the copy catalogue', () => {
-  it('has the spec texts of the shell in both countries', () => {
+  it('has the documented texts of the shell in both countries', () => {
     for (const country of ['cl', 'mx'] as const) {
       const { app } = getCopy(country);
       expect(app.missingClientId).toBe('Se requiere un identificador de cliente.');

@@ -2,7 +2,7 @@ import type { CountryCode } from '@visita/domain/locale';
 import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 
 /**
- * Every text the widget shows, in the spec's Spanish. Components never hold literals: they read
+ * Every text the widget shows, in the product's Spanish. Components never hold literals: they read
  * this catalogue through `getCopy(country, salesSource, variant)`.
  */
 export interface Copy {

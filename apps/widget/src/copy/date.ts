@@ -10,7 +10,7 @@ export {
   ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE,
 } from '@visita/domain/messages';
 
-// Not worded by the spec: our texts.
+// Our wording.
 export const PREVIOUS_WEEK_LABEL = 'Semana anterior';
 export const NEXT_WEEK_LABEL = 'Semana siguiente';
 export const WEEKDAYS_SHORT = ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'] as const;

@@ -7,7 +7,7 @@ export {
   UPLOAD_RETRY_LABEL,
 } from '@visita/domain/files';
 export { CONTINUE_BUTTON, LOADING_MESSAGE, CLOSE_BUTTON } from '@visita/domain/messages';
-// Ours: the spec names the removal, not its wording.
+// Ours: the product names the removal, not its wording.
 export const removeFileLabel = (name: string) => `Eliminar ${name}`;
 export const REMOVE_FILE = 'Eliminar';
 export const FILES_LIST_LABEL = 'Archivos seleccionados';

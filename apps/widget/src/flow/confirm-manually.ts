@@ -7,7 +7,7 @@ import type { WidgetStores } from '../stores/widget-stores.tsx';
 import { decodeExams } from './split-exams.ts';
 
 /**
- * POST manual_confirm for the sources that confirm without paying (part 2 §4): the split of the
+ * POST manual_confirm for the sources that confirm without paying: the split of the
  * company-pays step and the coupon come from the price store, which outlives the cart.
  */
 export function confirmManually(

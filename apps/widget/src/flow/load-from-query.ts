@@ -16,7 +16,7 @@ import { validateCoupon } from '../api/validate-coupon.ts';
 
 const started = new WeakSet<WidgetStores>();
 
-/** The query parameters read on load (spec part 1 §2). */
+/** The query parameters read on load. */
 export function readStartQuery(search: string): StartQuery {
   const params = new URLSearchParams(search);
   return {
@@ -29,7 +29,7 @@ export function readStartQuery(search: string): StartQuery {
 }
 
 /**
- * The start of a session (spec part 1 §2, §4), once per widget instance: the step list and first
+ * The start of a session, once per widget instance: the step list and first
  * step from the query, the 'from cart maker' flag, the coupon (upper-cased), the appointment id;
  * then the cart prefilled from services/packs once (unless skipped), the appointment's address,
  * or the cart maker's cart (address from its appointment, coupon from its discount code, items

@@ -13,7 +13,7 @@ import { registrationEmail } from '@visita/domain/validators/email';
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
 import { initialPhoneValue, normalizePhone } from '@visita/domain/validators/phone';
 
-/** The form's values: the spec's fields plus the three birth-date dropdowns. */
+/** The form's values: the product's fields plus the three birth-date dropdowns. */
 export interface PatientDraft extends PatientFormValues {
   id?: string | number | null;
   day: string;
@@ -29,7 +29,7 @@ export function emptyDraft(countryCode: CountryCode): PatientDraft {
     second_last_name: '',
     date_of_birth: '',
     gender: PATIENT_FORM_DEFAULTS.gender,
-    // Mexico has no Rut: its default is a generated identifier (part 2 §3).
+    // Mexico has no Rut: its default is a generated identifier.
     document_type: countryCode === 'mx' ? 'generic_id' : PATIENT_FORM_DEFAULTS.document_type,
     document_number: '',
     email: '',
@@ -130,7 +130,7 @@ export function appointmentPatient(
   };
 }
 
-/** Scopes of a patient registered without password (part 2 §6: the exact list is not shown). */
+/** Scopes of a patient registered without password (the exact list is not shown). */
 export const REGISTRATION_SCOPES = [
   'consulta:create',
   'consulta:read',
@@ -154,7 +154,7 @@ export function registrationBody(
   countryCode: CountryCode,
   origin: string,
 ): RegisterBody {
-  // A Mexican generated identifier is left empty: the API builds the same one (part 2 §3).
+  // A Mexican generated identifier is left empty: the API builds the same one.
   const generated = info.document_type === 'generic_id';
   return {
     email: registrationEmail(info.email ?? ''),

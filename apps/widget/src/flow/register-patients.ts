@@ -57,7 +57,7 @@ function slugMessage(
   // The fund's refusal names the fund: the server knows which one.
   if (slug === 'rut-not-affiliated' && typeof body?.msg === 'string') return { message: body.msg, slug };
   if (FUND_MESSAGES[slug]) return { message: FUND_MESSAGES[slug], slug };
-  // Registration answers name the bad field in the spec's words; other steps keep the spec's text.
+  // Registration answers name the bad field in the product's words; other steps keep the product's text.
   // A coupon that stopped being valid since it was applied: the API says which way, in Spanish.
   if (slug.startsWith('coupon-') && typeof body?.msg === 'string') return { message: body.msg, slug };
   if (serverText && error.status === 400 && typeof body?.msg === 'string') return { message: body.msg, slug };
@@ -70,7 +70,7 @@ export const FUND_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Part 2 §4: for each patient look up the identifier; when the first one is unknown, register
+ * For each patient look up the identifier; when the first one is unknown, register
  * it (its access token); save each patient on the client's side (403 ignored, any other error
  * shown); then update the appointment with the patients and finalise it.
  */

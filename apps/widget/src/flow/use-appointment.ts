@@ -5,13 +5,13 @@ import { createAppointment } from '../api/create-appointment.ts';
 import { serverMessageOr } from '../api/http.ts';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
 
-/** The spec's appointment-creation toasts last 5 s (part 1 §8). */
+/** The product's appointment-creation toasts last 5 s. */
 export const APPOINTMENT_TOAST_MS = 5000;
 
 /**
  * Creates the appointment from the session's address (or, with `update`, saves the address on the
  * existing one; the cart maker's appointment is continued with its token). Stores {id, token}
- * with session.setAppointment. Answers whether the flow may move on; failures show the spec's
+ * with session.setAppointment. Answers whether the flow may move on; failures show the product's
  * toasts: the server's message or 'Ha ocurrido un error', 'Ha ocurrido un error desconocido'
  * when no id returns.
  */

@@ -6,7 +6,7 @@ import { HttpError } from '../api/http.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 
 /**
- * Price loading (spec part 1 §4): when the items, the count of fonasa patients or the coupon
+ * Price loading: when the items, the count of fonasa patients or the coupon
  * change and an address exists, isLoadingPrice is set and the quote is asked for after 800 ms;
  * a change in between cancels the wait and aborts the request in flight (AbortController).
  * Success fills the price store and clears the error; failure stores the error text; a

@@ -37,7 +37,7 @@ export function hostConnection(): HostConnection | null {
 
 /**
  * Sends one event to the host, to its exact origin (never '*'). The payload is checked against
- * the protocol's strict schema first, so no field beyond what the spec lists (no personal data)
+ * the protocol's strict schema first, so no field beyond what the product lists (no personal data)
  * can leave. False when there is no verified host to tell, or the payload is not allowed.
  */
 export function postToHost<K extends WidgetEventType>(type: K, payload: WidgetEventPayloads[K]): boolean {
@@ -53,17 +53,17 @@ export function postToHost<K extends WidgetEventType>(type: K, payload: WidgetEv
   return true;
 }
 
-/** A booking was made (spec: success, with the appointment id). */
+/** A booking was made (success, with the appointment id). */
 export function postSuccess(appointmentId: string): boolean {
   return postToHost('success', { appointmentId });
 }
 
-/** Confirmation ended the flow for the host (spec: successful, with appointment id and place id). */
+/** Confirmation ended the flow for the host (successful, with appointment id and place id). */
 export function postSuccessful(appointmentId: string, placeId: string | null): boolean {
   return postToHost('successful', { appointmentId, placeId });
 }
 
-/** Something went wrong that the host should know of (spec: error, with a message). */
+/** Something went wrong that the host should know of (error, with a message). */
 export function postError(message: string): boolean {
   return postToHost('error', { message });
 }

@@ -8,7 +8,7 @@ import { closeSession } from './close-session.ts';
 const CONFIRMED_STEPS: ReadonlySet<Step> = new Set(['success', 'order-received']);
 
 /**
- * Closing (part 2 §4): for a benefits fund whose profile asks for it (its vaccine stock is
+ * Closing: for a benefits fund whose profile asks for it (its vaccine stock is
  * limited), before confirming in sdk mode, the first attempt shows the 10 s toast and the second
  * closes.
  */

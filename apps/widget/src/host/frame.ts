@@ -15,7 +15,7 @@ interface NativeWebView {
 }
 
 /**
- * Tells the host page the person closed the widget (spec part 1 §4: 'close', with an error slug),
+ * Tells the host page the person closed the widget ('close', with an error slug),
  * and a native app's webview, which hears a plain 'close'.
  */
 export function postClose(error?: string): boolean {

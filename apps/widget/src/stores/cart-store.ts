@@ -3,7 +3,7 @@ import { emptyCart } from '@visita/domain/cart-empty';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The cart of spec part 1 §3-4, one per widget instance. It only keeps the cart: the operations
+ * The cart, one per widget instance. It only keeps the cart: the operations
  * (stores/cart-actions.ts, pure functions of packages/domain) load with the steps that change it,
  * so the first screen does not download them.
  */

@@ -1,7 +1,7 @@
 import { type CountryCode, type Locale, localeFromCountry } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
 
-/** The locale store of spec part 1 §3: 'cl' is es-CL/CLP, anything else es-MX/MXN. */
+/** The locale store: 'cl' is es-CL/CLP, anything else es-MX/MXN. */
 export type LocaleStore = Locale & { setCountry(countryCode: CountryCode | string): void };
 
 export function createLocaleStore() {

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 
-/** The price store of spec part 1 §3 (and the split-payment amounts of part 2 §3). */
+/** The price store (and the split-payment amounts). */
 export interface PriceState {
   payAtHome: boolean;
   basePrice: number;
@@ -17,7 +17,7 @@ export interface PriceState {
   patientAmountToPay: number;
   clientSelectedExamsToPay: string[];
   patientSelectedExamsToPay: string[];
-  /** A schedule error slug such as 'no-availability' (part 2 §4). */
+  /** A schedule error slug such as 'no-availability'. */
   scheduleError: string | null;
 }
 

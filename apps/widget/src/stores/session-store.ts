@@ -9,7 +9,7 @@ import { createStore } from 'zustand/vanilla';
 export type ScheduleType = 'normal' | 'medical_order';
 export type Insurance = 'particular' | 'fonasa';
 
-/** The session store of spec part 1 §3, one per widget instance. */
+/** The session store, one per widget instance. */
 export interface SessionState {
   clientId: string | null;
   origin: SessionOrigin;
@@ -26,10 +26,10 @@ export interface SessionState {
   /** The block held by the schedule call and when the hold ends (ISO instant; 20 minutes). */
   selectedBlock: { begin_date: string; end_date: string } | null;
   holdExpiresAt: string | null;
-  /** Contact data of the contact steps (part 2 §3), and the registered patient's access token. */
+  /** Contact data of the contact steps, and the registered patient's access token. */
   contactData: ContactData | null;
   accessToken: string | null;
-  /** The origin chosen on the origin step (part 2 §3 selectedClientOrigin). */
+  /** The origin chosen on the origin step (selectedClientOrigin). */
   selectedClientOrigin: string | null;
   folioId: string | null;
   fileArray: File[];
@@ -40,11 +40,11 @@ export interface SessionState {
   skipAddressStep: boolean;
   parentDomain: string | null;
   displayedServicesIds: string[];
-  /** The cart maker's appointment and token: the address step continues it (part 1 §4). */
+  /** The cart maker's appointment and token: the address step continues it. */
   cartMakerAppointment: { id: string; token: string | null } | null;
-  /** The query's cart, coupon and address have loaded (spec part 1 §4 'Load flow'). */
+  /** The query's cart, coupon and address have loaded ('Load flow'). */
   startLoaded: boolean;
-  /** The host's patient (part 2 §4 preloadedPatientData), already validated. */
+  /** The host's patient (preloadedPatientData), already validated. */
   preloadedPatient: PreloadedPatient | null;
   /** The query's appointment link came without its token, or with one that does not open it. */
   invalidAppointmentLink: boolean;

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 
 export type ToastKind = 'error' | 'success' | 'blank' | 'loading' | 'custom';
 
-/** Spec part 1 §8: error 4000 ms, success 2000 ms, blank and custom 4000 ms, loading no limit. */
+/** Error 4000 ms, success 2000 ms, blank and custom 4000 ms, loading no limit. */
 export const TOAST_DURATIONS: Readonly<Record<ToastKind, number>> = {
   error: 4000,
   success: 2000,
@@ -22,7 +22,7 @@ export interface Toast {
 
 export interface ToastStore {
   toasts: Toast[];
-  /** Shows a toast; `duration` overrides the kind's (the spec's 5 s and 10 s toasts). Returns its id. */
+  /** Shows a toast; `duration` overrides the kind's (the product's 5 s and 10 s toasts). Returns its id. */
   show(kind: ToastKind, message: string, duration?: number): number;
   dismiss(id: number): void;
 }

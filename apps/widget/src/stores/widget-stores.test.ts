@@ -24,7 +24,7 @@ describe('widget stores', () => {
     expect(first.cart.getState().cart.patients[0]?.items).toHaveLength(1);
   });
 
-  it('keeps toasts to the limit of 20 with the durations of spec part 1 §8', () => {
+  it('keeps toasts to the limit of 20 with the durations', () => {
     const { toast } = createWidgetStores('demo');
     for (let index = 0; index < 25; index++) toast.getState().show('blank', `t${index}`);
     expect(toast.getState().toasts).toHaveLength(TOAST_LIMIT);

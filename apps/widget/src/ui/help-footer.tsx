@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Copy } from '../copy/catalogue.ts';
 
-/** 'Necesitas ayuda…' with the channel's contact and its hours in a tooltip (spec part 1 §2). */
+/** 'Necesitas ayuda…' with the channel's contact and its hours in a tooltip. */
 export function HelpFooter({ help }: { help: Copy['help'] }) {
   const hoursId = useId();
   const external = help.action.kind === 'whatsapp';

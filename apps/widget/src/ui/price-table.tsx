@@ -16,7 +16,7 @@ export interface PriceTableProps {
   caption?: string;
 }
 
-/** Total exams, Fonasa bonus, discount, service and total (spec part 2 §9), live-announced. */
+/** Total exams, Fonasa bonus, discount, service and total, live-announced. */
 export function PriceTable({
   price,
   countryCode,

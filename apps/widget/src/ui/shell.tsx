@@ -9,7 +9,7 @@ export interface ShellProps {
   clientName: string;
   logoUrl: string | null;
   showBanner: boolean;
-  /** 'Operado por' or 'En alianza con'; null hides the footer (spec part 1 §2). */
+  /** 'Operado por' or 'En alianza con'; null hides the footer. */
   footer: 'operated' | 'alliance' | null;
   onBack: (() => void) | null;
   onClose: (() => void) | null;
@@ -19,7 +19,7 @@ export interface ShellProps {
 
 /**
  * The page around every step: full-page (banner and background) or a boxed modal (close button,
- * partner logo banner, 'Volver', at most 45rem tall), with the footer rules of spec part 1 §2.
+ * partner logo banner, 'Volver', at most 45rem tall), with the footer rules
  */
 export function Shell({
   mode,

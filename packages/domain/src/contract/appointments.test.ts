@@ -99,7 +99,7 @@ describe('appointments contract', () => {
     expect(parsed.patients[0]).toMatchObject({ packs: [], is_fonasa: false });
     expect(finalizeAppointmentBodySchema.safeParse({ patients: [], sales_source: 'x' }).success).toBe(false);
     expect(setAmountBodySchema.safeParse({ discount: 10, total: 116 }).success).toBe(true);
-    // A negative amount passes the schema so the amount rules answer it with the spec's text.
+    // A negative amount passes the schema so the amount rules answer it with the product's text.
     const negative = setAmountBodySchema.parse({ discount: -1, total: 116 });
     expect(validateAmountToPay({ subtotal: negative.total, promotion: negative.discount }).promotion).toBe(
       AMOUNT_NEGATIVE_MESSAGE,

@@ -13,7 +13,7 @@ import {
 import { appointmentPatientSchema } from './patients.ts';
 
 /**
- * How later calls on an appointment prove they come from whoever created it (DESIGN.md: ids are
+ * How later calls on an appointment prove they come from whoever created it (ids are
  * random and the creation answer carries a token). Staff calls use the client's Bearer token.
  */
 export const APPOINTMENT_TOKEN_HEADER = 'x-appointment-token';
@@ -25,12 +25,12 @@ export const APPOINTMENT_ID_HEADER = 'x-appointment-id';
 
 /**
  * Every status an appointment can be in: pending → scheduled → confirmed, and cancelled or expired
- * (a hold that lapsed). The spec names the first three, the ones the widget continues from.
+ * (a hold that lapsed). The product names the first three, the ones the widget continues from.
  */
 export const APPOINTMENT_STATUSES = ['pending', 'scheduled', 'confirmed', 'cancelled', 'expired'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** The appointment address fields (part 1 §3), as created and as GET /v2/appointments/{id}/address/ answers. */
+/** The appointment address fields, as created and as GET /v2/appointments/{id}/address/ answers. */
 export const appointmentAddressSchema = z.object({
   country: countryCodeSchema,
   region: z.string().trim().min(1).max(100),
@@ -48,9 +48,9 @@ export const appointmentAddressSchema = z.object({
 });
 export type AppointmentAddress = z.infer<typeof appointmentAddressSchema>;
 
-/** POST /v2/appointments/ (part 1 §7): the address plus where the booking comes from. */
+/** POST /v2/appointments/: the address plus where the booking comes from. */
 export const createAppointmentBodySchema = appointmentAddressSchema.extend({
-  // Optional on creation (colony is Mexican; the spec makes the others optional): absent is null.
+  // Optional on creation (colony is Mexican; the product makes the others optional): absent is null.
   colony: z.string().trim().max(100).nullable().default(null),
   target_apartment_number: z.string().trim().max(100).nullable().default(null),
   target_address_additional_info: z.string().trim().max(500).nullable().default(null),
@@ -75,7 +75,7 @@ export type CreateAppointmentBodyInput = z.input<typeof createAppointmentBodySch
 export const createAppointmentAnswerSchema = z.object({ id: z.string(), token: z.string() });
 export type CreateAppointmentAnswer = z.infer<typeof createAppointmentAnswerSchema>;
 
-/** GET /v2/appointments/{id}/: the summary (part 1 §3), with the currency the widget reads. */
+/** GET /v2/appointments/{id}/: the summary, with the currency the widget reads. */
 export const appointmentSummarySchema = z.object({
   id: z.string(),
   status: z.enum(APPOINTMENT_STATUSES),
@@ -90,7 +90,7 @@ export const appointmentSummarySchema = z.object({
 });
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 
-// ---- Scheduling (part 2 §7) ----
+// ---- Scheduling ----
 
 /** GET /v2/time-availability/. */
 export const availabilityQuerySchema = z.object({
@@ -121,7 +121,7 @@ export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
 export const scheduleBodySchema = z.object({ begin_date: dateTimeSchema, end_date: dateTimeSchema });
 export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
 
-// ---- Patients and finalisation (DESIGN.md paths) ----
+// ---- Patients and finalisation  ----
 
 /** PATCH /v2/appointments/{id}/patients/: the patients list for the appointment. */
 export const updateAppointmentPatientsBodySchema = z.object({
@@ -142,7 +142,7 @@ export const finalizeAppointmentBodySchema = z.object({
 export type FinalizeAppointmentBody = z.infer<typeof finalizeAppointmentBodySchema>;
 
 /** POST /v2/appointments/{id}/amount/ { discount, total } (the lm-paid-amount step). */
-/** Any number (or null): the domain's amount rules answer with the spec's texts, not a schema error. */
+/** Any number (or null): the domain's amount rules answer with the product's texts, not a schema error. */
 export const setAmountBodySchema = z.object({
   discount: z.number().finite().nullish(),
   total: z.number().finite().nullish(),
@@ -156,7 +156,7 @@ export const lastMileBodySchema = z.object({
 });
 export type LastMileBody = z.infer<typeof lastMileBodySchema>;
 
-// ---- Manual confirmation and payments (part 2 §7) ----
+// ---- Manual confirmation and payments ----
 
 /** POST /appointments/{id}/manual_confirm/. */
 export const boundedExamsToPaySchema = z

@@ -15,7 +15,7 @@ export const cartMakerAnswerSchema = z.object({
 export type CartMakerAnswer = z.infer<typeof cartMakerAnswerSchema>;
 
 /**
- * GET /v2/cart-maker/{id}/ as the API answers it: the spec's shape, plus the appointment's token
+ * GET /v2/cart-maker/{id}/ as the API answers it: the product's shape, plus the appointment's token
  * (APPOINTMENT_TOKEN_HEADER) so the widget can continue that appointment. Whoever holds the
  * cart-maker id holds that appointment; null when the token no longer belongs to the cart.
  */

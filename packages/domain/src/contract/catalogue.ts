@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, parseCountry } from '../locale.ts';
 
-/** Catalogue ids: the spec never fixes their type, so numbers and strings both pass. */
+/** Catalogue ids: the product never fixes their type, so numbers and strings both pass. */
 export const itemIdSchema = z.union([z.number().int(), z.string().min(1)]);
 export type ItemId = z.infer<typeof itemIdSchema>;
 
@@ -12,7 +12,7 @@ export const subItemSchema = z.object({
 });
 export type SubItem = z.infer<typeof subItemSchema>;
 
-/** Catalogue item fields (spec part 1 §3), snake_case as on the wire; most are optional there. */
+/** Catalogue item fields, snake_case as on the wire; most are optional there. */
 export const catalogueItemSchema = z.object({
   id: itemIdSchema,
   name: z.string(),
@@ -47,7 +47,7 @@ export const catalogueItemSchema = z.object({
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
-// ---- Calls (spec part 1 §7) ----
+// ---- Calls ----
 
 /** GET /v2/items/ answers { results }; only priced items are kept by the reader. */
 export const itemsAnswerSchema = z.object({ results: z.array(catalogueItemSchema) });
@@ -114,7 +114,7 @@ export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
 
 /**
- * GET /v2/search/client/ as the API reads it. The country takes any spelling of spec part 1 §9
+ * GET /v2/search/client/ as the API reads it. The country takes any spelling
  * ('Chile', 'chile', 'cl', 'México', 'mexico', 'mx') and comes out as the code.
  */
 export const searchQuerySchema = z.object({

@@ -10,7 +10,7 @@ export const clientStepSchema = z.object({ value: z.string(), label: z.string().
 export type ClientStep = z.infer<typeof clientStepSchema>;
 
 /**
- * Per-mode options (sdk_config_v2 for partner embeds, laas_config_v2 for staff). Spec part 1 §3
+ * Per-mode options (sdk_config_v2 for partner embeds, laas_config_v2 for staff).
  * names both the snake_case settings and a camelCase reading of the flow options.
  */
 export const modeConfigSchema = z.object({
@@ -27,11 +27,11 @@ export const modeConfigSchema = z.object({
   fullPageAvailable: z.boolean().optional(),
   showBanner: z.boolean().optional(),
   /**
-   * The client's success page for medical orders (part 2 §4: one sales source redirects there
+   * The client's success page for medical orders (one sales source redirects there
    * with solicitud_id). An absolute http(s) URL or a path on the page that shows the widget.
    */
   order_success_url: z.string().max(2000).nullable().optional(),
-  /** The host hears 'tracking' events: each step reached and the medical order sent (part 1 §4). */
+  /** The host hears 'tracking' events: each step reached and the medical order sent. */
   tracking_events: z.boolean().optional(),
   /**
    * The visit is confirmed without a card payment (gateway 'Partner'), because the partner

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, GENDERS } from '../constants.ts';
 import { COUNTRY_CODES } from '../locale.ts';
 
-/** Building blocks of the wire contract (spec part 1 §7, part 2 §7): snake_case as the spec names it. */
+/** Building blocks of the wire contract: snake_case as documented. */
 
 export const countryCodeSchema = z.enum(COUNTRY_CODES);
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
@@ -16,7 +16,7 @@ export const dateTimeSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, 'Fecha y hora no válidas.');
 
-/** Appointment ids are random UUIDs (DESIGN.md), never guessable. */
+/** Appointment ids are random UUIDs, never guessable. */
 export const appointmentIdSchema = z.uuid();
 /** A path parameter: a non-empty id of reasonable size. */
 export const pathIdSchema = z.string().trim().min(1).max(100);

@@ -34,7 +34,7 @@ const lead = {
 const issuePaths = (value: unknown) =>
   orderLeadSchema.safeParse(value).error?.issues.map((issue) => issue.path.join('.')) ?? [];
 
-describe('medical-order lead contract (part 2 §3, §5)', () => {
+describe('medical-order lead contract', () => {
   it('accepts a complete lead', () => {
     expect(orderLeadSchema.parse(lead)).toEqual(lead);
   });

@@ -8,11 +8,11 @@ import { apiErrorSchema } from './errors.ts';
 /** POST /orden-medica/create-ticket/ multipart field names: one or more files, the lead, the path. */
 export const ORDER_FORM_FIELDS = { file: 'orden', lead: 'lead', path: 'path' } as const;
 
-/** GET /orden-medica/: a staff client's medical orders (DESIGN.md leaves the path to us). */
+/** GET /orden-medica/: a staff client's medical orders. */
 export const MEDICAL_ORDERS_PATH = '/orden-medica/';
 
 /**
- * Limits of one upload request. The per-file size is the spec's (part 2 §9); at most ten files
+ * Limits of one upload request. The per-file size is the product's; at most ten files
  * per order is ours: the widget adds one file per selection, and nobody sends more than a few.
  */
 export const ORDER_UPLOAD_LIMITS = {
@@ -35,7 +35,7 @@ export const createTicketQuerySchema = z.object({
  */
 export const createTicketFormSchema = z
   .object({
-    [ORDER_FORM_FIELDS.lead]: z.string().meta({ description: 'El lead (parte 2 §3) como texto JSON.' }),
+    [ORDER_FORM_FIELDS.lead]: z.string().meta({ description: 'El lead como texto JSON.' }),
     [ORDER_FORM_FIELDS.path]: z.string().optional().meta({ description: 'La ruta de la página que envía.' }),
     [ORDER_FORM_FIELDS.file]: z
       .array(z.string().meta({ format: 'binary' }))
@@ -47,7 +47,7 @@ export const createTicketFormSchema = z
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
-/** The medical-order lead (part 2 §3), sent as JSON in the 'lead' field. */
+/** The medical-order lead, sent as JSON in the 'lead' field. */
 export const orderLeadSchema = z
   .object({
     address_line_1: z.string().trim().min(1).max(300),
@@ -73,7 +73,7 @@ export const orderLeadSchema = z
     email: z.string().trim().max(254),
     insurance: insuranceSchema.nullable(),
   })
-  // The contact form's rules (part 2 §5): an operator calls and writes back with these.
+  // The contact form's rules: an operator calls and writes back with these.
   .superRefine((lead, context) => {
     if (!isValidPhone(lead.phone, lead.country)) {
       context.addIssue({ code: 'custom', path: ['phone'], message: PHONE_FORMAT_MESSAGE });
@@ -89,7 +89,7 @@ const isBlankValue = (value: unknown) =>
 
 /**
  * Whether a lead carries a chosen address at all: a point and its text. Without one the answer is
- * 'No se ha seleccionado una dirección' (part 2 §8), not a field error.
+ * 'No se ha seleccionado una dirección', not a field error.
  */
 export function leadHasAddress(lead: unknown): boolean {
   if (!lead || typeof lead !== 'object' || Array.isArray(lead)) return false;
@@ -103,7 +103,7 @@ export const createTicketOkSchema = z.object({ msg: z.literal('ok'), groupedOrde
 
 /**
  * The answer: msg 'ok' and the grouped order id, or an error. Our API answers errors as
- * {err, msg}; the spec's {error} form is still read, for an older server.
+ * {err, msg}; the product's {error} form is still read, for an older server.
  */
 export const createTicketAnswerSchema = z.union([
   createTicketOkSchema,
@@ -140,7 +140,7 @@ export const medicalOrderSchema = z.object({
   path: z.string().nullable(),
   sector_id: z.number().int().nullable(),
   created_at: z.string(),
-  /** The lead as it was accepted (part 2 §3 fields). */
+  /** The lead as it was accepted (fields). */
   lead: z.record(z.string(), z.unknown()),
   files: z.array(medicalOrderFileSchema),
 });

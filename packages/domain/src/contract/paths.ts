@@ -1,12 +1,12 @@
 /**
- * The API's paths (spec part 1 §7, part 2 §7; DESIGN.md fixes the ones the spec leaves open), all
+ * The API's paths, all
  * under /api. Patterns use ':name' parameters, as Fastify routes do; the widget fills them with
  * `pathFor`.
  */
 export const API_PREFIX = '/api';
 
 export const API_ROUTES = {
-  // Part 1 §7
+  //
   sdkConfig: '/alliances/clients/sdk-config/',
   clientPatients: '/alliances/clients/:clientId/patients/',
   operativeStatus: '/v2/operative/:salesSource/status/',
@@ -22,9 +22,9 @@ export const API_ROUTES = {
   appointments: '/v2/appointments/',
   placesAutocomplete: '/v2/places/autocomplete/',
   placesGeocode: '/v2/places/geocode/',
-  // The widget's failure reports (ours: the spec only says they reach an error-reporting service).
+  // The widget's failure reports (ours: the product only says they reach an error-reporting service).
   errorReports: '/v2/errors/',
-  // Part 2 §7
+  //
   findByIdentifier: '/users/find_by_identifier/',
   register: '/users/register_wo_password/',
   availability: '/v2/time-availability/',
@@ -38,7 +38,7 @@ export const API_ROUTES = {
   createTicket: '/orden-medica/create-ticket/',
   lastMile: '/appointments/:id/last-mile/',
   appointmentOrigin: '/appointments/:id/origin/',
-  // Left open by the spec, fixed by DESIGN.md
+  // Paths of our own
   appointment: '/v2/appointments/:id/',
   appointmentPatients: '/v2/appointments/:id/patients/',
   finalizeAppointment: '/v2/appointments/:id/finalize/',
@@ -47,7 +47,7 @@ export const API_ROUTES = {
 } as const;
 export type ApiRoute = (typeof API_ROUTES)[keyof typeof API_ROUTES];
 
-/** Headers every call adds (part 1 §7). */
+/** Headers every call adds. */
 export const ADDRESS_LATITUDE_HEADER = 'x-address-latitude';
 export const ADDRESS_LONGITUDE_HEADER = 'x-address-longitude';
 export const POLYGON_BETA_TESTER_HEADER = 'x-polygon-beta-tester';

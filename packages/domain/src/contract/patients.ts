@@ -10,7 +10,7 @@ import {
   pathIdSchema,
 } from './common.ts';
 
-/** A patient as the client side keeps and sends it (part 2 §3); second_name is optional. */
+/** A patient as the client side keeps and sends it; second_name is optional. */
 export const patientRecordSchema = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
   first_name: z.string().trim().min(1).max(100),

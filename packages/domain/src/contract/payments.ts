@@ -3,7 +3,7 @@ import { CARD_BRANDS } from '../constants.ts';
 import { boundedExamsToPaySchema, manualConfirmAnswerSchema } from './appointments.ts';
 import { amountSchema, countryCodeSchema } from './common.ts';
 
-/** POST /payments/appointments/{id}/cash_payment/: pay at home; the spec shows no body (none, null or {}). */
+/** POST /payments/appointments/{id}/cash_payment/: pay at home; the product shows no body (none, null or {}). */
 export const cashPaymentBodySchema = z.preprocess((value) => value ?? {}, z.object({}));
 export type CashPaymentBody = z.infer<typeof cashPaymentBodySchema>;
 /** The confirmation, as manual_confirm answers it: payment_method 'In address', gateway 'Partner'. */
@@ -29,7 +29,7 @@ export const cardPaymentBodySchema = z.object({
   amount: amountSchema.positive(),
   customer_id: z.string().trim().max(100).nullish(),
   /**
-   * Split payment (part 2 §3), for clients whose steps include it: the exams the company pays,
+   * Split payment, for clients whose steps include it: the exams the company pays,
    * per patient. The card then pays the rest: the quote of the cart without them.
    */
   client_exams_to_pay: boundedExamsToPaySchema.optional(),

@@ -44,7 +44,7 @@ export type SectorAnswer = z.infer<typeof sectorAnswerSchema>;
 // ---- The places queries: Spanish messages naming each field, and no characters an address
 // never has (markup, control and bidirectional-override characters) reach a geocoder. ----
 
-/** 'cl' | 'mx', also written 'Chile'/'México' (spec part 1 §9). */
+/** 'cl' | 'mx', also written 'Chile'/'México'. */
 const placesCountrySchema = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
@@ -76,7 +76,7 @@ function capitalize(text: string): string {
 export const PLACES_INPUT_MAX_LENGTH = 200;
 export const PLACE_ID_MAX_LENGTH = 512;
 
-/** GET /v2/places/autocomplete/ (DESIGN.md): suggestions restricted to the country and to addresses. */
+/** GET /v2/places/autocomplete/: suggestions restricted to the country and to addresses. */
 export const autocompleteQuerySchema = z.object({
   input: addressTextSchema('input', 'la dirección', PLACES_INPUT_MAX_LENGTH),
   country: placesCountrySchema,

@@ -11,7 +11,7 @@ import {
 } from './pricing.ts';
 
 describe('pricing contract', () => {
-  it('accepts a cart-price body as the spec names it', () => {
+  it('accepts a cart-price body as documented', () => {
     const body = {
       coupon_code: 'BIENVENIDA10',
       country: 'cl',

@@ -14,7 +14,7 @@ export const cartPricePatientSchema = z.object({
 });
 export type CartPricePatient = z.infer<typeof cartPricePatientSchema>;
 
-/** POST /v2/cart-price/ (spec part 1 §7). */
+/** POST /v2/cart-price/. */
 export const cartPriceBodySchema = z.object({
   coupon_code: z.string().trim().max(100).nullish(),
   country: countryCodeSchema,

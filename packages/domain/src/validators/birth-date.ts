@@ -92,7 +92,7 @@ export function ageInYears(birthDate: CalendarDate, today: CalendarDate): number
   return today.year - birthDate.year - (hadBirthday ? 0 : 1);
 }
 
-/** Patients with a vaccine item must be at least 3 years old (part 2 §5). */
+/** Patients with a vaccine item must be at least 3 years old. */
 export function meetsVaccineMinimumAge(birthDate: CalendarDate, today: CalendarDate): boolean {
   return ageInYears(birthDate, today) >= VACCINE_MIN_AGE_YEARS;
 }

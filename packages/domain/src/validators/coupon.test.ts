@@ -11,7 +11,7 @@ import {
   validateCouponInput,
 } from './coupon.ts';
 
-describe('coupon input (part 1 §5)', () => {
+describe('coupon input', () => {
   it.each([
     ['', COUPON_EMPTY_MESSAGE],
     ['   ', COUPON_EMPTY_MESSAGE],

@@ -1,11 +1,11 @@
 export const COUPON_EMPTY_MESSAGE = 'No has ingresado ningún cupón';
-/** Shown when the validation status is anything but valid (part 1 §5). */
+/** Shown when the validation status is anything but valid. */
 export const COUPON_NOT_VALID_MESSAGE = 'El cupón ingresado no es válido';
 
 export const COUPON_STATUSES = ['valid', 'invalid', 'expired', 'already_used', 'no_uses'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
-/** Error catalogue texts per status (part 1 §8). */
+/** Error catalogue texts per status. */
 export const COUPON_STATUS_MESSAGES: Readonly<Record<Exclude<CouponStatus, 'valid'>, string>> = {
   invalid: 'Este cupón no es válido',
   expired: 'Este cupón ya expiró',

@@ -16,12 +16,12 @@ export function validateEmail(value: string | null | undefined): string | null {
   return isValidEmail(value as string) ? null : EMAIL_FORMAT_MESSAGE;
 }
 
-/** Forms store the e-mail trimmed (part 2 §5). */
+/** Forms store the e-mail trimmed. */
 export function normalizeEmail(value: string): string {
   return value.trim();
 }
 
-/** Registration sends the e-mail trimmed and lower-cased (part 2 §7). */
+/** Registration sends the e-mail trimmed and lower-cased. */
 export function registrationEmail(value: string): string {
   return value.trim().toLowerCase();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canContinueOrigin, OTHER_ORIGIN, originOptions, resolveOrigin } from './origin.ts';
 
-describe('appointment origin (part 2 §2, §5)', () => {
+describe('appointment origin', () => {
   const receivers = [
     { id: 2, name: 'Urgencia' },
     { id: 1, name: 'ámbito' },

@@ -5,7 +5,7 @@ import {
   patientIdentifier,
 } from './patient-identifier.ts';
 
-describe('patient identifier (part 2 §3)', () => {
+describe('patient identifier', () => {
   it.each([
     [{ document_number: '11.111.111-1' }, 'cl', '11.111.111-1'],
     [{ first_name: 'Ana', last_name: 'Pérez', date_of_birth: '1990-05-17' }, 'cl', null],

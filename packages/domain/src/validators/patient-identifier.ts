@@ -15,7 +15,7 @@ function firstWord(value: string | null | undefined): string {
 }
 
 /**
- * Part 2 §3: in Chile the document number; in Mexico the document number, else first word of the
+ * In Chile the document number; in Mexico the document number, else first word of the
  * name + first word of the last name + birth date without dashes, upper-cased. Null when none
  * can be built ('El paciente no tiene identificador').
  */

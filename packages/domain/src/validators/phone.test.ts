@@ -43,7 +43,7 @@ describe('validatePhone', () => {
   });
 });
 
-describe('normalizePhone (part 2 §5)', () => {
+describe('normalizePhone', () => {
   it.each([
     // 12 characters starting +569 stay.
     ['+56912345678', 'cl', '+56912345678'],

@@ -27,7 +27,7 @@ export function validatePhone(value: string | null | undefined, countryCode: Cou
 }
 
 /**
- * Part 2 §5 normalisation. cl: 12 characters starting +569 stay; 8 digits get +569; 9 digits
+ * Normalisation. cl: 12 characters starting +569 stay; 8 digits get +569; 9 digits
  * drop the first digit and get +569; 11 characters starting with + get +569 plus the tail after 3
  * characters. mx: +52 is prepended when missing. Anything else is left for the validator to
  * reject.

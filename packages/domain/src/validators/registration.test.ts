@@ -14,7 +14,7 @@ const valid: RegistrationInput = {
   country: 'cl',
 };
 
-describe('registration validator (part 2 §5)', () => {
+describe('registration validator', () => {
   it('accepts a complete Chilean patient', () => {
     expect(validateRegistration(valid)).toEqual({ ok: true });
   });

@@ -5,7 +5,7 @@ import { isValidPhone, PHONE_FORMAT_MESSAGE } from './phone.ts';
 import { isBlank } from './required.ts';
 import { isFormattedValidRut, RUT_INVALID_MESSAGE } from './rut.ts';
 
-/** Validator input keys, camelCase as the spec names them (part 2 §3). */
+/** Validator input keys, camelCase as documented. */
 export const REGISTRATION_KEYS = [
   'email',
   'firstName',
@@ -45,8 +45,8 @@ export function missingKeysMessage(keys: readonly string[]): string {
 }
 
 /**
- * The patient registration validator (part 2 §5): empty keys first, then each rule in the
- * spec's order; the first failure wins so the answer names one slug.
+ * The patient registration validator: empty keys first, then each rule in the
+ * documented order; the first failure wins so the answer names one slug.
  */
 export function validateRegistration(input: RegistrationInput): RegistrationResult {
   const missing = REGISTRATION_KEYS.filter((key) => isBlank(input[key]));

@@ -1,4 +1,4 @@
-/** Every contact and patient field is required except specialNeeds and second_name (part 2 §5). */
+/** Every contact and patient field is required except specialNeeds and second_name. */
 export const REQUIRED_FIELD_MESSAGE = 'completar campo';
 
 /** Empty, or only whitespace, counts as not filled. */
@@ -6,7 +6,7 @@ export function isBlank(value: string | null | undefined): boolean {
   return value === null || value === undefined || value.trim() === '';
 }
 
-/** Not worded by the spec (its fields only carry max lengths); our text. */
+/** Our wording. */
 export function maxLengthMessage(max: number): string {
   return `Máximo ${max} caracteres`;
 }

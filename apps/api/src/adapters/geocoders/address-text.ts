@@ -69,7 +69,7 @@ function takeZipCode(
 
 /**
  * Reads 'Avenida Apoquindo 4500, Las Condes' as street text, house numbers and place parts.
- * Null when no part has a number: there is no address to place yet (spec part 1 §4 searches only
+ * Null when no part has a number: there is no address to place yet (searches only
  * text with a letter and a digit).
  */
 export function parseAddressText(input: string, country: CountryCode): AddressText | null {

@@ -1,11 +1,11 @@
 import type { GeocodedPlaceWire, AddressSuggestionWire } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 
-/** An autocomplete suggestion (spec part 1 §3): description, place_id, structured text, zipCode in Mexico. */
+/** An autocomplete suggestion: description, place_id, structured text, zipCode in Mexico. */
 export type PlaceSuggestion = AddressSuggestionWire;
 
 /**
- * One candidate address (spec part 1 §5): street, number, commune, region in full, country,
+ * One candidate address: street, number, commune, region in full, country,
  * coordinates; Mexico's colony in `sublocality`. The widget applies the product's rules and the
  * coverage check to these.
  */

@@ -88,7 +88,7 @@ describe('google geocoder', () => {
     const geocoder = createGoogleGeocoder(KEY, fetchImpl);
     const suggestions = await geocoder.autocomplete('Insurgentes Sur 1000', 'mx');
     expect(suggestions.map((s) => s.zipCode)).toEqual(['03100', '03100', null]);
-    // Spec part 1 §5: at most 2 postal-code look-ups.
+    // At most 2 postal-code look-ups.
     expect(calls.filter((url) => url.pathname.includes('geocode'))).toHaveLength(2);
     const [candidate] = await geocoder.geocode({ placeId: 'ChIJ9bY5QPf_0YURl3Xc2dWn6yY' }, 'mx');
     expect(candidate).toMatchObject({

@@ -11,7 +11,7 @@ import { type FetchLike, getJson, isRecord, type RawPlace, text, toCandidates } 
 
 const AUTOCOMPLETE_URL = 'https://maps.googleapis.com/maps/api/place/autocomplete/json';
 const GEOCODE_URL = 'https://maps.googleapis.com/maps/api/geocode/json';
-/** Spec part 1 §7: the maps calls ask for Latin-American Spanish. */
+/** The maps calls ask for Latin-American Spanish. */
 const LANGUAGE = 'es-419';
 
 interface AddressComponent {
@@ -137,7 +137,7 @@ export function createGoogleGeocoder(apiKey: string, fetchImpl: FetchLike = fetc
           },
         ];
       });
-      // Spec part 1 §5: in Mexico the postal code is looked up for the first 2 suggestions only.
+      // In Mexico the postal code is looked up for the first 2 suggestions only.
       const needing = suggestionsNeedingPostalCode(suggestions, country);
       const codes = await Promise.all(needing.map((s) => postalCodeOf(s.place_id, country)));
       needing.forEach((s, i) => {

@@ -6,7 +6,7 @@ import { createLocalGeocoder } from './local-geocoder.ts';
 
 const geocoder = createLocalGeocoder();
 
-/** DESIGN.md, demo dataset: the addresses the local geocoder resolves. */
+/** Demo dataset: the addresses the local geocoder resolves. */
 const DEMO_ADDRESSES = [
   {
     text: 'Avenida Apoquindo 4500, Las Condes',
@@ -58,7 +58,7 @@ const DEMO_ADDRESSES = [
   },
 ] as const;
 
-describe('local geocoder: the demo addresses of DESIGN.md', () => {
+describe('local geocoder: the demo addresses', () => {
   it.each(DEMO_ADDRESSES)('$text resolves to one full candidate', async (demo) => {
     const [candidate, ...others] = await geocoder.geocode({ address: demo.text }, demo.country);
     expect(others).toEqual([]);
@@ -77,7 +77,7 @@ describe('local geocoder: the demo addresses of DESIGN.md', () => {
     expect(
       distanceMetres(point, { lat: candidate.latitude ?? 0, lng: candidate.longitude ?? 0 }),
     ).toBeLessThanOrEqual(NUDGE_MAX_METRES + 1);
-    // The widget's own rules (part 1 §5) accept it as it is.
+    // The widget's own rules accept it as it is.
     expect(addressCandidates(candidate, demo.text, demo.country)).toHaveLength(1);
   });
 
@@ -139,7 +139,7 @@ describe('local geocoder: reading typed text', () => {
     expect(candidate?.commune).toBe(commune);
   });
 
-  it('gives one candidate per distinct number, the last typed first (part 1 §5)', async () => {
+  it('gives one candidate per distinct number, the last typed first', async () => {
     const candidates = await geocoder.geocode({ address: 'Avenida 10 de Julio 1500, Santiago' }, 'cl');
     expect(candidates.map((c) => [c.street_number, c.street])).toEqual([
       ['1500', 'Avenida 10 de Julio'],

@@ -193,7 +193,7 @@ function candidate(
   };
 }
 
-/** One candidate per house number (spec part 1 §5: several distinct numbers, several candidates). */
+/** One candidate per house number (several distinct numbers, several candidates). */
 function candidatesFor(
   places: GazetteerPlace[],
   streetText: string,

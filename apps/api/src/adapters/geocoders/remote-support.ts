@@ -55,7 +55,7 @@ export interface RawPlace {
  * The same candidate shape whatever the service: Chilean regions and Mexican states by their full
  * names, the commune as the product lists it (the first name the gazetteer knows within the
  * region), Mexico's colony defaulting to 'Otra', and, when the service gives no house number, one
- * candidate per number of the typed text (spec part 1 §5).
+ * candidate per number of the typed text.
  */
 export function toCandidates(raw: RawPlace, country: CountryCode, typedText = ''): GeocodedCandidate[] {
   if (typeof raw.lat !== 'number' || typeof raw.lng !== 'number') return [];

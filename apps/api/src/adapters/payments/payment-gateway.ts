@@ -5,7 +5,7 @@ export interface GatewayPayment {
   /** The gateway's own id for the payment (kept to refund it). */
   id: string;
   status: 'approved' | 'in_process' | 'rejected';
-  /** 'accredited', 'pending_contingency', 'cc_rejected_…' (spec part 2 §8). */
+  /** 'accredited', 'pending_contingency', 'cc_rejected_…'. */
   statusDetail: string;
 }
 

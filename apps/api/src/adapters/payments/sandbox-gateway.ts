@@ -9,7 +9,7 @@ import {
   type PaymentGateway,
 } from './payment-gateway.ts';
 
-/** MercadoPago's test-card convention (DESIGN.md): the cardholder name chooses the outcome. */
+/** MercadoPago's test-card convention: the cardholder name chooses the outcome. */
 export const SANDBOX_OUTCOMES = {
   APRO: { status: 'approved', statusDetail: 'accredited' },
   CONT: { status: 'in_process', statusDetail: 'pending_contingency' },

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md's demo address in Santiago as appointment columns: inside the marketplace's and
+ * The demo address in Santiago as appointment columns: inside the marketplace's and
  * clinicaalemana's coverage. Shared by the demo cart, the fund's demo booking and the demo visits.
  */
 export const DEMO_APOQUINDO_ADDRESS = {

@@ -34,7 +34,7 @@ const sdk = (options: ModeConfig): ModeConfig => ({
 
 const client = (row: NewClientRow): NewClientRow => ({ domains: DEMO_DOMAINS, ...row });
 
-/** Every client of DESIGN.md's demo dataset. Colours are each partner's brand-like hue. */
+/** Every client of the demo dataset. Colours are each partner's brand-like hue. */
 export const DEMO_CLIENTS: NewClientRow[] = [
   client({
     id: 'demo',
@@ -60,9 +60,9 @@ export const DEMO_CLIENTS: NewClientRow[] = [
       availableFeatures: ['self-service', 'medical-order'],
     }),
   }),
-  // Part 2 §4's medical-order variants, which the spec gives to two unnamed sales sources: a
+  // Medical-order variants, which the product gives to two unnamed sales sources: a
   // success page on the partner's site (its demo is /demo-host/orden-recibida.html) and tracking
-  // events to the host. Not in DESIGN.md's list: added so both variants have a client to show them.
+  // events to the host. Not in the demo dataset's list: added so both variants have a client to show them.
   client({
     id: 'demo-om-redirect',
     name: 'Demo Salud Órdenes',
@@ -184,8 +184,8 @@ export const DEMO_CLIENTS: NewClientRow[] = [
     }),
     sdkConfig: sdk({ main_color: '#334155', background_logo_color: '#334155' }),
   }),
-  // Not in DESIGN.md's list: a last-mile staff client whose custom flow shows the two screens the
-  // spec names outside its three flows, the appointment's origin and 'Monto a Pagar' (IVA).
+  // Not in the demo dataset's list: a last-mile staff client whose custom flow shows the two screens the
+  // product keeps outside its three flows, the appointment's origin and 'Monto a Pagar' (IVA).
   client({
     id: 'demo-laas-lm',
     name: 'Demo Última Milla',

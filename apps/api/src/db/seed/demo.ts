@@ -11,7 +11,7 @@ import { demoPartnerProfilesSeed } from './demo-profiles.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
- * The demo dataset of DESIGN.md, in dependency order: clients, coverage, catalogue (items
+ * The demo dataset of in dependency order: clients, coverage, catalogue (items
  * by slug), coupons, operative switches, appointments and the demo cart, then nurses and shifts
  * (with some blocks taken) and patient accounts.
  */

@@ -25,7 +25,7 @@ describe.each(TEST_ENGINES)('GET /api/v2/cart-maker/{id}/ on $name', (engine) =>
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(cartMakerWithTokenAnswerSchema.parse(body)).toEqual(body);
-    // The spec's shape still reads as the spec's (the token is an addition).
+    // The product's shape still reads as the product's (the token is an addition).
     expect(cartMakerAnswerSchema.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({
       appointment: { id: DEMO_CART_APPOINTMENT_ID, status: 'pending', token: DEMO_CART_APPOINTMENT_TOKEN },

@@ -12,7 +12,7 @@ import {
 } from './queries.ts';
 import { cartMakerAppointmentToken } from './service.ts';
 
-/** The prebuilt cart of DESIGN.md: `?cart-maker=demo-cart` on the widget of client `demo`. */
+/** The prebuilt cart of `?cart-maker=demo-cart` on the widget of client `demo`. */
 export const DEMO_CART_ID = 'demo-cart';
 
 /**
@@ -65,7 +65,7 @@ async function seedDemoCart(db: Db): Promise<void> {
   });
 }
 
-/** The appointments rows of DESIGN.md's demo dataset: the demo cart and its appointment. */
+/** The appointments rows of the demo dataset: the demo cart and its appointment. */
 export const appointmentsDemoSeed: Seed = {
   name: 'demo-appointments',
   run: seedDemoCart,

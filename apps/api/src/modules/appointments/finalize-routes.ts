@@ -27,7 +27,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['appointments'],
         summary: 'Actualiza los pacientes de la cita, con sus servicios',
-        description: `${accessDescription} Valida cada paciente con las reglas del formulario (parte 2 §5).`,
+        description: `${accessDescription} Valida cada paciente con las reglas del formulario.`,
         params: appointmentParamsSchema,
         body: updateAppointmentPatientsBodySchema,
         response: { 200: appointmentSummarySchema, ...errors },

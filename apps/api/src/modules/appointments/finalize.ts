@@ -50,7 +50,7 @@ const FIELD_LABELS: Record<keyof PatientFormErrors, string> = {
   phone: 'teléfono',
   services: 'servicios',
 };
-/** The registration slugs (part 2 §5) for the fields that have one. */
+/** The registration slugs for the fields that have one. */
 const FIELD_SLUGS: Partial<Record<keyof PatientFormErrors, string>> = {
   date_of_birth: 'invalid-birth-date',
   document_number: 'invalid-document-number',
@@ -102,10 +102,10 @@ function patientError(
 }
 
 /**
- * The appointment's patients checked with the patient form's rules (part 2 §5) in the appointment's
+ * The appointment's patients checked with the patient form's rules in the appointment's
  * country and client settings, then normalised as the form stores them: names cleaned, a RUT
  * formatted, the phone with its prefix, item ids as catalogue numbers. Mexico's patients without
- * a document get the generated generic_id (part 2 §3).
+ * a document get the generated generic_id.
  */
 export async function preparePatients(
   db: Db,
@@ -126,7 +126,7 @@ export async function preparePatients(
   const rules = {
     countryCode: country,
     today,
-    // The e-mail is asked only when the client has no default patient e-mail (part 2 §5).
+    // The e-mail is asked only when the client has no default patient e-mail.
     emailRequired: !client?.defaultPatientEmail,
     nonBinaryTexts: Boolean(
       client?.sdkConfig?.show_non_binary_texts || client?.laasConfig?.show_non_binary_texts,

@@ -301,7 +301,7 @@ export const manualConfirmationNotAllowed = () =>
 
 export const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
 
-/** The split payment as stored: who pays which exams (part 2 §3). */
+/** The split payment as stored: who pays which exams. */
 function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {
   if (!body.split_payment) return null;
   return {

@@ -136,7 +136,7 @@ describe.each(TEST_ENGINES)('appointments on $name', (engine) => {
       expect(first.token).not.toBe(second.token);
     });
 
-    it('keeps every field of the spec table', async () => {
+    it('keeps every field of the product table', async () => {
       const response = await create(
         booking({
           client_id: 'demo-laas',
@@ -166,7 +166,7 @@ describe.each(TEST_ENGINES)('appointments on $name', (engine) => {
       });
     });
 
-    it('answers an address outside every sector with the spec slug and text', async () => {
+    it('answers an address outside every sector with the product slug and text', async () => {
       const response = await create(booking({ target_lat: -50.1, target_lng: -73.2, comuna: 'Tortel' }));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -419,7 +419,7 @@ describe.each(TEST_ENGINES)('appointments on $name', (engine) => {
       expect((await get(`/api/v2/appointments/${id}/`, withToken(token))).json().currency).toBe('MXN');
     });
 
-    it('answers every address field of the spec', async () => {
+    it('answers every address field of the product', async () => {
       const { id, token } = await newAppointment();
       const response = await get(`/api/v2/appointments/${id}/address/`, withToken(token));
       expect(response.statusCode).toBe(200);

@@ -29,7 +29,7 @@ const accessDescription =
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 
-/** The appointments calls of the contract (see DESIGN.md, The contract). */
+/** The appointments calls of the contract. */
 const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/appointments/',

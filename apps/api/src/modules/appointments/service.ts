@@ -33,8 +33,8 @@ import {
   updateAppointmentWhileStatus,
 } from './queries.ts';
 
-/** Spec part 1 §8, the same text the client config 404 shows. */
-/** Spec part 1 §8: the server's slug and the text the widget shows for it. */
+/** The same text the client config 404 shows. */
+/** The server's slug and the text the widget shows for it. */
 export const NO_NURSES = {
   err: 'no-nurses-for-given-location',
   msg: 'No hay enfermeras disponibles para la dirección dada',
@@ -43,7 +43,7 @@ export const NO_NURSES = {
 /** An address can still change before the visit is confirmed; afterwards it is the nurse's route. */
 const EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
 
-/** Receivers map id to name; a client with no receivers uses its origins as both (spec part 1 §3). */
+/** Receivers map id to name; a client with no receivers uses its origins as both. */
 function receiverIds(receivers: readonly Receiver[], origins: readonly string[]): string[] {
   return receivers.length > 0 ? receivers.map((receiver) => String(receiver.id)) : [...origins];
 }
@@ -113,7 +113,7 @@ function appointmentFields(
     sectionOrigin: optionalText(body.section_origin),
     clientOrigin: optionalText(body.client_origin),
     receiverId: receiver === '' ? null : receiver,
-    // Coupon and referral codes are upper-cased everywhere (spec part 1 §4).
+    // Coupon and referral codes are upper-cased everywhere.
     referralCode: optionalText(body.referral_code)?.toUpperCase() ?? null,
     fingerprintRequired: body.fingerprint_required,
   };
@@ -173,7 +173,7 @@ function storedPatients(patients: readonly unknown[]): AppointmentPatient[] {
 }
 
 /**
- * GET /v2/appointments/{id}/ (DESIGN.md): the summary with its currency. The visit's local
+ * GET /v2/appointments/{id}/: the summary with its currency. The visit's local
  * dates come with scheduling (visit-times.ts); until a block is held they are null.
  */
 export function toAppointmentSummary(
@@ -192,7 +192,7 @@ export function toAppointmentSummary(
   };
 }
 
-/** GET /v2/appointments/{id}/address/: the spec's appointment address response (part 1 §3). */
+/** GET /v2/appointments/{id}/address/: the product's appointment address response. */
 export function toAppointmentAddress(row: AppointmentRow): AppointmentAddress {
   return {
     country: row.country,

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { AppointmentRow } from './queries.ts';
 
-/* Split payment (part 2 §3): the company pays the checked exams, the patient the rest. Shared by the
+/* Split payment: the company pays the checked exams, the patient the rest. Shared by the
    card payment (which charges the rest) and the manual confirmation (when nothing is left). */
 
 export const SPLIT_NOT_ALLOWED = {
@@ -34,7 +34,7 @@ export async function assertClientSplits(db: Db, appointment: AppointmentRow): P
 type ExamsToPay = readonly { patient_index: number; item_ids: readonly (string | number)[] }[];
 
 /**
- * Split payment (part 2 §3): the company pays the checked exams, the patient the rest. The card
+ * Split payment: the company pays the checked exams, the patient the rest. The card
  * pays the quote of the cart without the company's exams (their service fee and coupon included);
  * every exam named must be one of that patient's items or packs. Answers the patient's cart and
  * the split as stored on the confirmed appointment.

@@ -13,7 +13,7 @@ import {
   tomorrowIn,
 } from '../scheduling/test-fixtures.ts';
 
-describe.each(TEST_ENGINES)("the summary's visit times (part 1 §3) on $name", (engine) => {
+describe.each(TEST_ENGINES)("the summary's visit times on $name", (engine) => {
   let t: TestApp;
   let db: Db;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ const local = (instant: Date, timeZone: string) => {
 };
 
 /**
- * The summary's local_begin_date and local_work_period_max_lateness (part 1 §3): the start and end
+ * The summary's local_begin_date and local_work_period_max_lateness: the start and end
  * of the held or confirmed block, as the wall clock of the appointment's sector reads them (the
  * same 'YYYY-MM-DD HH:MM:SS' the availability offered). A lapsed hold no longer reserves anything:
  * null, as before scheduling.

@@ -2,7 +2,7 @@ import type { itemPrices } from '../../db/schema.ts';
 import type { NewCatalogueItem } from './queries.ts';
 
 /**
- * DESIGN.md's demo catalogue. Ids are explicit and stable (links such as ?services=1,2 and
+ * The demo catalogue. Ids are explicit and stable (links such as ?services=1,2 and
  * other modules' seeds rely on them): Chile items 1-99, Chile packs 100-199, Mexico 200-299.
  * Prices are whole CLP / MXN, in the range of Santiago and Mexico City home-lab price lists;
  * Fonasa prices follow the public tariff (MLE level 1) and the copayment is what the patient
@@ -540,7 +540,7 @@ const CHILE_EXAMS: NewCatalogueItem[] = [
     resultsHours: 24,
     tags: ['covid', 'coronavirus', 'viaje', 'hisopado'],
   }),
-  // Not priced yet: the catalogue keeps it, every list leaves it out (part 1 §3).
+  // Not priced yet: the catalogue keeps it, every list leaves it out.
   clExam({
     id: 43,
     name: 'Estudio de cariotipo',

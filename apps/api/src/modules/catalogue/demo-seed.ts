@@ -7,7 +7,7 @@ import {
 } from './demo-catalogue.ts';
 import { insertCatalogueItems, insertItemPrices, insertSubItems, updateSourceItemPrice } from './queries.ts';
 
-/** The catalogue rows of DESIGN.md's demo dataset (demo-catalogue.ts). */
+/** The catalogue rows of the demo dataset (demo-catalogue.ts). */
 export const catalogueDemoSeed: Seed = {
   name: 'demo-catalogue',
   run: async (db) => {

@@ -31,7 +31,7 @@ describe.each(TEST_ENGINES)('catalogue calls on $name', (engine) => {
   };
   const names = (data: CatalogueItem[]) => data.map((item) => item.name);
 
-  describe('demo catalogue (DESIGN.md)', () => {
+  describe('demo catalogue', () => {
     it('has at least 30 Chilean items, 5 packs with sub-items and 15 Mexican items', () => {
       const cl = DEMO_CATALOGUE.filter((item) => item.country === 'cl');
       expect(
@@ -59,7 +59,7 @@ describe.each(TEST_ENGINES)('catalogue calls on $name', (engine) => {
   });
 
   describe('GET /api/v2/items/', () => {
-    it('answers the requested items in their order, with every field of part 1 §3', async () => {
+    it('answers the requested items in their order, with every field', async () => {
       const { status, body } = await get('/v2/items/?ids=3&ids=1&country=cl');
       expect(status).toBe(200);
       expect(itemsAnswerSchema.parse(body)).toEqual(body);

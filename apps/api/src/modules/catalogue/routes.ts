@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCatalogue, searchCatalogue } from './service.ts';
 
-/** The catalogue calls of the contract (spec part 1 §7; DESIGN.md, The contract). */
+/** The catalogue calls of the contract. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // These answers are built by typed code from the snapshot and are the hottest of the API (a
   // search per keystroke): re-validating 50 entries of 30 fields on each would cost as much as the

@@ -9,7 +9,7 @@ export const SEARCH_LIMIT = 50;
 /** Without ids, /v2/items/ and /v2/packs/ list the country's entries up to this many. */
 export const LIST_LIMIT = 200;
 
-/** A row in the spec's shape (part 1 §3): packs carry items, panels carry measures. */
+/** A row in the product's shape: packs carry items, panels carry measures. */
 export function toCatalogueItem(row: CatalogueRow): CatalogueItem {
   const item: CatalogueItem = {
     id: row.id,

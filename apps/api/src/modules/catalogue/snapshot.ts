@@ -153,7 +153,7 @@ export function resolvePrice(
     : { price: item.price, promotionPrice: item.promotionPrice, override: false };
 }
 
-/** The answer row of an item at a resolved price (spec part 1 §3 fields, snake_case). */
+/** The answer row of an item at a resolved price (fields, snake_case). */
 export function toCatalogueRow(
   snapshot: CatalogueSnapshot,
   item: ItemRow,

@@ -88,7 +88,7 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     for (const figure of figures) expect(text).toContain(figure);
   });
 
-  it('carries every field of spec part 1 §3 with its value', async () => {
+  it('carries every field with its value', async () => {
     const body = (await get('?id=demo-laas')).json();
     expect(Object.keys(body).sort()).toEqual(
       [
@@ -139,7 +139,7 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     ]);
   });
 
-  it("carries part 2 §4's order variants only for the clients that have them", async () => {
+  it('carries the medical-order variants only for the clients that have them', async () => {
     const redirect = (await get('?id=demo-om-redirect')).json();
     expect(clientConfigSchema.parse(redirect)).toEqual(redirect);
     expect(redirect.sdk_config_v2).toMatchObject({
@@ -154,7 +154,7 @@ describe.each(TEST_ENGINES)('GET /api/alliances/clients/sdk-config/ on $name', (
     expect(plain.tracking_events).toBeUndefined();
   });
 
-  it('answers 404 with the spec text for an unknown id', async () => {
+  it('answers 404 with the documented text for an unknown id', async () => {
     const response = await get('?id=no-existe');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({

@@ -7,10 +7,10 @@ import { isStorableText } from '../../text-guards.ts';
 import { publicPartnerProfile, readPartnerProfile } from '@visita/domain/partner-profile';
 import { findClientById } from './queries.ts';
 
-/** Spec part 1 §8: the widget shows this for a client config 404. */
+/** The widget shows this for a client config 404. */
 export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
 
-/** The client as the widget reads it: spec part 1 §3, snake_case as on the wire. */
+/** The client as the widget reads it:, snake_case as on the wire. */
 export function toClientConfig(row: ClientRow): ClientConfig {
   return {
     id: row.id,

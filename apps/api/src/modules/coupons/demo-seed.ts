@@ -1,7 +1,7 @@
 import type { Seed } from '../../db/seed/run-seeds.ts';
 import { insertCouponsIfMissing, insertReferralCodesIfMissing, type NewCouponRow } from './queries.ts';
 
-/** DESIGN.md's demo coupons, one per status the widget can show. */
+/** The demo coupons, one per status the widget can show. */
 export const DEMO_COUPONS: NewCouponRow[] = [
   // Valid everywhere, no use limit: the welcome coupon.
   { code: 'BIENVENIDA10', discountPercent: 10 },
@@ -17,7 +17,7 @@ export const DEMO_COUPONS: NewCouponRow[] = [
 /** The referral code the widget auto-applies for Clínica Alemana (its sdk config's discount_code too). */
 export const DEMO_REFERRAL_CODES = [{ salesSource: 'clinicaalemana', referralCode: 'CLAMESDELCORAZON' }];
 
-/** The coupons rows of DESIGN.md's demo dataset. */
+/** The coupons rows of the demo dataset. */
 export const couponsDemoSeed: Seed = {
   name: 'demo-coupons',
   run: async (db) => {

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralsForAlliance, validateCoupon } from './service.ts';
 
-/** The coupon and referral calls of spec part 1 §7. */
+/** The coupon and referral calls */
 const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/coupons/validate/',

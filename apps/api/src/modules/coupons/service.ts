@@ -31,7 +31,7 @@ export function couponAppliesTo(coupon: Pick<CouponRow, 'itemIds'>, itemId: numb
 }
 
 /**
- * A coupon's status for a cart (part 1 §4, §8). In order:
+ * A coupon's status for a cart. In order:
  * - invalid: unknown or switched off; for another sales source or country than the coupon names;
  *   naming items, none of which is in the cart; or not valid yet (before valid_from).
  * - expired: past valid_until.

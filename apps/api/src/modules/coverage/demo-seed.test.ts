@@ -4,7 +4,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { findCoveringSector, isRegionBlocked } from './service.ts';
 
-/** DESIGN.md's demo addresses, resolved by the local geocoder as a person would type them. */
+/** The demo addresses, resolved by the local geocoder as a person would type them. */
 const ADDRESSES = {
   apoquindo: ['Avenida Apoquindo 4500, Las Condes', 'cl'],
   providencia: ['Avenida Providencia 1208, Providencia', 'cl'],

@@ -58,11 +58,11 @@ export function cell(
   return ring;
 }
 
-/** Spec part 1 §9: one clinic's lab communes, and the communes it adds for vaccines. */
+/** One clinic's lab communes, and the communes it adds for vaccines. */
 const CLINIC_LAB = ['Vitacura', 'Providencia', 'Lo Barnechea', 'Las Condes', 'Chicureo'];
 const CLINIC_VACCINES_ONLY = ['Ñuñoa', 'La Reina', 'Huechuraba'];
 
-/** The marketplace in Chile: Gran Santiago's communes, plus Talagante (DESIGN.md's demo address). */
+/** The marketplace in Chile: Gran Santiago's communes, plus Talagante (the demo address). */
 const SANTIAGO_METRO = [
   'Santiago',
   'Cerrillos',
@@ -155,7 +155,7 @@ export function demoSectors(): (typeof sectors.$inferInsert)[] {
   ];
 }
 
-/** The coverage rows of DESIGN.md's demo dataset. */
+/** The coverage rows of the demo dataset. */
 export const coverageDemoSeed: Seed = {
   name: 'demo-coverage',
   run: async (db) => {

@@ -64,7 +64,7 @@ describe.each(TEST_ENGINES)('GET /api/v2/sector/sector-from-coordinates/ on $nam
   });
 });
 
-describe('regions closed to the marketplace (spec part 1 §8)', () => {
+describe('regions closed to the marketplace', () => {
   it.each([
     ['Región del Biobío', 'marketplace', true],
     ['Biobío', 'marketplace', true],

@@ -4,7 +4,7 @@ import { type ServiceSkill, sectors } from '../../db/schema.ts';
 
 export type SectorRow = typeof sectors.$inferSelect;
 
-/** The sales source whose sectors cover partners that have none of their own (DESIGN.md). */
+/** The sales source whose sectors cover partners that have none of their own. */
 export const MARKETPLACE_SOURCE = 'marketplace';
 
 /** Ray casting on one ring of [lng, lat] points. */
@@ -57,7 +57,7 @@ export async function findCoveringSector(
   );
 }
 
-/** Spec part 1 §8: regions blocked for the marketplace unless a partner covers them itself. */
+/** Regions blocked for the marketplace unless a partner covers them itself. */
 export const MARKETPLACE_BLOCKED_REGIONS: ReadonlySet<string> = new Set(['biobio', 'antofagasta']);
 
 const regionKey = (region: string) =>
@@ -69,7 +69,7 @@ const regionKey = (region: string) =>
     .trim();
 
 /**
- * Whether a region is closed to a sales source. The spec blocks Biobío and Antofagasta "for one
+ * Whether a region is closed to a sales source. The product blocks Biobío and Antofagasta "for one
  * sales source unless it is the special one": we read the one source as the marketplace, and
  * the special one as any partner that has drawn its own sectors there.
  */

@@ -16,7 +16,7 @@ import { findClientById } from '../clients/queries.ts';
 import { refineSafeText } from '../../text-guards.ts';
 import { patientHasItem, rutStatus } from './service.ts';
 
-/** The compensation fund's checks: RUT affiliation and items a patient already has (spec part 2 §7). */
+/** The compensation fund's checks: RUT affiliation and items a patient already has. */
 const fundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/caja-los-andes/rut-status/',

@@ -75,7 +75,7 @@ export interface FundPatient {
 }
 
 /**
- * The fund's rules for an appointment's patients (part 2 §4, affiliate-fund channel): the first
+ * The fund's rules for an appointment's patients (affiliate-fund channel): the first
  * patient, the affiliate, must be affiliated (the others may be family); and no patient may have
  * a once-per-patient item booked on another appointment of the source.
  */
@@ -147,7 +147,7 @@ export async function oncePerPatientClaims(
  * Records, inside the finalisation's transaction, that these patients get the source's
  * once-per-patient items on this appointment. checkFundRules answers the common case early; this
  * is what holds when two appointments are finalised at the same instant: the second claim finds
- * the first and the whole finalisation rolls back with the spec's message.
+ * the first and the whole finalisation rolls back with the product's message.
  */
 export async function claimOncePerPatientItems(
   db: Db,

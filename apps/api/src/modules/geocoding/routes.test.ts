@@ -61,7 +61,7 @@ describe.each(TEST_ENGINES)('places calls with the local geocoder on $name', (en
     },
   );
 
-  it('accepts the country written as the spec writes it', async () => {
+  it('accepts the country written as documented', async () => {
     const response = await get('autocomplete', {
       input: 'Avenida Apoquindo 4500, Las Condes',
       country: 'Chile',

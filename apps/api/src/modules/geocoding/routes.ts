@@ -40,7 +40,7 @@ async function answering<T>(log: FastifyBaseLogger, call: () => Promise<T>): Pro
   }
 }
 
-/** The geocoding calls of the contract (see DESIGN.md, The contract): the maps key stays here. */
+/** The geocoding calls of the contract: the maps key stays here. */
 const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (app, options) => {
   // One geocoder per app, as configured (GEOCODER); it holds no per-request state.
   const geocoder: Geocoder = createGeocoder(app.config, options.fetchImpl);

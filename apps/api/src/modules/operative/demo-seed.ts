@@ -1,10 +1,10 @@
 import type { Seed } from '../../db/seed/run-seeds.ts';
 import { findItemIdBySlug, insertOperativeStatusIfMissing } from './queries.ts';
 
-/** Caja Los Andes sells the flu vaccine while its stock lasts (DESIGN.md: stock 1.000). */
+/** Caja Los Andes sells the flu vaccine while its stock lasts (stock 1.000). */
 export const INFLUENZA_VACCINE_SLUG = 'vacuna-contra-influenza';
 
-/** The operative rows of DESIGN.md's demo dataset. */
+/** The operative rows of the demo dataset. */
 export const operativeDemoSeed: Seed = {
   name: 'demo-operative',
   run: async (db) => {

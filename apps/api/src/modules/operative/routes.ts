@@ -3,7 +3,7 @@ import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from '@visit
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getOperativeStatus } from './service.ts';
 
-/** GET v2/operative/{salesSource}/status/ (spec part 1 §7): checked by the operative step wrapper. */
+/** GET v2/operative/{salesSource}/status/: checked by the operative step wrapper. */
 const operativeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/operative/:salesSource/status/',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { assertStorableText } from '../../text-guards.ts';
 import { findOperativeStatus, type OperativeRow } from './queries.ts';
 
-/** The spec's slug for a source whose stock ran out (the widget shows 'Se acabó el stock.'). */
+/** The product's slug for a source whose stock ran out (the widget shows 'Se acabó el stock.'). */
 export const STOCKOUT_REASON = 'stockout';
 /** Reason for a source switched off by hand without one of its own. */
 export const INACTIVE_REASON = 'inactive';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findLimitedStock, takeItemStock } from './queries.ts';
 
-/** 409 stockout (spec part 2 §8: the widget's toast); the source's operative status reads inactive once none is left. */
+/** 409 stockout (the widget's toast); the source's operative status reads inactive once none is left. */
 export const stockout = () => new AppError(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
 
 /** Units per catalogue id: one per occurrence (a vaccine for two patients is two doses). */

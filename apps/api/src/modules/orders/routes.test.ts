@@ -11,7 +11,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { ELF, type FormPart, JPEG, multipart, MZ, orderLead as lead, PDF, PNG } from './test-files.ts';
 
-/** 'Avenida Grecia 1000, Antofagasta' as the offline gazetteer places it (DESIGN.md: out of coverage). */
+/** 'Avenida Grecia 1000, Antofagasta' as the offline gazetteer places it (out of coverage). */
 const ANTOFAGASTA = { target_lat: -23.6509, target_lng: -70.3975 };
 
 const file = (data: Buffer, filename = 'orden.pdf', contentType = 'application/pdf'): FormPart => ({
@@ -208,7 +208,7 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       ['a Windows (MZ) executable renamed .pdf, declared application/pdf', MZ],
       ['a text file named .pdf', Buffer.from('hola, esto no es un pdf')],
       ['an empty file', Buffer.alloc(0)],
-    ])('%s: 400 with the spec file error', async (_name, data) => {
+    ])('%s: 400 with the documented file error', async (_name, data) => {
       const orders = await countOrders();
       const res = await upload([leadPart(lead()), file(data, 'orden.pdf', 'application/pdf')]);
       expect(res.statusCode).toBe(400);

@@ -44,14 +44,14 @@ async function staffClient(request: FastifyRequest) {
 }
 
 const UPLOAD_DESCRIPTION = [
-  `multipart/form-data: el campo de texto '${ORDER_FORM_FIELDS.lead}' (el JSON del lead, parte 2 §3) y`,
+  `multipart/form-data: el campo de texto '${ORDER_FORM_FIELDS.lead}' (el JSON del lead) y`,
   `'${ORDER_FORM_FIELDS.path}' (texto, opcional), y de 1 a ${ORDER_UPLOAD_LIMITS.maxFiles} archivos`,
   `'${ORDER_FORM_FIELDS.file}' (PDF, JPEG o PNG según su contenido; ${ORDER_UPLOAD_LIMITS.maxFileBytes}`,
   `bytes cada uno como máximo). El cliente va en ?client_id= o en la cabecera ${CLIENT_ID_HEADER}.`,
   'Conviene enviar el lead antes que los archivos: así un lead inválido se rechaza sin subirlos.',
 ].join(' ');
 
-/** Medical-order upload (spec part 2 §2, §3, §7) and the staff list of orders received. */
+/** Medical-order upload and the staff list of orders received. */
 const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {
   const storage = options.storage ?? (await createStorage(app.config));
   // Registered here only: no other route accepts multipart. Limits are set per request (upload.ts).

@@ -25,7 +25,7 @@ import { writeOrderEvents } from '../notifications/order-events.ts';
 import { findClientMedicalOrders, insertMedicalOrder, type NewMedicalOrderFileRow } from './queries.ts';
 import { readOrderForm, type StagedFile } from './upload.ts';
 
-/** Spec part 2 §8: the server's slug and the text the widget shows for it. */
+/** The server's slug and the text the widget shows for it. */
 export const NO_NURSES = { err: NO_NURSES_ERROR, msg: NO_NURSES_MESSAGE } as const;
 export const NO_ADDRESS = { err: 'no-address', msg: NO_ADDRESS_SELECTED_MESSAGE } as const;
 export const NO_FILES = { err: 'no-files', msg: 'Debes subir al menos una orden médica.' } as const;

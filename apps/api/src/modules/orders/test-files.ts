@@ -77,7 +77,7 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: Record
 }
 
 /**
- * A medical order's lead (the `lead` form field) at DESIGN.md's demo address in Las Condes, in the
+ * A medical order's lead (the `lead` form field) at the demo address in Las Condes, in the
  * marketplace's coverage.
  */
 export const orderLead = (overrides: Record<string, unknown> = {}) => ({

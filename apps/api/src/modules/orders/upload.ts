@@ -12,7 +12,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { isSafeText } from '../../text-guards.ts';
 import { isGenuineFile } from './file-content.ts';
 
-/** DESIGN.md: one text for a file of the wrong type or over 15 MB. */
+/** One text for a file of the wrong type or over 15 MB. */
 export const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
 export const NOT_MULTIPART = {
   err: 'not-multipart',
@@ -170,7 +170,7 @@ export async function readOrderForm<Lead>(
     limits: {
       fileSize: ORDER_UPLOAD_LIMITS.maxFileBytes,
       files: ORDER_UPLOAD_LIMITS.maxFiles,
-      // lead and path, and room for a few the widget may add (the spec mentions a country code).
+      // Lead and path, and room for a few the widget may add (the product mentions a country code).
       fields: 6,
       parts: ORDER_UPLOAD_LIMITS.maxFiles + 6,
       fieldSize: ORDER_UPLOAD_LIMITS.maxLeadBytes,
@@ -204,7 +204,7 @@ export async function readOrderForm<Lead>(
         }
         form.path = value === '' ? null : value;
       }
-      // Other text fields (the spec's country code, for one) say nothing the lead does not.
+      // Other text fields (the product's country code, for one) say nothing the lead does not.
     }
   } catch (error) {
     throw formError(error);

@@ -72,7 +72,7 @@ describe.each(TEST_ENGINES)('staff patients on $name', (engine) => {
       });
     });
 
-    it('answers the same document for the same client with 409 and the spec text', async () => {
+    it('answers the same document for the same client with 409 and the documented text', async () => {
       const response = await create({
         patient: patient({ document_number: '11111111-1', first_name: 'Otra' }),
       });
@@ -192,7 +192,7 @@ describe.each(TEST_ENGINES)('staff patients on $name', (engine) => {
       }
     });
 
-    it('answers {results} in the spec shape', async () => {
+    it('answers {results} in the documented shape', async () => {
       const response = await list('Muñoz');
       expect(response.statusCode).toBe(200);
       const body = response.json();

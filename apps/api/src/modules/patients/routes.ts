@@ -18,7 +18,7 @@ const security =
 
 /**
  * The client-side patient save runs in every flow, and the widget ignores only a 403 from it
- * (spec part 2 §4: '403 ignored'). A patient booking on a partner's page has no staff token, so
+ * ('403 ignored'). A patient booking on a partner's page has no staff token, so
  * "no token" and "a token nobody has" are answered 403 here (not 401): not allowed to keep
  * patients for this client, which the widget passes over.
  */
@@ -31,7 +31,7 @@ async function saveGuard(request: Parameters<ReturnType<typeof clientTokenGuard>
   }
 }
 
-/** The staff patients calls (spec part 1 §7): a client's own patients, behind its API token. */
+/** The staff patients calls: a client's own patients, behind its API token. */
 const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alliances/clients/:clientId/patients/',

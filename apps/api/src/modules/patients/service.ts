@@ -19,7 +19,7 @@ import { patientSearchText, searchWords } from './search-text.ts';
 /** The staff list is a picker, not a report: a handful of matches is all a person reads. */
 export const MAX_PATIENT_RESULTS = 20;
 
-/** Spec part 2 §8. */
+/** */
 export const PATIENT_ALREADY_EXISTS = {
   err: 'patient-already-exists',
   msg: 'Paciente ya existe en el cliente',
@@ -28,7 +28,7 @@ export const PATIENT_ALREADY_EXISTS = {
 /** Where "today" is for a birth date: the client's country. */
 const TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
 
-/** A client-patient list entry (part 2 §3), or null for a row that could not be one (never a 500). */
+/** A client-patient list entry, or null for a row that could not be one (never a 500). */
 export function toClientPatient(row: ClientPatientRow): ClientPatient | null {
   const entry = {
     id: row.id,
@@ -56,7 +56,7 @@ export async function listClientPatients(db: Db, clientId: string, search: strin
 }
 
 const PASSPORT_PATTERN = new RegExp(`^[A-Z0-9-]{1,${PASSPORT_MAX_LENGTH}}$`);
-// Mexico's generated identifier: first name, last name and birth date, upper-cased (part 2 §3).
+// Mexico's generated identifier: first name, last name and birth date, upper-cased.
 const GENERIC_ID_PATTERN = /^[\p{L}\p{N}-]{1,40}$/u;
 
 /** The document as stored: a RUT always as '11.111.111-1', others upper-case without spaces. */
@@ -80,7 +80,7 @@ const optional = (value: string | null | undefined) => {
 
 /**
  * POST /alliances/clients/{clientId}/patients/: the patient validated with the form's rules
- * (part 2 §5), stored normalised; the same document twice for one client is a 409.
+ *, stored normalised; the same document twice for one client is a 409.
  */
 export async function createClientPatient(
   db: Db,

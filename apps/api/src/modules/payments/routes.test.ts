@@ -31,7 +31,7 @@ const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 const errorShape = { err: expect.any(String), msg: expect.any(String) };
 
-/** Every outcome card of DESIGN.md: the status, and for a rejection the err and the widget's text. */
+/** Every outcome card of the status, and for a rejection the err and the widget's text. */
 const OUTCOMES = [
   ['APRO', 200, { status: 'approved', status_detail: 'accredited' }, 'confirmed'],
   ['CONT', 200, { status: 'in_process', status_detail: 'pending_contingency' }, 'scheduled'],

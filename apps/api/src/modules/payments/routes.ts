@@ -37,7 +37,7 @@ export interface PaymentsRoutesOptions {
 }
 
 /**
- * The card call sends `Authorization: Bearer` (part 2 §3): the widget's Bearer is the appointment
+ * The card call sends `Authorization: Bearer`: the widget's Bearer is the appointment
  * token. The appointment header and the client's own API token are accepted as everywhere else.
  */
 async function authorizeCardPayment(db: Db, request: FastifyRequest, id: string): Promise<AppointmentAccess> {

@@ -62,7 +62,7 @@ import {
   updatePayment,
 } from './queries.ts';
 
-// ---- Errors the widget handles (spec part 2 §8: it reads msg, or err) ----
+// ---- Errors the widget handles (it reads msg, or err) ----
 
 /** Not scheduled (already paid, pending, cancelled, expired): the English text the widget maps. */
 export const NOT_PAYABLE = { err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR } as const;

@@ -264,7 +264,7 @@ describe.each(TEST_ENGINES)('POST /api/v2/cart-price/ on $name', (engine) => {
     });
   });
 
-  describe('payment at home (part 1 §2 price disclaimers)', () => {
+  describe('payment at home (price disclaimers)', () => {
     it('clinicaalemana: the exams are computed at home, the fee is paid online; its coupon applies', async () => {
       // Hemograma 8.000 + glicemia 4.500 (clinicaalemana's price) = 12.500; 15 % = 1.875.
       // Exams 10.625 at home; net 10.625 + 5.000 = 15.625; online 5.000.

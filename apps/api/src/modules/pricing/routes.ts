@@ -3,7 +3,7 @@ import { cartPriceAnswerSchema, cartPriceBodySchema } from '@visita/domain/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteCartPrice } from './service.ts';
 
-/** The pricing calls of the contract (spec part 1 §7): the cart's price quote. */
+/** The pricing calls of the contract: the cart's price quote. */
 const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/cart-price/',

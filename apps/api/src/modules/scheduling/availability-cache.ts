@@ -14,7 +14,7 @@ interface Entry {
 /**
  * Availability answers per sector, skills and horizon, kept `ttlMs` (0 turns the cache off).
  * Availability only guides the person: a hold is decided by the database's unique index, so a
- * block taken on another instance in the last seconds is refused at scheduling with the spec's
+ * block taken on another instance in the last seconds is refused at scheduling with the product's
  * toast. Within that bound it keeps every request from redoing the same month of shifts and
  * visits: a recent answer is served at once while one refresh runs; an older one waits for the
  * refresh; and a hold on this instance clears its sector at once, so a person never sees a block

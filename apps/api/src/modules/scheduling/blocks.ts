@@ -1,6 +1,5 @@
 /**
- * One-hour arrival blocks from weekly shifts in a time zone's wall-clock time (DESIGN.md,
- * Scheduling). Offsets come from Intl.DateTimeFormat, so the zone rules are the runtime's
+ * One-hour arrival blocks from weekly shifts in a time zone's wall-clock time (* Scheduling). Offsets come from Intl.DateTimeFormat, so the zone rules are the runtime's
  * (IANA) ones: no library, and daylight-saving changes neither shift nor duplicate a block.
  */
 

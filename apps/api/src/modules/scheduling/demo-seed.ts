@@ -159,7 +159,7 @@ async function seedScheduling(db: Db, now: Date): Promise<void> {
   );
 }
 
-/** The scheduling rows of DESIGN.md's demo dataset. */
+/** The scheduling rows of the demo dataset. */
 export const schedulingDemoSeed: Seed = {
   name: 'demo-scheduling',
   run: (db) => seedScheduling(db, new Date()),

@@ -318,7 +318,7 @@ describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
       expect((await schedule(second.id, second.token, block(date, 10))).statusCode).toBe(200);
     });
 
-    it('answers 409 block-not-available with the spec toast when every nurse is taken', async () => {
+    it('answers 409 block-not-available with the documented toast when every nurse is taken', async () => {
       const { sectorId } = await createFixtureSector(db, [{}]);
       const first = await createFixtureAppointment(db, sectorId);
       const second = await createFixtureAppointment(db, sectorId);

@@ -27,7 +27,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 /** The widget may send the cart's items so the held nurse has their skills (else the stored cart). */
 const scheduleRequestSchema = scheduleBodySchema.extend({ items: queryListSchema.optional() });
 
-/** Scheduling: time availability and block holds (spec part 2 §7). */
+/** Scheduling: time availability and block holds. */
 const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const availabilityCache = createAvailabilityCache(app.config.AVAILABILITY_CACHE_MS);
   // Holds, confirmations and freed blocks on any instance make this instance's answers stale.

@@ -39,7 +39,7 @@ import {
   type VisitRow,
 } from './queries.ts';
 
-/** A hold keeps its nurse-block for 20 minutes (DESIGN.md, Scheduling). */
+/** A hold keeps its nurse-block for 20 minutes. */
 export const HOLD_MINUTES = 20;
 
 const DAY_MS = 86_400_000;
@@ -246,7 +246,7 @@ export function computeAvailability(
 
 function toEntry(block: Block, timeZone: string): AvailabilityEntry {
   if (block.timeZone === timeZone) {
-    // Shifts are kept in the sector's zone (DESIGN.md); their wall-clock strings are the answer.
+    // Shifts are kept in the sector's zone; their wall-clock strings are the answer.
     return { date: block.date, begin_time: block.beginTime, end_time: block.endTime };
   }
   const begin = localParts(block.start, timeZone);

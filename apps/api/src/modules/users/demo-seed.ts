@@ -8,12 +8,12 @@ import { findAppointmentById, findCatalogueIdsBySlug, insertAppointment } from '
 import { findClientById } from '../clients/queries.ts';
 import { findCoveringSector } from '../coverage/service.ts';
 import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
-/** The demo's benefits fund (DESIGN.md: cajalosandes). */
+/** The demo's benefits fund (cajalosandes). */
 const CAJA_LOS_ANDES = 'cajalosandes';
 import { insertUserIfNew } from './queries.ts';
 import { hashAccessToken, newAccessToken } from './service.ts';
 
-/** DESIGN.md's existing patient: find_by_identifier answers it, registering it again is a 409. */
+/** The demo dataset's existing patient: find_by_identifier answers it, registering it again is a 409. */
 export const DEMO_PATIENT_RUT = '11.111.111-1';
 export const DEMO_PATIENT_EMAIL = 'camila.gonzalez@correo.cl';
 
@@ -104,7 +104,7 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
   });
 }
 
-/** The users rows of DESIGN.md's demo dataset, the fund's affiliates and one vaccinated affiliate. */
+/** The users rows of the demo dataset, the fund's affiliates and one vaccinated affiliate. */
 export const usersDemoSeed: Seed = {
   name: 'demo-users',
   run: seedDemoUsers,

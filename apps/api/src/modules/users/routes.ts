@@ -16,7 +16,7 @@ import {
 } from '../appointments/person-access.ts';
 import { findAccount, PATIENT_NOT_FOUND, registerAccount } from './service.ts';
 
-/** Patient accounts: find by identifier, register without password (spec part 2 §7). */
+/** Patient accounts: find by identifier, register without password. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/find_by_identifier/',
@@ -58,7 +58,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Registra al paciente sin contraseña',
         description:
-          'Valida con las reglas de registro (parte 2 §5) y responde el access_token de la cuenta. ' +
+          'Valida con las reglas de registro y responde el access_token de la cuenta. ' +
           `409 email-already-used o patient-already-has-account. ${personAccessDescription}`,
         body: registerBodySchema,
         response: {

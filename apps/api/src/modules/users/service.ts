@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from './queries.ts';
 
-/** Spec part 2 §8 and DESIGN.md (the patient step's text for an e-mail in use). */
+/** The patient step's text for an e-mail already in use. */
 export const EMAIL_ALREADY_USED = {
   err: 'email-already-used',
   msg: 'Este correo ya tiene un usuario asociado, intenta con otro correo.',
@@ -38,7 +38,7 @@ export const PATIENT_ALREADY_HAS_ACCOUNT = {
   err: 'patient-already-has-account',
   msg: 'El paciente ya tiene una cuenta',
 } as const;
-/** DESIGN.md: an unknown identifier answers 404 with the spec's `error` key and our {err, msg}. */
+/** An unknown identifier answers 404 with the product's `error` key and our {err, msg}. */
 export const PATIENT_NOT_FOUND = {
   error: 'Patient not found',
   err: 'patient-not-found',
@@ -54,7 +54,7 @@ export const hashAccessToken = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * The identifier accounts are found by (part 2 §3): a valid RUT in its one written form
+ * The identifier accounts are found by: a valid RUT in its one written form
  * ('11.111.111-1', however it was punctuated), anything else trimmed and upper-cased, so the
  * same person typed two ways is one account.
  */
@@ -146,7 +146,7 @@ interface Document {
 }
 
 /**
- * Part 2 §3: in Mexico a patient without a document gets one generated from the name and the
+ * In Mexico a patient without a document gets one generated from the name and the
  * birth date, with type generic_id. Null when there is a document (or nothing to build one from).
  */
 function generatedDocument(body: RegisterBody): Document | null {

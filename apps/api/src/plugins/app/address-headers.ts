@@ -20,7 +20,7 @@ function coordinate(value: string | string[] | undefined, limit: number): number
 }
 
 /**
- * Every widget call carries the selected address's point (spec part 1 §7). Read once here; a
+ * Every widget call carries the selected address's point. Read once here; a
  * missing or malformed pair is simply no point, never an error, since the headers are advisory.
  */
 export function readAddressPoint(

@@ -53,7 +53,7 @@ export async function authenticatedClient(db: Db, request: FastifyRequest): Prom
 }
 
 /**
- * Staff calls on a client's resources (DESIGN.md: the client's API token as Bearer): 401 without a
+ * Staff calls on a client's resources (the client's API token as Bearer): 401 without a
  * token or with one nobody has, 403 when the token is another client's. Answers the client.
  */
 export async function requireClientToken(

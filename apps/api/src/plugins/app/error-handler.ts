@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 
-/** Spec part 1 §8: the text for an error that is nobody's input. */
+/** The text for an error that is nobody's input. */
 export const UNEXPECTED_ERROR_MSG = 'Ha ocurrido un error inesperado';
 
 /** Slugs and texts for the framework's own client errors. */

@@ -1,5 +1,5 @@
 /**
- * Patient data never reaches the logs (issue 5, Privacy). These are pino `redact` paths for
+ * Patient data never reaches the logs. These are pino `redact` paths for
  * whatever a request log line or an error may carry: bodies with a patient, a patients list or
  * registration fields, query strings with a RUT or identifier, and the credentials in headers.
  * The lead wires them into app.ts as `logger: { redact: { paths: LOG_REDACT_PATHS, censor } }`.

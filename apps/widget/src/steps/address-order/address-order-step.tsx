@@ -17,7 +17,7 @@ import { useSession } from '../../stores/widget-stores.tsx';
 import { AddressSearch } from '../../components/address-search.tsx';
 import { FormError, StepHeading, TextField } from '../../ui/form.tsx';
 
-/** The medical order's address (part 2 §2): the shared address search, apartment and details. */
+/** The medical order's address: the shared address search, apartment and details. */
 export function AddressOrderStep() {
   const { next } = useNavigation();
   const context = useRequestContext();

@@ -6,7 +6,7 @@ export {
   OUT_OF_COVERAGE_MESSAGE,
 } from '@visita/domain/addresses';
 export { CONTINUE_BUTTON } from '@visita/domain/messages';
-// Ours (the spec names the step's purpose, not its words).
+// Ours (the product names the step's purpose, not its words).
 export const ADDRESS_ORDER_TITLE = '¿Dónde te visitamos?';
 export const ADDRESS_ORDER_LABELS = {
   search: 'Dirección',

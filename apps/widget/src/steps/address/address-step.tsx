@@ -35,7 +35,7 @@ import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
 
-/** Spec part 1 §2: address search, place type, apartment and additional information, folio. */
+/** Address search, place type, apartment and additional information, folio. */
 export function AddressStep() {
   const stores = useWidgetStores();
   const copy = useCopy();
@@ -71,7 +71,7 @@ export function AddressStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saved]);
 
-  // A partner that reports 'address-out-of-range' to its host and closes (spec part 1 §8).
+  // A partner that reports 'address-out-of-range' to its host and closes.
   const labPartner = usePartnerProfile().rules.out_of_coverage_closes;
   const outOfCoverageText = labPartner ? LAB_PARTNER_OUT_OF_COVERAGE_MESSAGE : OUT_OF_COVERAGE_MESSAGE;
   const errors = validateAddressForm({ address, type, apartmentNumber, additionalInfo });
@@ -107,7 +107,7 @@ export function AddressStep() {
     };
     const session = stores.session.getState();
     session.update({ addressData: chosen });
-    // Fonasa is forced back to particular in the communes without it (spec part 1 §4).
+    // Fonasa is forced back to particular in the communes without it.
     const actions = cartActions(stores.cart);
     stores.cart.getState().cart.patients.forEach((patient, index) => {
       if (resolveInsurance(patient.insurance, chosen.commune) !== patient.insurance) {

@@ -38,7 +38,7 @@ import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-s
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
 
-/** Analytics' purchase event: the contents are not in the spec, so it is a DOM event the host page can read. */
+/** Analytics' purchase event: the contents are not in the product, so it is a DOM event the host page can read. */
 function recordPurchase(detail: { appointmentId: string | null; total: number }) {
   window.dispatchEvent(new CustomEvent('visita:purchase', { detail }));
 }
@@ -140,7 +140,7 @@ export function ConfirmationStep() {
       }
       setSubmitting(false);
     }
-    // Staff confirm manually (part 2 §4): their flow has no payment step to do it; nor has a
+    // Staff confirm manually: their flow has no payment step to do it; nor has a
     // partner whose profile skips payment (it collects itself, and closes the widget after).
     const session = stores.session.getState();
     const skipsPayment = profile.rules.skips_payment_and_closes;
@@ -162,7 +162,7 @@ export function ConfirmationStep() {
     });
     // The cart and address stay until the booking succeeded (the success screen clears them on
     // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
-    // The partner's page takes over once the visit is confirmed (part 1 §2): the host hears
+    // The partner's page takes over once the visit is confirmed: the host hears
     // 'successful' and the closing event; outside a frame the success screen shows as usual.
     if (skipsPayment) {
       const confirmed = stores.session.getState();

@@ -18,7 +18,7 @@ import { cartActions } from '../../stores/cart-actions.ts';
 import { useWording } from '../../copy/use-wording.ts';
 
 /**
- * 'Datos del contacto' (part 2 §2, §4): phone always, e-mail without a default. When the
+ * 'Datos del contacto': phone always, e-mail without a default. When the
  * patients are already known (chosen or preloaded), submitting runs the registration sequence.
  */
 export function ContactInfoStep() {

@@ -24,7 +24,7 @@ import { PhoneField } from '../../ui/phone-field.tsx';
 
 const ORDER = ['name', 'phone', 'email', 'prevision'] as const;
 
-/** 'Datos de contacto' of the medical order (part 2 §2, §5). */
+/** 'Datos de contacto' of the medical order. */
 export function ContactOrderStep() {
   const { next } = useNavigation();
   const countryCode = useSession((state) => state.countryCode);
@@ -52,7 +52,7 @@ export function ContactOrderStep() {
   const [withNeeds, setWithNeeds] = useState(Boolean(stored?.specialNeeds));
   const [attempted, setAttempted] = useState(false);
   const rules = { countryCode, emailRequired: emailShown };
-  // Validation runs on change and blur only after the first submit attempt (part 2 §4).
+  // Validation runs on change and blur only after the first submit attempt.
   const errors = attempted ? validateContact(values, rules) : {};
   const set = (patch: Partial<ContactData>) => setValues((current) => ({ ...current, ...patch }));
 

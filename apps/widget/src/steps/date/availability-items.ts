@@ -2,7 +2,7 @@ import type { Cart } from '@visita/domain/cart';
 import { includedIds, isPack } from '@visita/domain/cart-item';
 
 /**
- * The availability call's items: ids of non-pack items plus the sub-items of packs (part 2 §7),
+ * The availability call's items: ids of non-pack items plus the sub-items of packs,
  * then the fixed services the partner's profile adds to every booking (rules.extra_service_ids).
  */
 export function availabilityItems(

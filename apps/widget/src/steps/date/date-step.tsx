@@ -54,7 +54,7 @@ function weekdayIndex(isoDate: string): number {
   return (new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay() + 6) % 7;
 }
 
-/** 'Fecha y hora de atención' (part 2 §2, §4): week strip, time grid, schedule call. */
+/** 'Fecha y hora de atención': week strip, time grid, schedule call. */
 export function DateStep() {
   const stores = useWidgetStores();
   const context = useRequestContext();
@@ -117,7 +117,7 @@ export function DateStep() {
         setAvailability((current) => ({ ...current, ...grouped }));
         return grouped;
       } catch (error) {
-        // Errors are reported, nothing returned (part 2 §7).
+        // Errors are reported, nothing returned.
         if (!(error instanceof DOMException)) console.error('availability', error);
         return {};
       } finally {

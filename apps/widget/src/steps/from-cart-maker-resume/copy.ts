@@ -1,5 +1,5 @@
 export const RESUME_COPY = {
-  // Not worded by the spec: the resume screen of a prebuilt cart or a services link.
+  // Our wording.the resume screen of a prebuilt cart or a services link.
   title: 'Tu carrito',
   subtitle: 'Revisa los servicios que preparamos para ti y continúa con tu agendamiento.',
   loading: 'Cargando tu carrito',

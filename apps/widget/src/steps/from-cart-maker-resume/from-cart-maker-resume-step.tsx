@@ -12,7 +12,7 @@ import { Loader } from '../../ui/loader.tsx';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 
 /**
- * The resume screen of a services/packs link or a prebuilt cart (spec part 1 §2, §4): waits for
+ * The resume screen of a services/packs link or a prebuilt cart: waits for
  * the query's cart to load, lists its services at what each patient pays for them (an exam a pack
  * already includes at $0, with the note saying so), the coupon with its state and discount, and
  * continues to the address step.

@@ -13,8 +13,8 @@ const acceptedTerms = new WeakMap<WidgetStores, boolean>();
 const TERMS_LINK = 'Ver términos y condiciones';
 
 /**
- * Title, subtitle and the numbered points of spec part 1 §2; the third left out where the copy says.
- * With show_tyc, the terms checkbox blocks 'Continuar' until ticked (part 2 §2).
+ * Title, subtitle and the numbered points; the third left out where the copy says.
+ * With show_tyc, the terms checkbox blocks 'Continuar' until ticked.
  */
 export function IntroductionStep() {
   const { introduction } = useCopy();

@@ -10,5 +10,5 @@ export const AMOUNT_LABELS = {
   iva: 'IVA',
   total: 'Total',
 } as const;
-/** Part 2 §8: the server's error, or this. */
+/** The server's error, or this. */
 export const AMOUNT_UNEXPECTED_ERROR = 'Ocurrió un error inesperado';

@@ -14,7 +14,7 @@ function parseAmount(value: string): number | null {
   return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-/** 'Monto a Pagar' (part 2 §2, §5, §9): subtotal and discount; IVA and total computed. */
+/** 'Monto a Pagar': subtotal and discount; IVA and total computed. */
 export function LmPaidAmountStep() {
   const { next } = useNavigation();
   const context = useRequestContext();

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@visita/domain/locale';
 export { CLOSE_BUTTON } from '@visita/domain/messages';
-// The spec gives the content, not the words: ours, by country.
+// The product gives the content, not the words: ours, by country.
 export const ORDER_RECEIVED_TITLE: Readonly<Record<CountryCode, string>> = {
   cl: '¡Recibimos tu orden médica!',
   mx: '¡Recibimos tu orden médica!',

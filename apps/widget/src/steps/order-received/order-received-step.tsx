@@ -7,7 +7,7 @@ import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/form.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 
-/** The order was received: the team calls back with the quotation; 'Cerrar' closes (part 2 §2, §4). */
+/** The order was received: the team calls back with the quotation; 'Cerrar' closes. */
 export function OrderReceivedStep() {
   const stores = useWidgetStores();
   const countryCode = useSession((state) => state.countryCode);

@@ -26,7 +26,7 @@ import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 export function OriginStep() {
   const { next } = useNavigation();
   const receivers = useSession((state) => state.clientReceivers);
-  // A partner may leave 'Otro' out (part 2 §2): its profile says so.
+  // A partner may leave 'Otro' out: its profile says so.
   const offersOther = usePartnerProfile().rules.origin_other;
   const update = useSession((state) => state.update);
   const appointmentId = useSession((state) => state.appointmentId);

@@ -24,7 +24,7 @@ export {
 export { PATIENT_WITHOUT_IDENTIFIER_MESSAGE } from '@visita/domain/validators/patient-identifier';
 export { VACCINE_AGE_MESSAGE } from '@visita/domain/validators/birth-date';
 
-// Field labels: the spec names the fields, not their labels; these are ours.
+// Field labels: the product names the fields, not their labels; these are ours.
 export const PATIENT_LABELS = {
   first_name: 'Primer nombre',
   second_name: 'Segundo nombre (opcional)',

@@ -14,7 +14,7 @@ export interface FundRules {
 }
 
 /**
- * Part 2 §4, first patient of a benefits fund: the Rut must be affiliated and, for each item the
+ * First patient of a benefits fund: the Rut must be affiliated and, for each item the
  * fund allows once per patient that is in the cart, the patient must not have it already. Null
  * when the patient may go on, else the toast's text.
  */

@@ -59,7 +59,7 @@ function usePreloadedPatient(): PreloadedPatient | null {
   );
 }
 
-/** 'Datos del paciente' (part 2 §2-5): one form per patient, then the registration sequence. */
+/** 'Datos del paciente': one form per patient, then the registration sequence. */
 export function PatientStep() {
   const wording = useWording();
   const stores = useWidgetStores();
@@ -198,7 +198,7 @@ export function PatientStep() {
     [stores, context, toast, countryCode, emailShown, defaultEmail, finish, nonBinary, today],
   );
 
-  // The host's patient fills the first form and is sent at once, unseen (part 2 §2).
+  // The host's patient fills the first form and is sent at once, unseen.
   const autoSent = useRef(false);
   useEffect(() => {
     if (!preloaded || autoSent.current) return;

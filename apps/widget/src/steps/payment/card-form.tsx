@@ -11,7 +11,7 @@ import { TextField } from '../../ui/form.tsx';
 
 const SHOWN_BRANDS = ['visa', 'master', 'amex', 'diners'] as const;
 
-/** The card form (part 2 §3, §5): masks, the detected brand, CVC by the brand's rule. */
+/** The card form: masks, the detected brand, CVC by the brand's rule. */
 export function CardFormFields({
   idPrefix,
   form,

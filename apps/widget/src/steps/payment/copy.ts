@@ -10,7 +10,7 @@ export {
 export { CONTINUE_BUTTON } from '@visita/domain/messages';
 import type { PaymentOptionKey } from '@visita/domain/cards';
 
-// Option titles and field labels: the spec names the options, not their wording; ours.
+// Option titles and field labels: the product names the options, not their wording; ours.
 export const PAYMENT_OPTION_TITLES: Readonly<Record<PaymentOptionKey, string>> = {
   debit: 'Tarjeta de débito',
   mercadopago: 'Tarjeta de crédito',

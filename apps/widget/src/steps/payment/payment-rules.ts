@@ -10,7 +10,7 @@ import { HttpError } from '../../api/http.ts';
 export type PaymentFailure = { kind: 'stockout' } | { kind: 'message'; message: string };
 
 /**
- * A failed payment's text (part 2 §8): stockout is its own toast; a rejection code, or the
+ * A failed payment's text: stockout is its own toast; a rejection code, or the
  * not-payable server text, gets its Spanish message; other errors their first element or text.
  */
 export function paymentFailure(error: unknown): PaymentFailure {

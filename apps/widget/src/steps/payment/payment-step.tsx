@@ -54,7 +54,7 @@ function currentMonth(): { year: number; month: number } {
   return { year: now.getFullYear(), month: now.getMonth() + 1 };
 }
 
-/** 'Método de pago' (part 2 §2-5, §8): options as accordions, the card form, pay at home. */
+/** 'Método de pago': options as accordions, the card form, pay at home. */
 export function PaymentStep() {
   const stores = useWidgetStores();
   const context = useRequestContext();

@@ -37,7 +37,7 @@ function optionOf(entry: ClientPatient): ComboboxOption {
   return { value: String(entry.id), label: `${fullName(entry)} · ${entry.patient.document_number}` };
 }
 
-/** 'Seleccionar paciente' (staff, part 2 §2): one searchable list per patient, or 'Crear nuevo paciente'. */
+/** 'Seleccionar paciente' (staff): one searchable list per patient, or 'Crear nuevo paciente'. */
 export function SelectPatientStep() {
   const wording = useWording();
   const stores = useWidgetStores();

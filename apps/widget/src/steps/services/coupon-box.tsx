@@ -21,7 +21,7 @@ import { Field } from '../../ui/field.tsx';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /**
- * The coupon box (spec part 1 §4, §5, §8): a non-empty code, upper-cased, disabled while the cart
+ * The coupon box: a non-empty code, upper-cased, disabled while the cart
  * is empty; Aplicar, then Aplicado / Inválido / Expirado with the status's toast; the query's
  * coupon or the source's referral code is applied by itself once the cart has items.
  */

@@ -10,7 +10,7 @@ import { SERVICES_COPY } from './copy.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 
 /**
- * The exam search of one patient (spec part 1 §2, §9): 300 ms debounce, opens on focus, closes on
+ * The exam search of one patient: 300 ms debounce, opens on focus, closes on
  * clearing and on an outside click; arrows and Enter choose; picking adds to this patient.
  */
 export function ExamSearch({
@@ -102,7 +102,7 @@ export function ExamSearch({
           const value = event.target.value;
           setText(value);
           setActive(-1);
-          // Clearing the text closes the list (spec part 1 §2).
+          // Clearing the text closes the list.
           setOpen(value !== '');
         }}
         onKeyDown={onKeyDown}

@@ -33,7 +33,7 @@ export interface PatientPanelProps {
   tierError: string | null;
 }
 
-/** One patient's collapsible panel (spec part 1 §2): search, insurance switch and chosen services. */
+/** One patient's collapsible panel: search, insurance switch and chosen services. */
 export function PatientPanel({
   index,
   patient,

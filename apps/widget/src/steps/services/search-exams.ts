@@ -20,7 +20,7 @@ export function categoryParam(category: string | undefined): string | null {
   return !category || category === 'all' ? null : category;
 }
 
-/** GET /v2/search/client/ (DESIGN.md): priced results only, as cart items. */
+/** GET /v2/search/client/: priced results only, as cart items. */
 export async function searchExams(
   params: ExamSearchParams,
   context?: RequestContext,

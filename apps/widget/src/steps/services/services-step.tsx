@@ -24,7 +24,7 @@ import { cartActions } from '../../stores/cart-actions.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
 
-/** Spec part 1 §2: a panel per patient, 'Agregar paciente', the coupon box and the price table. */
+/** A panel per patient, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
   const stores = useWidgetStores();
   const copy = useCopy();

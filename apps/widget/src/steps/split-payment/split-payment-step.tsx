@@ -16,7 +16,7 @@ import { useCart, usePrice, useSession } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/form.tsx';
 import { useCartActions } from '../../stores/cart-actions.ts';
 
-/** '¿Qué análisis clínicos paga la empresa?' (part 2 §2-3): the company pays the checked exams. */
+/** '¿Qué análisis clínicos paga la empresa?': the company pays the checked exams. */
 export function SplitPaymentStep() {
   const patients = useCart((state) => state.cart.patients);
   const setClientChecked = useCartActions().setClientChecked;

@@ -1,6 +1,6 @@
 import { joinNames } from '@visita/domain/results';
 export { EXIT_BUTTON_DEFAULT } from '@visita/domain/messages';
-// The spec names a 'channel title' and subtitle without wording them: ours.
+// The product names a 'channel title' and subtitle without wording them: ours.
 export const SUCCESS_TITLE = '¡Tu cita está agendada!';
 // The screen itself carries the details and the reference to keep, e-mail or not.
 export const SUCCESS_SUBTITLE =

@@ -22,7 +22,7 @@ import { useSession } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
 import { resizeImage } from './resize-image.ts';
 
-/** 'Sube tu orden médica' (part 2 §2, §5): one file per selection, images over 3 MB resized. */
+/** 'Sube tu orden médica': one file per selection, images over 3 MB resized. */
 export function UploadOrderStep() {
   const { next } = useNavigation();
   const files = useSession((state) => state.fileArray);

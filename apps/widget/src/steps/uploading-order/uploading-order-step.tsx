@@ -13,7 +13,7 @@ import { FormError } from '../../ui/form.tsx';
 import { Loader } from '../../ui/loader.tsx';
 
 /**
- * Part 2 §4's variants after an order went through. A client with a success page
+ * Variants after an order went through. A client with a success page
  * (order_success_url) sends the browser there with solicitud_id: the partner's page when framed
  * (the embed script navigates it, within its own origin), this page otherwise. A client with
  * tracking events tells its host the order was sent. Either way the widget then shows
