@@ -59,7 +59,7 @@ const ITEMS = [1, 2];
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 /** A valid Chilean RUT for a number, formatted as people type it (12.345.678-5). */
-export function rut(body: number): string {
+function rut(body: number): string {
   let sum = 0;
   let factor = 2;
   for (let rest = body; rest > 0; rest = Math.floor(rest / 10)) {

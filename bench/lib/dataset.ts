@@ -57,7 +57,7 @@ const QUALIFIERS = [
   'ampliado',
 ];
 
-export const GENERATED_ID_START = 10_000;
+const GENERATED_ID_START = 10_000;
 
 /** Adds `count` Chilean items (ids from GENERATED_ID_START) in batches; returns their ids. */
 export async function generateCatalogue(databaseUrl: string, count: number): Promise<number[]> {

@@ -52,7 +52,7 @@ export function appendHistory(path: URL, entry: object): void {
 }
 
 /** The API runs, without the quick ones unless asked (a quick run's trend is drawn from quick runs). */
-export function readApiRuns(path: URL, { quick = false }: { quick?: boolean } = {}): ApiRun[] {
+function readApiRuns(path: URL, { quick = false }: { quick?: boolean } = {}): ApiRun[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
@@ -128,7 +128,7 @@ function decades(values: number[]): [number, number] {
 }
 
 /** Renders the last `limit` API runs: x is the run, y a log scale, one coloured line per series. */
-export function renderTrend(allRuns: ApiRun[], limit = 30): string {
+function renderTrend(allRuns: ApiRun[], limit = 30): string {
   const runs = allRuns.slice(-limit);
   const series = seriesOf(runs);
   const x = (index: number) =>

@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 
 /** One message as the sink received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   /** When its last line arrived (Date.now()): the moment it was delivered, as a mail server sees it. */
   at: number;
   /** Without the angle brackets: the server sends `<outbox event id>@visita`. */

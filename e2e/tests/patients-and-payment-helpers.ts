@@ -9,7 +9,7 @@ import {
 export const INSURGENTES = 'Avenida Insurgentes Sur 1000, Benito Juárez, Ciudad de México';
 
 /** A valid Rut for a body of digits ('12345678' -> '12.345.678-5'). */
-export function rut(body: number): string {
+function rut(body: number): string {
   const digits = String(body);
   let sum = 0;
   let factor = 2;

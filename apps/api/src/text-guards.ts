@@ -31,7 +31,7 @@ export function isSafeText(value: string): boolean {
   return isStorableText(value) && !UNREADABLE.test(value);
 }
 
-export const UNSAFE_TEXT_MSG = 'contiene caracteres no permitidos.';
+const UNSAFE_TEXT_MSG = 'contiene caracteres no permitidos.';
 
 /** Adds the safe-text rule to every string field (one level deep, and one level of nested objects). */
 export function refineSafeText<T extends z.ZodType>(schema: T) {

@@ -43,7 +43,7 @@ export const HOSTILE_STRINGS = [
   'x'.repeat(5000),
 ] as const;
 
-export const HOSTILE_NUMBERS = [
+const HOSTILE_NUMBERS = [
   -1,
   -0.01,
   -1e9,

@@ -2,7 +2,7 @@ import type { CartPriceAnswer, CartPriceBody } from '@visita/domain/contract/pri
 import { apiRequest, type RequestContext } from './http.ts';
 
 /** Zeroed prices, answered locally when there is nothing to quote. */
-export const ZERO_PRICE: CartPriceAnswer = {
+const ZERO_PRICE: CartPriceAnswer = {
   base_price: 0,
   service_fee: 0,
   discount: 0,

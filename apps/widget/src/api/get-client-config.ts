@@ -2,7 +2,7 @@ import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { useEffect, useState } from 'react';
 import { apiRequest, HttpError } from './http.ts';
 
-export function getClientConfig(clientId: string, signal?: AbortSignal): Promise<ClientConfig> {
+function getClientConfig(clientId: string, signal?: AbortSignal): Promise<ClientConfig> {
   return apiRequest<ClientConfig>('/alliances/clients/sdk-config/', { query: { id: clientId }, signal });
 }
 

@@ -66,7 +66,7 @@ export async function apiRequest<T>(
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
     else url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json', 'x-polygon-beta-tester': 'true' };
+  const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (context?.apiToken) headers.authorization = `Bearer ${context.apiToken}`;
   if (context?.appointmentToken) {

@@ -3,7 +3,7 @@ import type { OperativeStatusAnswer } from '@visita/domain/contract/operative';
 import { apiRequest, type RequestContext } from './http.ts';
 
 /** GET /v2/operative/{salesSource}/status/. */
-export function getOperativeStatus(
+function getOperativeStatus(
   salesSource: string,
   context?: RequestContext,
   signal?: AbortSignal,

@@ -13,7 +13,7 @@ import { geocodePlace } from '../api/places-geocode.ts';
 import { getSectorFromCoordinates } from '../api/sector-from-coordinates.ts';
 
 /** The chosen place's candidates, each already inside a coverage sector of the sales source. */
-export async function coveredCandidates(
+async function coveredCandidates(
   suggestion: Pick<AddressSuggestion, 'place_id' | 'description' | 'zipCode'>,
   params: { countryCode: CountryCode; salesSource: string; context?: RequestContext },
 ): Promise<Address[]> {

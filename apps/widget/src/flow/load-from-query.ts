@@ -17,7 +17,7 @@ import { validateCoupon } from '../api/validate-coupon.ts';
 const started = new WeakSet<WidgetStores>();
 
 /** The query parameters read on load. */
-export function readStartQuery(search: string): StartQuery {
+function readStartQuery(search: string): StartQuery {
   const params = new URLSearchParams(search);
   return {
     services: params.get('services'),

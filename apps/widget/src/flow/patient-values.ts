@@ -21,7 +21,7 @@ export interface PatientDraft extends PatientFormValues {
   year: string;
 }
 
-export function emptyDraft(countryCode: CountryCode): PatientDraft {
+function emptyDraft(countryCode: CountryCode): PatientDraft {
   return {
     first_name: '',
     second_name: '',
@@ -131,7 +131,7 @@ export function appointmentPatient(
 }
 
 /** Scopes of a patient registered without password (the exact list is not shown). */
-export const REGISTRATION_SCOPES = [
+const REGISTRATION_SCOPES = [
   'consulta:create',
   'consulta:read',
   'consulta:update',

@@ -65,7 +65,7 @@ function slugMessage(
 }
 
 /** The fund's refusals (the API's slugs) and the toasts they show. */
-export const FUND_MESSAGES: Readonly<Record<string, string>> = {
+const FUND_MESSAGES: Readonly<Record<string, string>> = {
   'item-already-booked': ONE_BOOKING_PER_PATIENT_MESSAGE,
 };
 

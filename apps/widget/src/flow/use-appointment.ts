@@ -6,7 +6,7 @@ import { serverMessageOr } from '../api/http.ts';
 import { useWidgetStores } from '../stores/widget-stores.tsx';
 
 /** The product's appointment-creation toasts last 5 s. */
-export const APPOINTMENT_TOAST_MS = 5000;
+const APPOINTMENT_TOAST_MS = 5000;
 
 /**
  * Creates the appointment from the session's address (or, with `update`, saves the address on the

@@ -31,10 +31,6 @@ export function connectHost(next: HostConnection | null): void {
   connection = next;
 }
 
-export function hostConnection(): HostConnection | null {
-  return connection;
-}
-
 /**
  * Sends one event to the host, to its exact origin (never '*'). The payload is checked against
  * the protocol's strict schema first, so no field beyond what the product lists (no personal data)

@@ -17,7 +17,7 @@ import './embedded.css';
 import { isFramed } from './frame.ts';
 
 /** Without the embed script (a partner framing /{clientId} itself) the instance is this one. */
-export const DEFAULT_INSTANCE = 'default';
+const DEFAULT_INSTANCE = 'default';
 
 function ancestorOrigin(): string | null {
   const ancestors = window.location.ancestorOrigins;

@@ -2,14 +2,14 @@ import { DEFAULT_STEP_LIST, type Step } from '@visita/domain/steps';
 import { createStore } from 'zustand/vanilla';
 
 /** The wizard's position: the current step is an explicit value, never inferred from the UI. */
-export interface FlowState {
+interface FlowState {
   step: Step;
   stepList: readonly Step[];
   /** Counts fresh starts in the same frame: every step is drawn anew, even the one showing. */
   run: number;
 }
 
-export interface FlowActions {
+interface FlowActions {
   setStep(step: Step): void;
   setStepList(stepList: readonly Step[], step?: Step): void;
   /** Back to the first step of the list, every step's own state forgotten. */

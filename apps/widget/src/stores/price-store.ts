@@ -21,7 +21,7 @@ export interface PriceState {
   scheduleError: string | null;
 }
 
-export interface PriceActions {
+interface PriceActions {
   /** Sets any of the fields: the steps own the rules, the store only keeps values. */
   update(patch: Partial<PriceState>): void;
   reset(): void;
@@ -29,7 +29,7 @@ export interface PriceActions {
 
 export type PriceStore = PriceState & PriceActions;
 
-export const initialPrice = (): PriceState => ({
+const initialPrice = (): PriceState => ({
   payAtHome: false,
   basePrice: 0,
   serviceFee: 0,

@@ -6,14 +6,15 @@ import type { PreloadedPatient } from '@visita/domain/host-messages';
 import type { CountryCode } from '@visita/domain/locale';
 import { createStore } from 'zustand/vanilla';
 
-export type ScheduleType = 'normal' | 'medical_order';
-export type Insurance = 'particular' | 'fonasa';
+type ScheduleType = 'normal' | 'medical_order';
+type Insurance = 'particular' | 'fonasa';
 
 /** The session store, one per widget instance. */
 export interface SessionState {
   clientId: string | null;
   origin: SessionOrigin;
-  djangoClientId: string | null;
+  /** The client's id as its config answered it: the id patient and order calls name. */
+  configClientId: string | null;
   apiToken: string | null;
   countryCode: CountryCode;
   scheduleType: ScheduleType;
@@ -59,7 +60,7 @@ export type HostConfig = Partial<
   Pick<SessionState, 'apiToken' | 'folioId' | 'displayedServicesIds' | 'preloadedPatient'>
 >;
 
-export interface SessionActions {
+interface SessionActions {
   setClient(config: ClientConfig): void;
   setScheduleType(scheduleType: ScheduleType): void;
   /** Sets any of the fields; the rules for when live in flow/ and the steps. */
@@ -71,10 +72,10 @@ export interface SessionActions {
 
 export type SessionStore = SessionState & SessionActions;
 
-export const initialSession = (clientId: string | null): SessionState => ({
+const initialSession = (clientId: string | null): SessionState => ({
   clientId,
   origin: 'sdk',
-  djangoClientId: null,
+  configClientId: null,
   apiToken: null,
   countryCode: 'cl',
   scheduleType: 'normal',
@@ -111,7 +112,7 @@ export function createSessionStore(clientId: string | null) {
     setClient: (config) =>
       set({
         clientData: config,
-        djangoClientId: config.id,
+        configClientId: config.id,
         countryCode: config.country,
         salesSource: config.sales_source,
         clientReceivers: config.receivers,

@@ -27,7 +27,7 @@ const fold = (text: string) =>
 const dialOf = (value: string) => COUNTRIES.find((country) => value.startsWith(country.dial)) ?? null;
 
 /** The digits after the country's code grouped by the mask: '+56 961 234 567'. */
-export function formatPhone(value: string): string {
+function formatPhone(value: string): string {
   const country = dialOf(value);
   if (!country) return value;
   const digits = value.slice(country.dial.length);
@@ -43,7 +43,7 @@ export function formatPhone(value: string): string {
 }
 
 /** What a person typed, as the validators read it: a leading '+' and digits, at most `max` characters. */
-export function compactPhone(text: string, max: number): string {
+function compactPhone(text: string, max: number): string {
   const plus = text.trimStart().startsWith('+') ? '+' : '';
   return `${plus}${text.replace(/\D/g, '')}`.slice(0, max);
 }

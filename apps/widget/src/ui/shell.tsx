@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Copy } from '../copy/catalogue.ts';
 
-export type ShellMode = 'full-page' | 'modal';
+type ShellMode = 'full-page' | 'modal';
 
 export interface ShellProps {
   mode: ShellMode;

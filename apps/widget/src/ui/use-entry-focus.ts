@@ -7,7 +7,7 @@ import { type RefObject, useEffect } from 'react';
  * host page. Once they act inside the widget, its document has focus and steps move it as usual;
  * the embed's modal focuses its frame when it opens, so a modal starts at its title too.
  */
-export function mayMoveFocus(): boolean {
+function mayMoveFocus(): boolean {
   if (typeof window === 'undefined') return false;
   return window.self === window.top || document.hasFocus();
 }

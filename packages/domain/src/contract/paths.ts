@@ -50,7 +50,6 @@ export type ApiRoute = (typeof API_ROUTES)[keyof typeof API_ROUTES];
 /** Headers every call adds. */
 export const ADDRESS_LATITUDE_HEADER = 'x-address-latitude';
 export const ADDRESS_LONGITUDE_HEADER = 'x-address-longitude';
-export const POLYGON_BETA_TESTER_HEADER = 'x-polygon-beta-tester';
 
 /** '/api' + the route with each ':name' replaced by its URL-encoded value. */
 export function pathFor(route: ApiRoute, params: Readonly<Record<string, string | number>> = {}): string {

@@ -4,10 +4,10 @@ import type { ErrorTracker, TrackedError } from './error-tracker.ts';
 const TIMEOUT_MS = 3_000;
 
 /** No tracker: reports are only logged (by the route). */
-export const logOnlyTracker: ErrorTracker = { kind: 'log-only', send: async () => false };
+const logOnlyTracker: ErrorTracker = { kind: 'log-only', send: async () => false };
 
 /** Posts each report as JSON to `url` (ERROR_TRACKER_URL); true when the tracker took it (2xx). */
-export function createHttpErrorTracker(url: string, fetchImpl: typeof fetch = fetch): ErrorTracker {
+function createHttpErrorTracker(url: string, fetchImpl: typeof fetch = fetch): ErrorTracker {
   return {
     kind: 'http',
     async send(report: TrackedError) {

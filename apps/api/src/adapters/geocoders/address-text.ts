@@ -29,7 +29,7 @@ function tidy(text: string): string {
 }
 
 /** 'avenida apoquindo' or 'AVENIDA APOQUINDO' -> 'Avenida Apoquindo'; mixed case is left as typed. */
-export function tidyCase(text: string): string {
+function tidyCase(text: string): string {
   if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
   return text
     .toLowerCase()

@@ -41,7 +41,7 @@ function checkStatus(body: unknown, service: string, byPlaceId = false): Record<
 }
 
 /** One Geocoding API result (documented answer format) as our candidate(s). */
-export function googleResultToCandidates(
+function googleResultToCandidates(
   result: Record<string, unknown>,
   country: CountryCode,
   typedText = '',

@@ -6,7 +6,7 @@ import { type GeocodedCandidate, GeocoderUnavailableError } from './geocoder.ts'
 export type FetchLike = typeof fetch;
 
 /** A remote geocoder that has not answered in this time is as good as down. */
-export const REMOTE_TIMEOUT_MS = 8000;
+const REMOTE_TIMEOUT_MS = 8000;
 
 /**
  * GET a JSON answer. Any failure becomes GeocoderUnavailableError whose message names the service

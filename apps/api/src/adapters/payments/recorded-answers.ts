@@ -82,7 +82,7 @@ export const MP_REFUND_ANSWER = {
   amount_refunded_to_payer: 12990,
 };
 
-export interface RecordedCall {
+interface RecordedCall {
   url: string;
   method: string;
   headers: Record<string, string>;

@@ -10,7 +10,7 @@ import {
 } from './payment-gateway.ts';
 
 /** MercadoPago's test-card convention: the cardholder name chooses the outcome. */
-export const SANDBOX_OUTCOMES = {
+const SANDBOX_OUTCOMES = {
   APRO: { status: 'approved', statusDetail: 'accredited' },
   CONT: { status: 'in_process', statusDetail: 'pending_contingency' },
   CALL: { status: 'rejected', statusDetail: 'cc_rejected_call_for_authorize' },
@@ -32,7 +32,7 @@ export function outcomeForCardholder(name: string): SandboxOutcome {
 }
 
 /** What the sandbox keeps of a card: what a receipt shows, never the number or the security code. */
-export interface SandboxCard {
+interface SandboxCard {
   brand: string;
   lastFour: string;
   expMonth: number;

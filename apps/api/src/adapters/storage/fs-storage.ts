@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { assertValidStorageKey, type FileStorage, type PutObject } from './storage.ts';
 
 /** Uploaded files live under DATA_DIR/uploads (README: STORAGE=fs). */
-export const UPLOADS_DIR = 'uploads';
+const UPLOADS_DIR = 'uploads';
 
 /**
  * Files on the local disk under `<dataDir>/uploads`. Keys are checked twice: by their pattern, and

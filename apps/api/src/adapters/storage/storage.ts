@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { AllowedUploadType } from '@visita/domain/files';
 
 /** The file extension stored for each accepted type (judged by content, never by the name sent). */
-export const EXTENSION_BY_TYPE: Readonly<Record<AllowedUploadType, string>> = {
+const EXTENSION_BY_TYPE: Readonly<Record<AllowedUploadType, string>> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',

@@ -16,7 +16,7 @@ export const DEMO_LAAS_LM_TOKEN = 'demo-laas-lm-token';
  * demo on another port (e2e) frames too. Only loopback: a seeded database put on the internet
  * by mistake lets no outside site frame its widget. Seeds run once per database.
  */
-export function demoDomains(port: number): string[] {
+function demoDomains(port: number): string[] {
   return ['localhost', '127.0.0.1', 'console.localhost'].map((host) => `http://${host}:${port}`);
 }
 const DEMO_DOMAINS = demoDomains(Number(process.env.PORT) || 3000);

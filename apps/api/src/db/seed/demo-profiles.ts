@@ -9,7 +9,7 @@ type DeepPartial<T> = {
   [K in keyof T]?: T[K] extends object | null ? DeepPartial<NonNullable<T[K]>> | null : T[K];
 };
 /** What a demo partner's profile states; everything else keeps the product's defaults. */
-export type DemoProfile = Pick<DeepPartial<PartnerProfile>, 'rules' | 'copy' | 'help' | 'footer'> &
+type DemoProfile = Pick<DeepPartial<PartnerProfile>, 'rules' | 'copy' | 'help' | 'footer'> &
   Partial<Pick<PartnerProfile, 'terms'>>;
 
 /** The clinic's help line: a call to its central (a placeholder number an operator replaces). */
@@ -21,7 +21,7 @@ const CLINIC_CENTRAL = 'tel:+56229100000';
  * a benefits fund, a lab partner that closes out of coverage, a hospital group without card
  * payment or branding, and each partner's own introduction and help.
  */
-export const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
+const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
   clinicaalemana: {
     terms: DEMO_TERMS.clinicaalemana,
     rules: { exams_paid_at_home: true, exam_price_at_home: true, confirmation_display_names: true },

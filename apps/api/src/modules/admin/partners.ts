@@ -28,7 +28,7 @@ export class InvalidPartner extends AppError {
 }
 
 export const partnerNotFound = () => notFound('partner-not-found', 'No existe un socio con ese id.');
-export const partnerExists = () => new AppError(409, 'partner-exists', 'Ya existe un socio con ese id.');
+const partnerExists = () => new AppError(409, 'partner-exists', 'Ya existe un socio con ese id.');
 
 /** Each issue of a zod error by its path under `prefix`, the first one per path. */
 export function fieldsOf(error: z.ZodError, prefix = ''): Record<string, string> {
@@ -87,7 +87,7 @@ const auditView = (row: ClientRow | undefined): Record<string, unknown> | null =
  * The stored profile with the sent top-level keys replacing its own, checked whole. A webhook
  * sent without its secret keeps the stored secret (the operator never reads it back to resend it).
  */
-export function mergeProfile(
+function mergeProfile(
   stored: Record<string, unknown>,
   sent: Record<string, unknown> | undefined,
 ): PartnerProfile {

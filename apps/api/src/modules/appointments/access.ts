@@ -12,7 +12,7 @@ import { type AppointmentRow, findAppointmentById } from './queries.ts';
  * One answer for every way of not reaching an appointment (unknown id, malformed id, no token,
  * a wrong or another appointment's token, another client's API token), so ids cannot be probed.
  */
-export const APPOINTMENT_NOT_FOUND = {
+const APPOINTMENT_NOT_FOUND = {
   err: 'appointment-not-found',
   msg: 'No fue encontrado el id de la cita',
 } as const;

@@ -13,7 +13,7 @@ import {
 import { cartMakerAppointmentToken } from './service.ts';
 
 /** The prebuilt cart of `?cart-maker=demo-cart` on the widget of client `demo`. */
-export const DEMO_CART_ID = 'demo-cart';
+const DEMO_CART_ID = 'demo-cart';
 
 /**
  * The demo cart's appointment, with a fixed id so people and e2e tests can call it directly:

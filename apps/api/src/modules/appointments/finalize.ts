@@ -27,11 +27,11 @@ import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts'
 /** Patients can change until the visit is confirmed. */
 const PATIENTS_EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
 
-export const APPOINTMENT_NOT_EDITABLE = {
+const APPOINTMENT_NOT_EDITABLE = {
   err: 'appointment-not-editable',
   msg: 'La cita ya está confirmada y no se puede modificar.',
 } as const;
-export const APPOINTMENT_NOT_SCHEDULED = {
+const APPOINTMENT_NOT_SCHEDULED = {
   err: 'appointment-not-scheduled',
   msg: 'La cita debe tener un horario agendado para poder finalizarse.',
 } as const;
@@ -107,7 +107,7 @@ function patientError(
  * formatted, the phone with its prefix, item ids as catalogue numbers. Mexico's patients without
  * a document get the generated generic_id.
  */
-export async function preparePatients(
+async function preparePatients(
   db: Db,
   catalogue: CatalogueReader,
   appointment: AppointmentRow,

@@ -34,7 +34,7 @@ export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
  * Which status each event may leave from, and where it goes. Scheduling again keeps a scheduled
  * appointment scheduled (a new hold replaces the first); everything else only moves forward.
  */
-export const TRANSITIONS: Readonly<
+const TRANSITIONS: Readonly<
   Record<AppointmentEvent, { from: readonly AppointmentStatusValue[]; to: AppointmentStatusValue }>
 > = {
   // An expired appointment may pick a block again: the person came back after the hold lapsed.
@@ -70,7 +70,7 @@ export function transition(status: AppointmentStatusValue, event: AppointmentEve
  * read-then-write: of two concurrent calls, one changes the row and the other finds it changed.
  * Undefined when the row was not in such a status (the caller reads why).
  */
-export async function applyTransition(
+async function applyTransition(
   db: Db,
   id: string,
   event: AppointmentEvent,
@@ -207,7 +207,7 @@ export function appointmentCart(patients: readonly unknown[]): AppointmentCartPa
   });
 }
 
-export const APPOINTMENT_WITHOUT_PATIENTS = {
+const APPOINTMENT_WITHOUT_PATIENTS = {
   err: 'appointment-without-patients',
   msg: 'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
 } as const;
@@ -292,14 +292,14 @@ export async function manualConfirmationRule(
   };
 }
 
-export const manualConfirmationNotAllowed = () =>
+const manualConfirmationNotAllowed = () =>
   new AppError(
     403,
     'manual-confirmation-not-allowed',
     'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
   );
 
-export const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
+const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
 
 /** The split payment as stored: who pays which exams. */
 function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {
@@ -390,8 +390,8 @@ export function toPaymentSummary(
 // ---- Amount step ----
 
 /** Beyond any visit's price; keeps cents exact in a double and out of overflow. */
-export const MAX_AMOUNT = 1_000_000_000;
-export const AMOUNT_TOO_LARGE_MESSAGE = 'El monto es demasiado grande';
+const MAX_AMOUNT = 1_000_000_000;
+const AMOUNT_TOO_LARGE_MESSAGE = 'El monto es demasiado grande';
 
 /** The amount can be set until the visit is confirmed; afterwards it is what was charged. */
 const AMOUNT_EDITABLE: AppointmentStatusValue[] = ['pending', 'scheduled'];
@@ -472,8 +472,7 @@ export async function setOrigin(
 
 // ---- Last mile ----
 
-export const notLastMile = () =>
-  new AppError(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
+const notLastMile = () => new AppError(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
 
 /** Folio and amount of a last-mile client's own delivery; until the visit is cancelled or expired. */
 export async function setLastMile(

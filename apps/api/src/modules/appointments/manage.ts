@@ -31,7 +31,7 @@ import { visitTimesOf } from './visit-times.ts';
 
 const HOUR_MS = 3_600_000;
 
-export const CHANGE_WINDOW_CLOSED = 'change-window-closed';
+const CHANGE_WINDOW_CLOSED = 'change-window-closed';
 
 const windowClosed = (hours: number) =>
   new AppError(
@@ -53,7 +53,7 @@ async function cutoffHoursOf(db: Db, appointment: AppointmentRow): Promise<numbe
  * cut-off for the person who booked it; its start for the partner's staff, who answer the phone
  * when the person calls late.
  */
-export function changeDeadline(visitBegin: Date, cutoffHours: number, via: AppointmentAccess['via']): Date {
+function changeDeadline(visitBegin: Date, cutoffHours: number, via: AppointmentAccess['via']): Date {
   return via === 'staff' ? visitBegin : new Date(visitBegin.getTime() - cutoffHours * HOUR_MS);
 }
 

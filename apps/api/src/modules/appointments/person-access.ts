@@ -23,7 +23,7 @@ export const personAccessDescription =
 
 const refused = () => new AppError(401, PERSON_ACCESS_REQUIRED.err, PERSON_ACCESS_REQUIRED.msg);
 
-export async function authorizePerson(request: FastifyRequest): Promise<PersonAccess> {
+async function authorizePerson(request: FastifyRequest): Promise<PersonAccess> {
   const db = request.server.db;
   if (readBearerToken(request.headers)) {
     const client = await authenticatedClient(db, request);

@@ -35,7 +35,7 @@ import {
 
 /** The same text the client config 404 shows. */
 /** The server's slug and the text the widget shows for it. */
-export const NO_NURSES = {
+const NO_NURSES = {
   err: 'no-nurses-for-given-location',
   msg: 'No hay enfermeras disponibles para la dirección dada',
 } as const;
@@ -213,7 +213,7 @@ export function toAppointmentAddress(row: AppointmentRow): AppointmentAddress {
 
 // ---- Cart maker ----
 
-export const CART_MAKER_NOT_FOUND = {
+const CART_MAKER_NOT_FOUND = {
   err: 'cart-maker-not-found',
   msg: 'El carrito no existe o ya no está disponible.',
 } as const;

@@ -6,11 +6,11 @@ import type { AppointmentRow } from './queries.ts';
 /* Split payment: the company pays the checked exams, the patient the rest. Shared by the
    card payment (which charges the rest) and the manual confirmation (when nothing is left). */
 
-export const SPLIT_NOT_ALLOWED = {
+const SPLIT_NOT_ALLOWED = {
   err: 'split-payment-not-allowed',
   msg: 'Este cliente no tiene pago compartido con la empresa.',
 } as const;
-export const INVALID_SPLIT = {
+const INVALID_SPLIT = {
   err: 'invalid-split-payment',
   msg: 'Los exámenes que paga la empresa no corresponden a la cita.',
 } as const;

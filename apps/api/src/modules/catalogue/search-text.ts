@@ -6,7 +6,7 @@ import { foldSearchText } from '../../search-text.ts';
  */
 
 /** At most this many distinct words of a query are matched; the rest add nothing but cost. */
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 
 /** The distinct normalised words of a query, in order. */
 export function searchWords(query: string): string[] {

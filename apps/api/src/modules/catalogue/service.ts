@@ -7,10 +7,10 @@ import { searchWords } from './search-text.ts';
 /** Search answers at most this many entries: a list a person reads, and a bounded query. */
 export const SEARCH_LIMIT = 50;
 /** Without ids, /v2/items/ and /v2/packs/ list the country's entries up to this many. */
-export const LIST_LIMIT = 200;
+const LIST_LIMIT = 200;
 
 /** A row in the product's shape: packs carry items, panels carry measures. */
-export function toCatalogueItem(row: CatalogueRow): CatalogueItem {
+function toCatalogueItem(row: CatalogueRow): CatalogueItem {
   const item: CatalogueItem = {
     id: row.id,
     name: row.name,
@@ -115,7 +115,7 @@ export function searchCatalogue(snapshot: CatalogueSnapshot, request: SearchQuer
  * answers are remembered per snapshot. A new snapshot starts a new memo, so an answer is never
  * staler than the catalogue it came from; the memo holds at most MEMO_MAX_ENTRIES entries in all.
  */
-export const MEMO_MAX_ENTRIES = 20_000;
+const MEMO_MAX_ENTRIES = 20_000;
 const searchMemos = new WeakMap<CatalogueSnapshot, LRUCache<string, CatalogueItem[]>>();
 
 function searchMemoFor(snapshot: CatalogueSnapshot): LRUCache<string, CatalogueItem[]> {

@@ -31,14 +31,14 @@ export interface CatalogueSnapshot {
 }
 
 /** A sales source's pricing and booking rules, from the profiles of the partners that sell under it. */
-export interface SalesSourceRules {
+interface SalesSourceRules {
   /** The exams are paid at the address: the quote's payment_at_home is their price. */
   examsPaidAtHome: boolean;
   /** The benefits fund behind the source, with the name its refusals give. */
   fund: (PartnerFund & { name: string }) | null;
 }
 
-export const NO_SALES_SOURCE_RULES: SalesSourceRules = { examsPaidAtHome: false, fund: null };
+const NO_SALES_SOURCE_RULES: SalesSourceRules = { examsPaidAtHome: false, fund: null };
 
 /** The rules of a sales source; a source no partner sells under has none. */
 export const salesSourceRules = (snapshot: CatalogueSnapshot, source: string | null | undefined) =>
@@ -57,7 +57,7 @@ export interface ResolvedPrice {
 }
 
 /** Items read per query when a snapshot loads (loadCatalogueSnapshot). */
-export const CATALOGUE_PAGE_ROWS = 500;
+const CATALOGUE_PAGE_ROWS = 500;
 
 /**
  * Reads the catalogue in pages of items, all in one read-only repeatable-read transaction, so the
@@ -154,11 +154,7 @@ export function resolvePrice(
 }
 
 /** The answer row of an item at a resolved price (fields, snake_case). */
-export function toCatalogueRow(
-  snapshot: CatalogueSnapshot,
-  item: ItemRow,
-  price: ResolvedPrice,
-): CatalogueRow {
+function toCatalogueRow(snapshot: CatalogueSnapshot, item: ItemRow, price: ResolvedPrice): CatalogueRow {
   const isPromotion = price.override
     ? price.promotionPrice !== null
     : item.isPromotion && item.promotionPrice !== null;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
  * (a hold, a confirmation, a freed block), a client's configuration, the catalogue. `everything`
  * is said after a lost connection, when changes may have been missed.
  */
-export type Change =
+type Change =
   | { topic: 'availability'; sectorId: number | null }
   | { topic: 'client'; clientId: string }
   | { topic: 'catalogue' }
@@ -24,7 +24,7 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
-export const CHANGES_CHANNEL = 'visita_changes';
+const CHANGES_CHANNEL = 'visita_changes';
 
 const TOPICS = new Set(['availability', 'client', 'catalogue', 'everything']);
 

@@ -11,7 +11,7 @@ import { findClientById } from './queries.ts';
 export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
 
 /** The client as the widget reads it:, snake_case as on the wire. */
-export function toClientConfig(row: ClientRow): ClientConfig {
+function toClientConfig(row: ClientRow): ClientConfig {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@ import type { Seed } from '../../db/seed/run-seeds.ts';
 import { insertCouponsIfMissing, insertReferralCodesIfMissing, type NewCouponRow } from './queries.ts';
 
 /** The demo coupons, one per status the widget can show. */
-export const DEMO_COUPONS: NewCouponRow[] = [
+const DEMO_COUPONS: NewCouponRow[] = [
   // Valid everywhere, no use limit: the welcome coupon.
   { code: 'BIENVENIDA10', discountPercent: 10 },
   { code: 'EXPIRADO', discountPercent: 15, validUntil: new Date('2024-12-31T23:59:59-03:00') },
@@ -15,7 +15,7 @@ export const DEMO_COUPONS: NewCouponRow[] = [
 ];
 
 /** The referral code the widget auto-applies for Clínica Alemana (its sdk config's discount_code too). */
-export const DEMO_REFERRAL_CODES = [{ salesSource: 'clinicaalemana', referralCode: 'CLAMESDELCORAZON' }];
+const DEMO_REFERRAL_CODES = [{ salesSource: 'clinicaalemana', referralCode: 'CLAMESDELCORAZON' }];
 
 /** The coupons rows of the demo dataset. */
 export const couponsDemoSeed: Seed = {

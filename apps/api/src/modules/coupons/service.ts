@@ -16,7 +16,7 @@ export interface CouponContext {
 }
 
 /** The cart ids as numbers; anything else (a slug, a negative, a huge number) cannot match. */
-export function numericItemIds(ids: readonly (number | string)[]): number[] {
+function numericItemIds(ids: readonly (number | string)[]): number[] {
   const numbers: number[] = [];
   for (const id of ids) {
     const value = typeof id === 'number' ? id : /^\d{1,10}$/.test(id) ? Number(id) : NaN;
@@ -68,19 +68,6 @@ export async function validateCoupon(
   // SQL, markup or stray characters cannot be a code: answer without asking the database.
   if (!isPlausibleCouponCode(normalized)) return 'invalid';
   return couponStatus(await findCoupon(db, normalized), context, now);
-}
-
-/** The coupon a cart quote may apply, with its row: null unless it validates for that cart. */
-export async function applicableCoupon(
-  db: Db,
-  code: string | null | undefined,
-  context: CouponContext,
-  now: Date = new Date(),
-): Promise<CouponRow | null> {
-  const normalized = code ? normalizeCoupon(code) : '';
-  if (!isPlausibleCouponCode(normalized)) return null;
-  const coupon = await findCoupon(db, normalized);
-  return couponStatus(coupon, context, now) === 'valid' ? (coupon ?? null) : null;
 }
 
 /**

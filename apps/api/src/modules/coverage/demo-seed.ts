@@ -9,7 +9,7 @@ import { type ServiceSkill, sectors } from '../../db/schema.ts';
  * meet where the communes do, and every address the local geocoder places in a commune (at most
  * 800 m from its point) falls inside its sector. An operator replaces these with real polygons.
  */
-export const DEMO_SECTOR_RADIUS_KM = 4;
+const DEMO_SECTOR_RADIUS_KM = 4;
 
 const KM_PER_DEGREE = 111.32;
 
@@ -27,12 +27,7 @@ function squaredKm(a: Point, b: Point): number {
 }
 
 /** The commune's cell as a polygon ring of [lng, lat]: along each ray, as far as its own point stays nearest. */
-export function cell(
-  center: Point,
-  others: readonly Point[],
-  radiusKm: number,
-  sides = 32,
-): [number, number][] {
+function cell(center: Point, others: readonly Point[], radiusKm: number, sides = 32): [number, number][] {
   const nearby = others.filter(
     (other) => squaredKm(center, other) < (2 * radiusKm) ** 2 && squaredKm(center, other) > 0,
   );
@@ -146,7 +141,7 @@ function sectorsFor(
   });
 }
 
-export function demoSectors(): (typeof sectors.$inferInsert)[] {
+function demoSectors(): (typeof sectors.$inferInsert)[] {
   return [
     ...sectorsFor('clinicaalemana', 'cl', CLINIC_LAB, ['lab', 'vaccine']),
     ...sectorsFor('clinicaalemana', 'cl', CLINIC_VACCINES_ONLY, ['vaccine']),

@@ -5,7 +5,7 @@ import { type ServiceSkill, sectors } from '../../db/schema.ts';
 export type SectorRow = typeof sectors.$inferSelect;
 
 /** The sales source whose sectors cover partners that have none of their own. */
-export const MARKETPLACE_SOURCE = 'marketplace';
+const MARKETPLACE_SOURCE = 'marketplace';
 
 /** Ray casting on one ring of [lng, lat] points. */
 function insideRing(lng: number, lat: number, ring: readonly [number, number][]): boolean {
@@ -58,7 +58,7 @@ export async function findCoveringSector(
 }
 
 /** Regions blocked for the marketplace unless a partner covers them itself. */
-export const MARKETPLACE_BLOCKED_REGIONS: ReadonlySet<string> = new Set(['biobio', 'antofagasta']);
+const MARKETPLACE_BLOCKED_REGIONS: ReadonlySet<string> = new Set(['biobio', 'antofagasta']);
 
 const regionKey = (region: string) =>
   region

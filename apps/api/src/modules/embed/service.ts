@@ -13,7 +13,7 @@ import { CONFIG_TTL_MS } from '../clients/service.ts';
  * Anything else an operator typed (a path, a wildcard, a stray ';') is dropped rather than let
  * into a header, where it could widen or break the policy.
  */
-export function canonicalOrigin(domain: string): string | null {
+function canonicalOrigin(domain: string): string | null {
   const trimmed = domain.trim();
   // An origin, not a page: 'https://partner.cl/path' is a typo to drop, not a wider grant.
   return /^https?:\/\/[^/?#]+\/?$/i.test(trimmed) ? webOrigin(trimmed) : null;

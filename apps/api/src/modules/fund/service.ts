@@ -11,17 +11,17 @@ import {
 } from './queries.ts';
 
 /** The refusal of a RUT the fund does not know, in the fund's name. */
-export const rutNotAffiliated = (fundName: string) => ({
+const rutNotAffiliated = (fundName: string) => ({
   err: 'rut-not-affiliated',
   msg: `El rut ingresado no está afiliado a ${fundName}`,
 });
-export const ONCE_PER_PATIENT = {
+const ONCE_PER_PATIENT = {
   err: 'item-already-booked',
   msg: 'Lo sentimos, solo está permitido agendar una vez por paciente',
 } as const;
 
 /** A RUT as stored and compared: '11.111.111-1'; anything that is not a valid RUT is a 400. */
-export function normaliseRut(value: string): string {
+function normaliseRut(value: string): string {
   if (!isValidRut(value)) throw badRequest('invalid-rut-number', RUT_INVALID_MESSAGE);
   return formatRut(value);
 }

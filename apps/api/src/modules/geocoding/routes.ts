@@ -16,12 +16,12 @@ import {
 import type { FetchLike } from '../../adapters/geocoders/remote-support.ts';
 import { AppError, badRequest } from '../../errors.ts';
 
-export const GEOCODER_UNAVAILABLE_ERROR = 'geocoder-unavailable';
+const GEOCODER_UNAVAILABLE_ERROR = 'geocoder-unavailable';
 export const GEOCODER_UNAVAILABLE_MSG =
   'No pudimos buscar la dirección en este momento. Intenta nuevamente en unos minutos.';
-export const INVALID_PLACE_ID_MSG = 'El identificador de lugar (place_id) no es válido.';
+const INVALID_PLACE_ID_MSG = 'El identificador de lugar (place_id) no es válido.';
 
-export interface GeocodingRoutesOptions {
+interface GeocodingRoutesOptions {
   /** Tests pass recorded answers; the server uses the global fetch. */
   fetchImpl?: FetchLike;
 }

@@ -2,7 +2,7 @@ import { formatCurrency } from '@visita/domain/money';
 import type { CountryCode } from '@visita/domain/locale';
 
 /** Escapes text for HTML content and attribute values: no catalogue or client text is trusted. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -77,7 +77,7 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 /** Every text from the database is escaped: a patient's name is never markup. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 function fastingNote(hours: number | null): string | null {
   return hours && hours > 0 ? `requiere ayuno de ${hours} horas.` : null;

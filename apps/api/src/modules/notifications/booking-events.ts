@@ -10,7 +10,7 @@ export type BookingTopic =
   'appointment.confirmed' | 'appointment.cancelled' | 'appointment.rescheduled' | 'appointment.reminder';
 
 /** The e-mail a topic sends. */
-export const EMAIL_KIND = {
+const EMAIL_KIND = {
   'appointment.confirmed': 'confirmed',
   'appointment.cancelled': 'cancelled',
   'appointment.rescheduled': 'rescheduled',
@@ -36,7 +36,7 @@ const patientsOf = (appointment: AppointmentRow): StoredPatient[] =>
   appointment.patients.filter((p): p is StoredPatient => typeof p === 'object' && p !== null);
 
 /** Every distinct e-mail of the booking: its contact (the first patient) and each patient with one. */
-export function bookingRecipients(appointment: AppointmentRow): string[] {
+function bookingRecipients(appointment: AppointmentRow): string[] {
   const emails = patientsOf(appointment)
     .map((patient) => (typeof patient.email === 'string' ? patient.email.trim().toLowerCase() : ''))
     .filter((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
@@ -44,7 +44,7 @@ export function bookingRecipients(appointment: AppointmentRow): string[] {
 }
 
 /** What a partner's endpoint learns of a booking; personal data only where its profile says so. */
-export function webhookData(
+function webhookData(
   appointment: AppointmentRow,
   visit: { begin: Date; end: Date } | null,
   includePersonalData: boolean,

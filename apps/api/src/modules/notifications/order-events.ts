@@ -4,10 +4,10 @@ import type { ClientRow } from '../../db/schema.ts';
 import type { MedicalOrderRow } from '../orders/queries.ts';
 import { enqueueEvents } from '../outbox/queries.ts';
 
-export const MEDICAL_ORDER_RECEIVED = 'medical_order.received';
+const MEDICAL_ORDER_RECEIVED = 'medical_order.received';
 
 /** What a partner's endpoint learns of a medical order; the person's data only where its profile says so. */
-export function orderWebhookData(
+function orderWebhookData(
   order: MedicalOrderRow,
   files: number,
   includePersonalData: boolean,

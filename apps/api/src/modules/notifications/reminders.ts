@@ -5,7 +5,7 @@ import { findAppointmentById } from '../appointments/queries.ts';
 import { writeBookingEvents } from './booking-events.ts';
 
 /** A reminder goes out this long before the visit. */
-export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Writes a reminder for every confirmed visit starting within the next 24 hours. Each is keyed by

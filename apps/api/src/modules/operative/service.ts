@@ -4,15 +4,15 @@ import { assertStorableText } from '../../text-guards.ts';
 import { findOperativeStatus, type OperativeRow } from './queries.ts';
 
 /** The product's slug for a source whose stock ran out (the widget shows 'Se acabó el stock.'). */
-export const STOCKOUT_REASON = 'stockout';
+const STOCKOUT_REASON = 'stockout';
 /** Reason for a source switched off by hand without one of its own. */
-export const INACTIVE_REASON = 'inactive';
+const INACTIVE_REASON = 'inactive';
 
 /**
  * A source is operative unless an operator switched it off (their reason, else 'inactive') or its
  * stock item has none left ('stockout'). A source with no row is operative: the switch is opt-in.
  */
-export function operativeStatusOf(row: OperativeRow | undefined): OperativeStatusAnswer {
+function operativeStatusOf(row: OperativeRow | undefined): OperativeStatusAnswer {
   if (!row) return { active: true, reason: null };
   if (!row.active) return { active: false, reason: row.reason ?? INACTIVE_REASON };
   if (row.stockItemId !== null && row.stock !== null && row.stock <= 0) {

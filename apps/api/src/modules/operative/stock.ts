@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { findLimitedStock, takeItemStock } from './queries.ts';
 
 /** 409 stockout (the widget's toast); the source's operative status reads inactive once none is left. */
-export const stockout = () => new AppError(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
+const stockout = () => new AppError(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
 
 /** Units per catalogue id: one per occurrence (a vaccine for two patients is two doses). */
 function unitsByItem(itemIds: readonly number[]): Map<number, number> {

@@ -29,7 +29,7 @@ import { NOT_MULTIPART } from './upload.ts';
 
 const errors = { 400: apiErrorSchema };
 
-export const TOO_MANY_UPLOADS = {
+const TOO_MANY_UPLOADS = {
   err: 'too-many-requests',
   msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
 } as const;

@@ -26,10 +26,10 @@ import { findClientMedicalOrders, insertMedicalOrder, type NewMedicalOrderFileRo
 import { readOrderForm, type StagedFile } from './upload.ts';
 
 /** The server's slug and the text the widget shows for it. */
-export const NO_NURSES = { err: NO_NURSES_ERROR, msg: NO_NURSES_MESSAGE } as const;
-export const NO_ADDRESS = { err: 'no-address', msg: NO_ADDRESS_SELECTED_MESSAGE } as const;
-export const NO_FILES = { err: 'no-files', msg: 'Debes subir al menos una orden médica.' } as const;
-export const MISSING_LEAD = { err: 'invalid-lead', msg: 'lead: es obligatorio.' } as const;
+const NO_NURSES = { err: NO_NURSES_ERROR, msg: NO_NURSES_MESSAGE } as const;
+const NO_ADDRESS = { err: 'no-address', msg: NO_ADDRESS_SELECTED_MESSAGE } as const;
+const NO_FILES = { err: 'no-files', msg: 'Debes subir al menos una orden médica.' } as const;
+const MISSING_LEAD = { err: 'invalid-lead', msg: 'lead: es obligatorio.' } as const;
 
 const leadSchema = refineSafeText(orderLeadSchema);
 
@@ -38,7 +38,7 @@ const leadSchema = refineSafeText(orderLeadSchema);
  * knows its client id from its URL). Required: the lead's sales_source alone is a claim, and only
  * a known client's own source is trusted.
  */
-export async function resolveOrderClient(
+async function resolveOrderClient(
   db: Db,
   request: FastifyRequest,
   queryClientId: string | undefined,
@@ -58,7 +58,7 @@ export async function resolveOrderClient(
   return client;
 }
 
-export interface CheckedLead {
+interface CheckedLead {
   lead: OrderLead;
   sectorId: number;
 }
@@ -67,7 +67,7 @@ export interface CheckedLead {
  * The lead's rules, in the order a person can fix them: readable JSON, an address chosen, every
  * field valid (named in the message), the client's own sales source and country, and coverage.
  */
-export async function checkOrderLead(db: Db, client: ClientRow, value: unknown): Promise<CheckedLead> {
+async function checkOrderLead(db: Db, client: ClientRow, value: unknown): Promise<CheckedLead> {
   let raw: unknown = value;
   if (typeof value === 'string') {
     try {

@@ -13,12 +13,12 @@ import { isSafeText } from '../../text-guards.ts';
 import { isGenuineFile } from './file-content.ts';
 
 /** One text for a file of the wrong type or over 15 MB. */
-export const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
+const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
 export const NOT_MULTIPART = {
   err: 'not-multipart',
   msg: 'La orden médica se envía como multipart/form-data.',
 } as const;
-export const INVALID_FORM = { err: 'invalid-form', msg: 'El formulario enviado no es válido.' } as const;
+const INVALID_FORM = { err: 'invalid-form', msg: 'El formulario enviado no es válido.' } as const;
 
 const fileError = () => badRequest(FILE_ERROR.err, FILE_ERROR.msg);
 const tooLarge = () => new AppError(413, FILE_ERROR.err, FILE_ERROR.msg);
@@ -39,7 +39,7 @@ export interface StagedFile {
  * The name a person's file had, kept as display text: its last path segment, without control,
  * direction-changing or markup characters, at most 255 characters; null when nothing is left.
  */
-export function displayFileName(name: string | undefined): string | null {
+function displayFileName(name: string | undefined): string | null {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
   const clean = [...base.normalize('NFC')]
     .filter((char) => isSafeText(char))

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { type ClaimedEvent, claimDueEvents, markDelivered, markFailed } from './queries.ts';
 import { retryDelayMs, withinRetryWindow } from './retry.ts';
 
-export type Deliver = (event: ClaimedEvent) => Promise<void>;
+type Deliver = (event: ClaimedEvent) => Promise<void>;
 
 export interface OutboxWorkerOptions {
   db: Db;

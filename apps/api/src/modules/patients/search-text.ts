@@ -9,7 +9,7 @@ const DOCUMENT_LIKE = /^[0-9][0-9.\-\s]*[0-9kK]$/;
 const compactDocument = (value: string) => value.replace(/[^0-9a-zA-Z]/g, '').toLowerCase();
 
 /** At most this many distinct words of a query are matched; more add cost, not precision. */
-export const MAX_SEARCH_WORDS = 8;
+const MAX_SEARCH_WORDS = 8;
 
 /** The words a query must all match, in order, distinct. */
 export function searchWords(query: string): string[] {

@@ -17,10 +17,10 @@ import { type ClientPatientRow, insertClientPatientIfNew, searchClientPatients }
 import { patientSearchText, searchWords } from './search-text.ts';
 
 /** The staff list is a picker, not a report: a handful of matches is all a person reads. */
-export const MAX_PATIENT_RESULTS = 20;
+const MAX_PATIENT_RESULTS = 20;
 
 /** */
-export const PATIENT_ALREADY_EXISTS = {
+const PATIENT_ALREADY_EXISTS = {
   err: 'patient-already-exists',
   msg: 'Paciente ya existe en el cliente',
 } as const;
@@ -29,7 +29,7 @@ export const PATIENT_ALREADY_EXISTS = {
 const TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
 
 /** A client-patient list entry, or null for a row that could not be one (never a 500). */
-export function toClientPatient(row: ClientPatientRow): ClientPatient | null {
+function toClientPatient(row: ClientPatientRow): ClientPatient | null {
   const entry = {
     id: row.id,
     email: row.email,

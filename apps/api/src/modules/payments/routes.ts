@@ -31,7 +31,7 @@ import {
 import { findAppointmentById } from '../appointments/queries.ts';
 import { createSandboxCardToken, payByCard, payInCash, paymentsConfig } from './service.ts';
 
-export interface PaymentsRoutesOptions {
+interface PaymentsRoutesOptions {
   /** Tests pass a gateway; the server uses the one PAYMENTS names. */
   gateway?: PaymentGateway;
 }

@@ -65,30 +65,30 @@ import {
 // ---- Errors the widget handles (it reads msg, or err) ----
 
 /** Not scheduled (already paid, pending, cancelled, expired): the English text the widget maps. */
-export const NOT_PAYABLE = { err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR } as const;
+const NOT_PAYABLE = { err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR } as const;
 /** A card payment of this appointment is being charged or reviewed (CONT): it cannot be paid twice. */
-export const PAYMENT_IN_PROCESS = { err: 'payment-in-process', msg: NOT_PAYABLE_SERVER_ERROR } as const;
-export const PAYMENT_IN_PROGRESS = {
+const PAYMENT_IN_PROCESS = { err: 'payment-in-process', msg: NOT_PAYABLE_SERVER_ERROR } as const;
+const PAYMENT_IN_PROGRESS = {
   err: 'payment-in-progress',
   msg: 'Tu pago se está procesando. Espera un momento y vuelve a intentarlo.',
 } as const;
-export const AMOUNT_MISMATCH = {
+const AMOUNT_MISMATCH = {
   err: 'amount-mismatch',
   msg: 'El monto a pagar no coincide con el valor de la cita. Actualiza la página e intenta nuevamente.',
 } as const;
-export const NOTHING_TO_PAY = {
+const NOTHING_TO_PAY = {
   err: 'nothing-to-pay',
   msg: 'La cita no tiene servicios con un monto a pagar con tarjeta.',
 } as const;
-export const INVALID_CARD_TOKEN = {
+const INVALID_CARD_TOKEN = {
   err: 'invalid-card-token',
   msg: 'No pudimos validar tu tarjeta. Ingresa sus datos nuevamente.',
 } as const;
-export const GATEWAY_UNAVAILABLE = {
+const GATEWAY_UNAVAILABLE = {
   err: 'payment-gateway-unavailable',
   msg: UNEXPECTED_PAYMENT_ERROR_MESSAGE,
 } as const;
-export const CASH_NOT_ALLOWED = {
+const CASH_NOT_ALLOWED = {
   err: 'cash-payment-not-allowed',
   msg: 'Esta cita debe pagarse con tarjeta; no admite pago en domicilio.',
 } as const;
@@ -97,7 +97,7 @@ const fail = (status: number, error: { err: string; msg: string }) =>
   new AppError(status, error.err, error.msg);
 
 /** A rejection: 402 with MercadoPago's status_detail as err and the widget's Spanish text as msg. */
-export const rejection = (statusDetail: string) =>
+const rejection = (statusDetail: string) =>
   new AppError(
     402,
     statusDetail,
@@ -114,11 +114,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * the address (their partners' profile rule exams_paid_at_home) it is the service fee alone
  * (pricing/service.ts).
  */
-export const onlineAmount = (quote: CartPriceAnswer): number =>
+const onlineAmount = (quote: CartPriceAnswer): number =>
   Math.max(0, round2(quote.net_price - quote.payment_at_home));
 
 /** The server's own quote of the appointment's stored cart, with its coupon, source and commune. */
-export async function quoteAppointment(
+async function quoteAppointment(
   db: Db,
   catalogue: CatalogueSnapshot,
   appointment: AppointmentRow,
@@ -424,7 +424,7 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
  * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
  * not a way around it.
  */
-export function mayPayAtHome(
+function mayPayAtHome(
   appointment: AppointmentRow,
   rule: Pick<ManualConfirmationRule, 'allowed' | 'paymentMethods'>,
 ): boolean {

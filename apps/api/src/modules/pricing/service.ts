@@ -18,7 +18,7 @@ import { couponAppliesTo, couponStatus } from '../coupons/service.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 
 /** Distinct catalogue ids one quote may name: far above any real home visit, far below abuse. */
-export const MAX_QUOTE_ITEMS = 200;
+const MAX_QUOTE_ITEMS = 200;
 const MAX_INT4 = 2_147_483_647;
 
 /** One patient of a quote with the catalogue entries it holds, priced for the context. */

@@ -31,7 +31,6 @@ import {
   findBusyNursesInBlock,
   findSectorById,
   findSectorNurses,
-  findVisitOfAppointment,
   insertHoldIfFree,
   type SectorNurse,
   type ShiftPattern,
@@ -40,11 +39,11 @@ import {
 } from './queries.ts';
 
 /** A hold keeps its nurse-block for 20 minutes. */
-export const HOLD_MINUTES = 20;
+const HOLD_MINUTES = 20;
 
 const DAY_MS = 86_400_000;
 
-export const BLOCK_NOT_AVAILABLE = 'block-not-available';
+const BLOCK_NOT_AVAILABLE = 'block-not-available';
 
 export const blockNotAvailable = () => new AppError(409, BLOCK_NOT_AVAILABLE, BLOCK_SELECTION_FAILED_MESSAGE);
 
@@ -90,7 +89,7 @@ export function neededSkills(
 }
 
 /** The item ids of a stored cart (appointments.patients: items and packs per patient). */
-export function cartItemIds(patients: readonly unknown[]): unknown[] {
+function cartItemIds(patients: readonly unknown[]): unknown[] {
   const ids: unknown[] = [];
   for (const patient of patients) {
     if (!patient || typeof patient !== 'object') continue;
@@ -104,7 +103,7 @@ export function cartItemIds(patients: readonly unknown[]): unknown[] {
 // ---- Sector and horizon ----
 
 /** The appointment's sector: the one stored at creation, else the one covering its point now. */
-export async function appointmentSector(
+async function appointmentSector(
   db: Db,
   appointment: AppointmentRow,
   cache?: AvailabilityCache,
@@ -166,9 +165,7 @@ function instantRange(horizon: Horizon): { from: Date; to: Date } {
 /** Busy blocks per nurse: block start instants (ms). */
 export type BusyBlocks = ReadonlyMap<number, ReadonlySet<number>>;
 
-export function busyBlocksOf(
-  rows: ReadonlyArray<{ blockStart: number; nurseIds: readonly number[] }>,
-): BusyBlocks {
+function busyBlocksOf(rows: ReadonlyArray<{ blockStart: number; nurseIds: readonly number[] }>): BusyBlocks {
   const busy = new Map<number, Set<number>>();
   for (const row of rows) {
     for (const nurseId of row.nurseIds) {
@@ -513,7 +510,7 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
 
 // ---- Confirmation ----
 
-export const HOLD_EXPIRED = 'hold-expired';
+const HOLD_EXPIRED = 'hold-expired';
 
 /**
  * Makes the appointment's hold permanent (status confirmed, no expiry); for the lifecycle's
@@ -532,6 +529,3 @@ export async function confirmVisit(db: Db, appointmentId: string): Promise<Visit
     );
   return visit;
 }
-
-/** The appointment's visit, if any (for summaries). */
-export const visitOfAppointment = findVisitOfAppointment;

@@ -22,12 +22,12 @@ export const DEMO_PATIENT_EMAIL = 'camila.gonzalez@correo.cl';
  * may book it); 12.345.678-5 already has it on a confirmed appointment (has_item true, a second
  * booking is refused). 22.222.222-2 is a valid RUT that is NOT affiliated (rut-status false).
  */
-export const DEMO_FUND_AFFILIATES = [DEMO_PATIENT_RUT, '12.345.678-5'] as const;
+const DEMO_FUND_AFFILIATES = [DEMO_PATIENT_RUT, '12.345.678-5'] as const;
 export const DEMO_VACCINATED_RUT = '12.345.678-5';
 export const DEMO_NOT_AFFILIATED_RUT = '22.222.222-2';
 
 /** The confirmed Caja Los Andes appointment holding the influenza vaccine for DEMO_VACCINATED_RUT. */
-export const DEMO_FUND_APPOINTMENT_ID = '3b9e2c71-5a4d-4e8f-9c06-7d1f2a3b4c5d';
+const DEMO_FUND_APPOINTMENT_ID = '3b9e2c71-5a4d-4e8f-9c06-7d1f2a3b4c5d';
 
 async function seedDemoUsers(db: Db): Promise<void> {
   // The demo account's token is never handed out: it only has to exist, hashed.

@@ -30,11 +30,11 @@ import {
 } from './queries.ts';
 
 /** The patient step's text for an e-mail already in use. */
-export const EMAIL_ALREADY_USED = {
+const EMAIL_ALREADY_USED = {
   err: 'email-already-used',
   msg: 'Este correo ya tiene un usuario asociado, intenta con otro correo.',
 } as const;
-export const PATIENT_ALREADY_HAS_ACCOUNT = {
+const PATIENT_ALREADY_HAS_ACCOUNT = {
   err: 'patient-already-has-account',
   msg: 'El paciente ya tiene una cuenta',
 } as const;
@@ -58,14 +58,14 @@ export const hashAccessToken = (token: string): string =>
  * ('11.111.111-1', however it was punctuated), anything else trimmed and upper-cased, so the
  * same person typed two ways is one account.
  */
-export function normaliseIdentifier(value: string): string {
+function normaliseIdentifier(value: string): string {
   const trimmed = value.normalize('NFC').trim();
   if (/^[0-9.\-\skK]+$/.test(trimmed) && isValidRut(trimmed)) return formatRut(trimmed);
   return trimmed.toUpperCase().replace(/\s+/g, '');
 }
 
 /** The account's public data: the patient record, never the token hash. */
-export function toFindByIdentifierAnswer(row: UserRow): FindByIdentifierAnswer | null {
+function toFindByIdentifierAnswer(row: UserRow): FindByIdentifierAnswer | null {
   const parsed = findByIdentifierAnswerSchema.safeParse({
     id: row.id,
     patient: {
@@ -86,7 +86,7 @@ export function toFindByIdentifierAnswer(row: UserRow): FindByIdentifierAnswer |
 }
 
 /** 'juana@gmail.com' → 'j***@gmail.com': enough for its owner to recognise it, nothing to reuse. */
-export function maskEmail(email: string | null): string | null {
+function maskEmail(email: string | null): string | null {
   if (!email) return null;
   const at = email.lastIndexOf('@');
   if (at < 1) return '***';
@@ -94,7 +94,7 @@ export function maskEmail(email: string | null): string | null {
 }
 
 /** '+56912345612' → '+569 **** **12': the country and mobile prefix and the last two digits. */
-export function maskPhone(phone: string | null): string | null {
+function maskPhone(phone: string | null): string | null {
   if (!phone) return null;
   const digits = phone.replace(/[^\d+]/g, '');
   if (digits.length < 7) return '****';
@@ -102,7 +102,7 @@ export function maskPhone(phone: string | null): string | null {
 }
 
 /** What a booking session learns of an existing account (see findByIdentifierMaskedAnswerSchema). */
-export function toMaskedAnswer(row: UserRow): FindByIdentifierMaskedAnswer {
+function toMaskedAnswer(row: UserRow): FindByIdentifierMaskedAnswer {
   return { id: row.id, masked: true, email: maskEmail(row.email), phone: maskPhone(row.phone) };
 }
 

@@ -18,7 +18,7 @@ export function isAllowedWebhookUrl(value: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-export class WebhookDeliveryError extends Error {}
+class WebhookDeliveryError extends Error {}
 
 /**
  * POSTs one event, signed; anything but a 2xx answer within `timeoutMs` is a failure the outbox

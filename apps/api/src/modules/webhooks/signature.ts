@@ -9,7 +9,7 @@ export const EVENT_ID_HEADER = 'x-visita-event-id';
 export const REPLAY_WINDOW_SECONDS = 300;
 
 /** HMAC-SHA256 of `<timestamp>.<body>` with the partner's secret, hex. */
-export function signPayload(secret: string, timestamp: number, body: string): string {
+function signPayload(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 

@@ -13,7 +13,7 @@ export const CLIENT_TOKEN_INVALID = {
   err: 'invalid-token',
   msg: 'El token de acceso no es válido.',
 } as const;
-export const CLIENT_TOKEN_FORBIDDEN = {
+const CLIENT_TOKEN_FORBIDDEN = {
   err: 'forbidden',
   msg: 'El token de acceso no corresponde a este cliente.',
 } as const;

@@ -6,7 +6,7 @@
  */
 
 /** Every field that identifies or describes a patient, as the wire names them. */
-export const PATIENT_FIELDS = [
+const PATIENT_FIELDS = [
   'first_name',
   'second_name',
   'last_name',
@@ -23,7 +23,7 @@ export const PATIENT_FIELDS = [
 ] as const;
 
 /** A card's secrets (the sandbox tokeniser's body, the card payment's token): never logged. */
-export const CARD_FIELDS = ['card_number', 'security_code', 'cardholder_name', 'token'] as const;
+const CARD_FIELDS = ['card_number', 'security_code', 'cardholder_name', 'token'] as const;
 
 /** Where a patient object sits under a body or query: itself, `patient`, and each of `patients`. */
 const HOLDERS = ['body', 'query', 'body.patient', 'body.patients[*]', 'body.patients[*].patient'];

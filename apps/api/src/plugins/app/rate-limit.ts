@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 
 /** The calls a stranger could abuse, each with its per-minute limit in the configuration. */
-export const RATE_LIMITS = {
+const RATE_LIMITS = {
   search: 'RATE_LIMIT_SEARCH_PER_MINUTE',
   coupons: 'RATE_LIMIT_COUPONS_PER_MINUTE',
   'find-by-identifier': 'RATE_LIMIT_FIND_BY_IDENTIFIER_PER_MINUTE',
@@ -25,14 +25,14 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, keyof Config>;
 
 /** The same, counted per appointment (the path's `:id`, else the x-appointment-id header). */
-export const APPOINTMENT_RATE_LIMITS = {
+const APPOINTMENT_RATE_LIMITS = {
   'person-lookups': 'RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT',
   holds: 'RATE_LIMIT_HOLDS_PER_APPOINTMENT',
 } as const satisfies Record<string, keyof Config>;
 
-export type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
+type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+type RateLimitName = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,7 +53,7 @@ const WINDOW_MS = 60_000;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The appointment a request is about: its path's `:id`, else the APPOINTMENT_ID_HEADER; null for none. */
-export function appointmentKeyOf(request: FastifyRequest): string | null {
+function appointmentKeyOf(request: FastifyRequest): string | null {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const header = request.headers[APPOINTMENT_ID_HEADER];
   const id = typeof params.id === 'string' ? params.id : typeof header === 'string' ? header : null;

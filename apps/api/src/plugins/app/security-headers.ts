@@ -30,7 +30,7 @@ export function widgetPagePolicy(frameAncestors: string, payments: 'sandbox' | '
 }
 
 /** Headers every answer carries; HSTS only on a request that came over HTTPS (as the proxy says, when trusted). */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
   // The partner page learns Visita's origin, never its paths (a client id, an appointment).
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');

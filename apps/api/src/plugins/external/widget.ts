@@ -7,7 +7,7 @@ import { createClientDomainsReader, frameAncestorsPolicy } from '../../modules/e
 import { DEMO_HOST_DIR, EMBED_DIST } from '../../paths.ts';
 import { widgetPagePolicy } from '../app/security-headers.ts';
 
-export interface WidgetOptions {
+interface WidgetOptions {
   /** The built widget (apps/widget/dist). */
   distDir: string;
   /** The built embed script's folder (packages/embed/dist), served as /embed.js. */

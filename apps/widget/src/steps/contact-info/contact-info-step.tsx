@@ -71,7 +71,7 @@ export function ContactInfoStep() {
           setError(null);
           const result = await registerPatients({
             appointmentId: session.appointmentId,
-            clientId: session.djangoClientId,
+            clientId: session.configClientId,
             countryCode,
             salesSource: session.salesSource,
             origin: session.origin,

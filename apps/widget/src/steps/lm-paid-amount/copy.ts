@@ -1,7 +1,3 @@
-export {
-  AMOUNT_DISCOUNT_OVER_SUBTOTAL_MESSAGE,
-  AMOUNT_SUBTOTAL_REQUIRED_MESSAGE,
-} from '@visita/domain/money';
 export { CONTINUE_BUTTON } from '@visita/domain/messages';
 export const AMOUNT_TITLE = 'Monto a Pagar';
 export const AMOUNT_LABELS = {

@@ -1,29 +1,5 @@
-export {
-  CREATE_PATIENT_LINK,
-  NEXT_PATIENT_LABEL,
-  NON_BINARY_GENDER_LABEL,
-  PATIENT_TITLE,
-  PREVIOUS_PATIENT_LABEL,
-  SELECT_PATIENT_PLACEHOLDER,
-  SELECT_PATIENT_TITLE,
-} from '@visita/domain/patient-form';
-export {
-  ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE,
-  APPOINTMENT_CREATION_FAILED_MESSAGE,
-  CANNOT_VALIDATE_DATA_MESSAGE,
-  CLIENT_ID_NOT_FOUND_MESSAGE,
-  CONTINUE_BUTTON,
-  EMAIL_ALREADY_USED_MESSAGE,
-  ONE_BOOKING_PER_PATIENT_MESSAGE,
-  PATIENT_ALREADY_HAS_ACCOUNT_MESSAGE,
-  PATIENT_EXISTS_FOR_CLIENT_MESSAGE,
-  SCHEDULE_PROBLEM_MESSAGE,
-  SELECTED_PATIENT_NOT_FOUND_MESSAGE,
-  UNKNOWN_ERROR_TOAST_MESSAGE,
-} from '@visita/domain/messages';
-export { PATIENT_WITHOUT_IDENTIFIER_MESSAGE } from '@visita/domain/validators/patient-identifier';
-export { VACCINE_AGE_MESSAGE } from '@visita/domain/validators/birth-date';
-
+export { NEXT_PATIENT_LABEL, PREVIOUS_PATIENT_LABEL } from '@visita/domain/patient-form';
+export { ADDRESS_OR_APPOINTMENT_MISSING_MESSAGE, CONTINUE_BUTTON } from '@visita/domain/messages';
 // Field labels: the product names the fields, not their labels; these are ours.
 export const PATIENT_LABELS = {
   first_name: 'Primer nombre',
@@ -62,4 +38,3 @@ export const MONTH_LABELS = [
   'Diciembre',
 ] as const;
 export const SUBMITTING_LABEL = 'Enviando';
-export const patientNumberLabel = (index: number) => `Paciente ${index + 1}`;

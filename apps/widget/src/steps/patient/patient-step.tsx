@@ -118,7 +118,7 @@ export function PatientStep() {
       infos.forEach((info, i) => cartActions(stores.cart).setPatientInfo(i, info));
       const result = await registerPatients({
         appointmentId: session.appointmentId,
-        clientId: session.djangoClientId,
+        clientId: session.configClientId,
         countryCode,
         salesSource: session.salesSource,
         origin: session.origin,

@@ -1,12 +1,4 @@
-export {
-  CARD_CVC_MESSAGE,
-  CARD_EXPIRY_MESSAGE,
-  CARD_NAME_MESSAGE,
-  CARD_NUMBER_MESSAGE,
-  PAYMENT_METHOD_TITLE_DEFAULT,
-  STOCKOUT_MESSAGE,
-  UNEXPECTED_PAYMENT_ERROR_MESSAGE,
-} from '@visita/domain/cards';
+export { PAYMENT_METHOD_TITLE_DEFAULT, STOCKOUT_MESSAGE } from '@visita/domain/cards';
 export { CONTINUE_BUTTON } from '@visita/domain/messages';
 import type { PaymentOptionKey } from '@visita/domain/cards';
 

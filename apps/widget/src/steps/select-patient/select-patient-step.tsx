@@ -43,7 +43,7 @@ export function SelectPatientStep() {
   const stores = useWidgetStores();
   const context = useRequestContext();
   const { next } = useNavigation();
-  const clientId = useSession((state) => state.djangoClientId);
+  const clientId = useSession((state) => state.configClientId);
   const patients = useCart((state) => state.cart.patients);
   const count = Math.max(patients.length, 1);
   const [results, setResults] = useState<ClientPatient[]>([]);

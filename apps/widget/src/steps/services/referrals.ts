@@ -3,7 +3,7 @@ import type { ReferralAnswer } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from '../../api/http.ts';
 
 /** GET /referrals/alliance/: the first entry's referral_code, or null. */
-export async function getReferralCode(
+async function getReferralCode(
   alliance: string,
   context?: RequestContext,
   signal?: AbortSignal,

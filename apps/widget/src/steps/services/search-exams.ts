@@ -16,12 +16,12 @@ export interface ExamSearchParams {
 }
 
 /** 'all' goes out as a null category (left out of the query), as the search expects. */
-export function categoryParam(category: string | undefined): string | null {
+function categoryParam(category: string | undefined): string | null {
   return !category || category === 'all' ? null : category;
 }
 
 /** GET /v2/search/client/: priced results only, as cart items. */
-export async function searchExams(
+async function searchExams(
   params: ExamSearchParams,
   context?: RequestContext,
   signal?: AbortSignal,

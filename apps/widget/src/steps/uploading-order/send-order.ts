@@ -25,7 +25,7 @@ export async function createOrderTicket(
       method: 'POST',
       body: form,
       signal,
-      headers: { accept: 'application/json', 'x-polygon-beta-tester': 'true', 'x-client-id': clientId },
+      headers: { accept: 'application/json', 'x-client-id': clientId },
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
