@@ -92,8 +92,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.{ts,tsx}',
       '**/seed/**',
-      '**/demo-seed.ts',
-      '**/demo-catalogue.ts',
       '**/test-support/**',
       '**/test-fixtures.ts',
       '**/test-files.ts',

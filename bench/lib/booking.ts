@@ -54,7 +54,7 @@ const ADDRESS = {
   sales_source: 'marketplace',
   section_origin: 'sdk',
 };
-/** Demo catalogue (catalogue/demo-catalogue.ts): hemograma and perfil lipídico, no stock limit. */
+/** Demo catalogue (apps/api/src/db/seed/demo-catalogue-items.ts): hemograma and perfil lipídico, no stock limit. */
 const ITEMS = [1, 2];
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 

@@ -10,8 +10,7 @@ import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createPartnerBodySchema } from '@visita/domain/contract/admin-partners';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { openDatabase } from '../db/database.ts';
+import { type Db, inTransaction, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { createChangeBus } from '../modules/changes/change-bus.ts';
 import { findClientById } from '../modules/clients/queries.ts';
@@ -72,18 +71,15 @@ async function importDocument(db: Db, file: string, dryRun: boolean, io: CliIo, 
   const body = parsed.data;
   const before = await exportDocument(db, body.id);
   // What the document would be once written, computed by the same rules, without writing.
-  const preview = await db
-    .transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
-      const { id, ...fields } = body;
-      const row = before ? await patchPartner(tx, id, fields, actor) : await createPartner(tx, body, actor);
-      const { has_api_token: _t, created_at: _c, ...document } = toPartnerAnswer(row);
-      throw new Preview(document);
-    })
-    .catch((outcome: unknown) => {
-      if (outcome instanceof Preview) return outcome.document;
-      throw outcome;
-    });
+  const preview = await inTransaction(db, async (tx) => {
+    const { id, ...fields } = body;
+    const row = before ? await patchPartner(tx, id, fields, actor) : await createPartner(tx, body, actor);
+    const { has_api_token: _t, created_at: _c, ...document } = toPartnerAnswer(row);
+    throw new Preview(document);
+  }).catch((outcome: unknown) => {
+    if (outcome instanceof Preview) return outcome.document;
+    throw outcome;
+  });
   const lines = diffDocuments(before, preview);
   io.out(before ? `Socio ${body.id}: ${lines.length} cambio(s)` : `Socio nuevo ${body.id}`);
   for (const line of lines) io.out(`  ${line}`);

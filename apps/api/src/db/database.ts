@@ -15,6 +15,22 @@ type Schema = typeof schema;
 /** The one database type the code sees, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction's options (isolation level, read-only), as drizzle takes them. */
+export type TransactionConfig = Parameters<Db['transaction']>[1];
+
+/**
+ * Runs `work` in one transaction and hands it the transaction as the same `Db` every query
+ * function takes, so queries compose inside and outside transactions alike. The one place the
+ * transaction's type is widened.
+ */
+export function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  config?: TransactionConfig,
+): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db), config);
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,4 +1,4 @@
-import type { Db } from '../database.ts';
+import { type Db, inTransaction } from '../database.ts';
 import { seedRuns } from '../schema.ts';
 
 export interface Seed {
@@ -14,14 +14,14 @@ export interface Seed {
 export async function runSeeds(db: Db, seeds: readonly Seed[]): Promise<string[]> {
   const applied: string[] = [];
   for (const seed of seeds) {
-    const ran = await db.transaction(async (tx) => {
+    const ran = await inTransaction(db, async (tx) => {
       const inserted = await tx
         .insert(seedRuns)
         .values({ name: seed.name })
         .onConflictDoNothing({ target: seedRuns.name })
         .returning({ name: seedRuns.name });
       if (inserted.length === 0) return false;
-      await seed.run(tx as unknown as Db);
+      await seed.run(tx);
       return true;
     });
     if (ran) applied.push(seed.name);

@@ -9,7 +9,7 @@ import {
   readPartnerProfile,
 } from '@visita/domain/partner-profile';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import type { ClientRow, NewClientRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hashApiToken, newApiToken } from '../clients/api-token.ts';
@@ -137,8 +137,7 @@ async function audited<T extends ClientRow>(
   before: ClientRow | undefined,
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const after = await change(tx);
     await insertAuditEntry(tx, {
       actor,

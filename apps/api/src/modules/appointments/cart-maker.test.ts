@@ -6,7 +6,11 @@ import { appointments, cartMakers, catalogueItems } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken } from './access.ts';
-import { appointmentsDemoSeed, DEMO_CART_APPOINTMENT_ID, DEMO_CART_APPOINTMENT_TOKEN } from './demo-seed.ts';
+import {
+  appointmentsDemoSeed,
+  DEMO_CART_APPOINTMENT_ID,
+  DEMO_CART_APPOINTMENT_TOKEN,
+} from '../../db/seed/demo-appointments.ts';
 import { cartMakerAppointmentToken } from './service.ts';
 
 const notFound = { err: 'cart-maker-not-found', msg: 'El carrito no existe o ya no está disponible.' };

@@ -5,13 +5,13 @@ import { appointments } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
+import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../../db/seed/demo-users.ts';
 import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
 import { hashAppointmentToken, newAppointmentToken } from './access.ts';
 import { insertAppointment } from './queries.ts';
 
 const errorShape = { err: expect.any(String), msg: expect.any(String) };
-// Demo catalogue ids (modules/catalogue/demo-catalogue.ts): 50 is vacuna-contra-influenza.
+// Demo catalogue ids (db/seed/demo-catalogue-items.ts): 50 is vacuna-contra-influenza.
 const INFLUENZA = 50;
 
 const ADDRESS = {

@@ -14,7 +14,7 @@ import {
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
 import { normalizePhone } from '@visita/domain/validators/phone';
 import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { isSafeText } from '../../text-guards.ts';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
@@ -267,8 +267,7 @@ export async function finalizeAppointment(
           now,
         );
   const claims = await oncePerPatientClaims(catalogue, appointment.salesSource, fundPatients(prepared));
-  const updated = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const updated = await inTransaction(db, async (tx) => {
     const row = await updateAppointmentWhileStatus(tx, appointment.id, ['scheduled'], {
       patients: prepared,
       finalizedAt: now,

@@ -15,7 +15,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { localeFromCountry } from '@visita/domain/locale';
 import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, type AppointmentStatusValue, visits } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
@@ -93,8 +93,7 @@ async function refusal(db: Db, id: string): Promise<AppError> {
 
 /** pending|scheduled → cancelled; a held block is freed at once. */
 export async function cancelAppointment(db: Db, id: string, now: Date = new Date()): Promise<AppointmentRow> {
-  const row = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const row = await inTransaction(db, async (tx) => {
     const cancelled = await applyTransition(tx, id, 'cancel', { cancelledAt: now });
     if (cancelled)
       await tx.delete(visits).where(and(eq(visits.appointmentId, id), eq(visits.status, 'hold')));
@@ -150,8 +149,7 @@ export async function expireAppointment(db: Db, id: string, now: Date = new Date
  * wins before the delete or finds the row gone. Stateless: any number of instances may run it.
  */
 export async function expireLapsedHolds(db: Db, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.delete(visits).where(and(eq(visits.status, 'hold'), sql`${visits.expiresAt} < ${now}`));
     const expired = await tx
       .update(appointments)
@@ -240,8 +238,7 @@ export async function confirmAppointment(
   changes: Partial<typeof appointments.$inferInsert>,
   alsoInTransaction?: (tx: Db, row: AppointmentRow) => Promise<void>,
 ): Promise<AppointmentRow> {
-  const confirmed = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const confirmed = await inTransaction(db, async (tx) => {
     const row = await applyTransition(tx, id, 'confirm', changes);
     if (!row) return undefined;
     // Read from the row being confirmed, so a finalise racing this call cannot slip past it.

@@ -8,7 +8,7 @@ import { appointments, outboxEvents, payments, visits } from '../../db/schema.ts
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_ITEM_IDS as ID } from '../catalogue/demo-catalogue.ts';
+import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { createBookingDeliverer } from '../notifications/deliver-booking-event.ts';
 import { createOutboxWorker } from '../outbox/worker.ts';
 import { localParts } from '../scheduling/blocks.ts';

@@ -7,7 +7,7 @@ import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { localeFromCountry } from '@visita/domain/locale';
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, payments, visits } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
@@ -156,8 +156,7 @@ export async function cancelBooking(
 ): Promise<CancelBookingAnswer> {
   const { appointment } = access;
   const cutoffHours = await cutoffHoursOf(db, appointment);
-  const refund = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const refund = await inTransaction(db, async (tx) => {
     const status = await lockAppointment(tx, appointment.id);
     if (status !== 'pending' && status !== 'scheduled' && status !== 'confirmed')
       throw invalidStatus((status ?? 'cancelled') as AppointmentRow['status']);
@@ -211,8 +210,7 @@ export async function rescheduleBooking(
     { appointment, catalogue: request.catalogue, now },
     begin,
   );
-  await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  await inTransaction(db, async (tx) => {
     if ((await lockAppointment(tx, appointment.id)) !== 'confirmed') throw invalidStatus(appointment.status);
     const current = await findVisitOfAppointment(tx, appointment.id);
     if (!current) throw invalidStatus('expired');

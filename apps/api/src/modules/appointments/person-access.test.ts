@@ -9,7 +9,7 @@ import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';
-import { DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
+import { DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../../db/seed/demo-users.ts';
 import { PERSON_ACCESS_REQUIRED } from './person-access.ts';
 
 const engine = TEST_ENGINES[0];

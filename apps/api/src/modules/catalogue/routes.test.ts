@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_CATALOGUE, DEMO_ITEM_IDS as ID } from './demo-catalogue.ts';
+import { DEMO_CATALOGUE, DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { insertCatalogueItems, insertItemPrices } from './queries.ts';
 import { SEARCH_LIMIT } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import type { ChangeBus } from '../changes/change-bus.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { type PartnerFund, readPartnerProfile } from '@visita/domain/partner-profile';
 import { catalogueItems, clients, itemPrices, packItems } from '../../db/schema.ts';
 import type { CatalogueRow } from './queries.ts';
@@ -69,9 +69,9 @@ export async function loadCatalogueSnapshot(
   db: Db,
   { pageRows = CATALOGUE_PAGE_ROWS }: { pageRows?: number } = {},
 ): Promise<CatalogueSnapshot> {
-  return db.transaction(
-    async (txDb) => {
-      const tx = txDb as unknown as Db;
+  return inTransaction(
+    db,
+    async (tx) => {
       const byId = new Map<number, ItemRow>();
       const byCountry = { cl: [] as ItemRow[], mx: [] as ItemRow[] };
       const rankKeys = new Map<number, { name: string; shortName: string }>();

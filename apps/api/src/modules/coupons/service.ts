@@ -1,7 +1,7 @@
 import type { CountryCode } from '@visita/domain/locale';
 import { COUPON_STATUS_MESSAGES, type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { couponUses } from '../../db/schema.ts';
@@ -124,8 +124,7 @@ export async function recordCouponUse(db: Db, code: string, appointmentId: strin
   if (!UUID.test(appointmentId)) throw new TypeError('recordCouponUse: appointmentId must be a UUID');
   if (!isPlausibleCouponCode(normalized)) return 'invalid';
   try {
-    await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
+    await inTransaction(db, async (txDb) => {
       if (!(await takeCouponUse(txDb, normalized))) throw new UseNotRecorded('no-uses');
       if (!(await insertCouponUse(txDb, normalized, appointmentId))) {
         throw new UseNotRecorded('already-recorded');

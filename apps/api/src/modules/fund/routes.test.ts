@@ -8,7 +8,7 @@ import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../users/demo-seed.ts';
+import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../../db/seed/demo-users.ts';
 
 const errorShape = { err: expect.any(String), msg: expect.any(String) };
 

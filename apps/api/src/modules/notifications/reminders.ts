@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, outboxEvents, visits } from '../../db/schema.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
 import { writeBookingEvents } from './booking-events.ts';
@@ -36,8 +36,7 @@ export async function writeDueReminders(db: Db, now: Date = new Date()): Promise
       ),
     );
   for (const visit of due) {
-    await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const appointment = await findAppointmentById(tx, visit.appointmentId);
       if (!appointment) return;
       await writeBookingEvents(tx, appointment, 'appointment.reminder', {

@@ -4,7 +4,7 @@ import { catalogueItems, operativeStatus } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestCatalogue, T } from '../pricing/test-fixtures.ts';
-import { INFLUENZA_VACCINE_SLUG, operativeDemoSeed } from './demo-seed.ts';
+import { INFLUENZA_VACCINE_SLUG, operativeDemoSeed } from '../../db/seed/demo-stock.ts';
 
 describe.each(TEST_ENGINES)('GET /api/v2/operative/{salesSource}/status/ on $name', (engine) => {
   let t: TestApp;

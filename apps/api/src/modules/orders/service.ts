@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { isStorableText, refineSafeText } from '../../text-guards.ts';
@@ -133,8 +133,7 @@ async function storeOrder(
       });
     }
     // The order and what it owes the partner's endpoint commit together, or neither does.
-    await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const order = await insertMedicalOrder(
         tx,
         {

@@ -6,7 +6,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
 import { insertAppointment } from '../appointments/queries.ts';
-import { DEMO_ITEM_IDS as ID } from '../catalogue/demo-catalogue.ts';
+import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 
 const DEBIT_MAX =
   'El monto a pagar supera el máximo de $3.000.000 que se puede pagar con tarjeta de débito. Paga con otro medio de pago o divide los servicios en más de una cita.';

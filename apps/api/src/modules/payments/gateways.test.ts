@@ -21,7 +21,7 @@ import errorHandler from '../../plugins/app/error-handler.ts';
 import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { DEMO_ITEM_IDS as ID } from '../catalogue/demo-catalogue.ts';
+import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { createCatalogueReader } from '../catalogue/snapshot.ts';
 import paymentsRoutes from './routes.ts';
 

@@ -22,7 +22,7 @@ import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { DEMO_ITEM_IDS as ID } from '../catalogue/demo-catalogue.ts';
+import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 
 const VISA = '4111111111111111';
 const MASTER = '5555555555554444';

@@ -34,7 +34,7 @@ import {
   type PaymentGateway,
 } from '../../adapters/payments/payment-gateway.ts';
 import { outcomeForCardholder, type SandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import {
@@ -299,8 +299,7 @@ export async function payByCard(
   await assertStockAvailable(db, stockUnitsOf(appointment.patients));
 
   const { currency } = localeFromCountry(appointment.country);
-  const claimed = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const claimed = await inTransaction(db, async (tx) => {
     const status = await lockAppointment(tx, appointment.id);
     const twin = await findPayment(tx, appointment.id, attemptKey);
     if (twin) return { twin, row: null };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemPrices } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { cajaLosAndesInfluenzaPriceSeed } from '../catalogue/demo-seed.ts';
+import { cajaLosAndesInfluenzaPriceSeed } from '../../db/seed/demo-catalogue.ts';
 
 const INFLUENZA = 50;
 

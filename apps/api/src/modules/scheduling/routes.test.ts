@@ -12,7 +12,7 @@ import { appointments, visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
-import { DEMO_NURSES } from './demo-seed.ts';
+import { DEMO_NURSES } from '../../db/seed/demo-nurses.ts';
 import { confirmVisit } from './service.ts';
 import { expireLapsedHolds } from '../appointments/lifecycle.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO, tomorrowIn } from './test-fixtures.ts';

@@ -2,7 +2,7 @@ import { AVAILABILITY_HORIZON_MONTHS } from '@visita/domain/constants';
 import { addDays, addMonths } from '@visita/domain/availability';
 import type { AvailabilityEntry, ScheduleAnswer } from '@visita/domain/contract/appointments';
 import { BLOCK_SELECTION_FAILED_MESSAGE } from '@visita/domain/messages';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
@@ -471,8 +471,7 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
   if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
   const { candidates, blockStart, blockEnd } = await blockCandidates(db, request, begin);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const updated = await updateAppointmentWhileStatus(tx, appointment.id, SCHEDULABLE, {
       status: 'scheduled',
     });

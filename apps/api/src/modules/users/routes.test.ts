@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_PATIENT_EMAIL, DEMO_PATIENT_RUT } from './demo-seed.ts';
+import { DEMO_PATIENT_EMAIL, DEMO_PATIENT_RUT } from '../../db/seed/demo-users.ts';
 import { hashAccessToken } from './service.ts';
 
 const REGISTER = '/api/users/register_wo_password/';

@@ -1,16 +1,16 @@
-import type { Db } from '../../db/database.ts';
-import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { findClientById } from '../clients/queries.ts';
-import { findCoveringSector } from '../coverage/service.ts';
-import { hashAppointmentToken } from './access.ts';
+import type { Db } from '../database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from './demo-addresses.ts';
+import type { Seed } from './run-seeds.ts';
+import { findClientById } from '../../modules/clients/queries.ts';
+import { findCoveringSector } from '../../modules/coverage/service.ts';
+import { hashAppointmentToken } from '../../modules/appointments/access.ts';
 import {
   findAppointmentById,
   findCatalogueIdsBySlug,
   insertAppointment,
   insertCartMakerIfMissing,
-} from './queries.ts';
-import { cartMakerAppointmentToken } from './service.ts';
+} from '../../modules/appointments/queries.ts';
+import { cartMakerAppointmentToken } from '../../modules/appointments/service.ts';
 
 /** The prebuilt cart of `?cart-maker=demo-cart` on the widget of client `demo`. */
 const DEMO_CART_ID = 'demo-cart';

@@ -1,5 +1,5 @@
-import type { itemPrices } from '../../db/schema.ts';
-import type { NewCatalogueItem } from './queries.ts';
+import type { itemPrices } from '../schema.ts';
+import type { NewCatalogueItem } from '../../modules/catalogue/queries.ts';
 
 /**
  * The demo catalogue. Ids are explicit and stable (links such as ?services=1,2 and

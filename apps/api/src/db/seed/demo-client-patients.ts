@@ -1,6 +1,6 @@
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { insertClientPatientIfNew } from './queries.ts';
-import { patientSearchText } from './search-text.ts';
+import type { Seed } from './run-seeds.ts';
+import { insertClientPatientIfNew } from '../../modules/patients/queries.ts';
+import { patientSearchText } from '../../modules/patients/search-text.ts';
 
 /** Patients the demo staff client (demo-laas) can pick on its 'Seleccionar paciente' step. */
 const DEMO_LAAS_PATIENTS = [

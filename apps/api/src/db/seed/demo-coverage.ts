@@ -1,6 +1,6 @@
 import { allPlaces, communePoint, type Point } from '../../adapters/geocoders/gazetteer.ts';
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { type ServiceSkill, sectors } from '../../db/schema.ts';
+import type { Seed } from './run-seeds.ts';
+import { type ServiceSkill, sectors } from '../schema.ts';
 
 /**
  * Demo coverage: no commune boundaries ship (see ../shared/data/PROVENANCE.md), so each covered

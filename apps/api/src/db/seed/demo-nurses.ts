@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from '@visita/domain/availability';
-import type { Db } from '../../db/database.ts';
-import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
-import type { Seed } from '../../db/seed/run-seeds.ts';
+import type { Db } from '../database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from './demo-addresses.ts';
+import type { Seed } from './run-seeds.ts';
 import {
   appointments,
   nurseDaysOff,
@@ -12,9 +12,9 @@ import {
   sectors,
   type ServiceSkill,
   visits,
-} from '../../db/schema.ts';
-import { hashAppointmentToken } from '../appointments/access.ts';
-import { isoWeekday, localParts, localToInstant } from './blocks.ts';
+} from '../schema.ts';
+import { hashAppointmentToken } from '../../modules/appointments/access.ts';
+import { isoWeekday, localParts, localToInstant } from '../../modules/scheduling/blocks.ts';
 
 type Country = 'cl' | 'mx';
 

@@ -1,5 +1,5 @@
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { findItemIdBySlug, insertOperativeStatusIfMissing } from './queries.ts';
+import type { Seed } from './run-seeds.ts';
+import { findItemIdBySlug, insertOperativeStatusIfMissing } from '../../modules/operative/queries.ts';
 
 /** Caja Los Andes sells the flu vaccine while its stock lasts (stock 1.000). */
 export const INFLUENZA_VACCINE_SLUG = 'vacuna-contra-influenza';

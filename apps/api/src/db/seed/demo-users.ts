@@ -1,17 +1,21 @@
 import type { AppointmentPatient } from '@visita/domain/contract/patients';
 import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
-import type { Db } from '../../db/database.ts';
-import { DEMO_APOQUINDO_ADDRESS } from '../../db/seed/demo-addresses.ts';
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { findAppointmentById, findCatalogueIdsBySlug, insertAppointment } from '../appointments/queries.ts';
-import { findClientById } from '../clients/queries.ts';
-import { findCoveringSector } from '../coverage/service.ts';
-import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
+import type { Db } from '../database.ts';
+import { DEMO_APOQUINDO_ADDRESS } from './demo-addresses.ts';
+import type { Seed } from './run-seeds.ts';
+import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
+import {
+  findAppointmentById,
+  findCatalogueIdsBySlug,
+  insertAppointment,
+} from '../../modules/appointments/queries.ts';
+import { findClientById } from '../../modules/clients/queries.ts';
+import { findCoveringSector } from '../../modules/coverage/service.ts';
+import { insertFundAffiliatesIfMissing } from '../../modules/fund/queries.ts';
 /** The demo's benefits fund (cajalosandes). */
 const CAJA_LOS_ANDES = 'cajalosandes';
-import { insertUserIfNew } from './queries.ts';
-import { hashAccessToken, newAccessToken } from './service.ts';
+import { insertUserIfNew } from '../../modules/users/queries.ts';
+import { hashAccessToken, newAccessToken } from '../../modules/users/service.ts';
 
 /** The demo dataset's existing patient: find_by_identifier answers it, registering it again is a 409. */
 export const DEMO_PATIENT_RUT = '11.111.111-1';

@@ -1,5 +1,9 @@
-import type { Seed } from '../../db/seed/run-seeds.ts';
-import { insertCouponsIfMissing, insertReferralCodesIfMissing, type NewCouponRow } from './queries.ts';
+import type { Seed } from './run-seeds.ts';
+import {
+  insertCouponsIfMissing,
+  insertReferralCodesIfMissing,
+  type NewCouponRow,
+} from '../../modules/coupons/queries.ts';
 
 /** The demo coupons, one per status the widget can show. */
 const DEMO_COUPONS: NewCouponRow[] = [

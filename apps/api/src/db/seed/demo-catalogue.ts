@@ -1,11 +1,16 @@
-import type { Seed } from '../../db/seed/run-seeds.ts';
+import type { Seed } from './run-seeds.ts';
 import {
   CAJA_LOS_ANDES_INFLUENZA_PRICE,
   DEMO_CATALOGUE,
   DEMO_ITEM_PRICES,
   DEMO_SUB_ITEMS,
-} from './demo-catalogue.ts';
-import { insertCatalogueItems, insertItemPrices, insertSubItems, updateSourceItemPrice } from './queries.ts';
+} from './demo-catalogue-items.ts';
+import {
+  insertCatalogueItems,
+  insertItemPrices,
+  insertSubItems,
+  updateSourceItemPrice,
+} from '../../modules/catalogue/queries.ts';
 
 /** The catalogue rows of the demo dataset (demo-catalogue.ts). */
 export const catalogueDemoSeed: Seed = {
