@@ -22,7 +22,7 @@ import { findClientById } from '../clients/queries.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
-import { confirmVisit } from '../scheduling/service.ts';
+import { confirmVisit } from '../scheduling/hold.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 import { assertClientSplits, splitCart } from './split-payment.ts';
 

@@ -22,7 +22,8 @@ import {
   findVisitOfAppointment,
   insertHoldIfFree,
 } from '../scheduling/queries.ts';
-import { blockCandidates, blockNotAvailable, parseBlock } from '../scheduling/service.ts';
+import { blockNotAvailable } from '../scheduling/errors.ts';
+import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
 import { invalidStatus } from './lifecycle.ts';

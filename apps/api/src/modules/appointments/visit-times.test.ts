@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { confirmVisit } from '../scheduling/service.ts';
+import { confirmVisit } from '../scheduling/hold.ts';
 import {
   createFixtureAppointment,
   createFixtureSector,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shiftBlocks } from './blocks.ts';
 import type { SectorNurse } from './queries.ts';
-import { computeAvailability, contestedBlocks, nursesOnShift, UNCOUNTED } from './service.ts';
+import { computeAvailability, contestedBlocks, nursesOnShift, UNCOUNTED } from './availability.ts';
 
 const ZONE = 'America/Santiago';
 const DATE = '2026-12-02'; // a Wednesday (ISO weekday 3)

@@ -13,7 +13,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
 import { DEMO_NURSES } from '../../db/seed/demo-nurses.ts';
-import { confirmVisit } from './service.ts';
+import { confirmVisit } from './hold.ts';
 import { expireLapsedHolds } from '../appointments/lifecycle.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO, tomorrowIn } from './test-fixtures.ts';
 

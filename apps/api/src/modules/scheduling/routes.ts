@@ -16,7 +16,8 @@ import {
   requireAppointmentAccess,
 } from '../appointments/access.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
-import { findAvailability, holdBlock } from './service.ts';
+import { findAvailability } from './availability.ts';
+import { holdBlock } from './hold.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +

@@ -1,0 +1,185 @@
+/**
+ * Holding a block for an appointment (20 minutes, one nurse, no double booking) and turning the
+ * hold into the visit at confirmation.
+ */
+import { addDays } from '@visita/domain/availability';
+import type { ScheduleAnswer } from '@visita/domain/contract/appointments';
+import { type Db, inTransaction } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { AppointmentRow } from '../appointments/queries.ts';
+import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import {
+  createShiftBlockCache,
+  isoWeekday,
+  localToInstant,
+  parseClock,
+  BLOCK_MINUTES,
+  formatLocalDateTime,
+} from './blocks.ts';
+import {
+  confirmVisitOfAppointment,
+  deleteExpiredHolds,
+  deleteHoldOfAppointment,
+  findBusyNursesInBlock,
+  findSectorNurses,
+  insertHoldIfFree,
+  type VisitRow,
+} from './queries.ts';
+import { horizonFor, nurseBlocksOn } from './availability.ts';
+import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
+import { HOLD_EXPIRED, HOLD_MINUTES, blockNotAvailable, notSchedulable } from './errors.ts';
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?::(\d{2}))?$/;
+
+/** 'YYYY-MM-DD HH:mm[:ss]' into a real calendar date and minutes, or a 400. */
+function parseLocalDateTime(value: string): { date: string; minutes: number } {
+  const invalid = () => badRequest('invalid-block', 'La fecha u hora del bloque no es válida.');
+  const match = DATE_TIME.exec(value);
+  if (!match) throw invalid();
+  const [, date = '', clock = '', seconds] = match;
+  const minutes = parseClock(clock);
+  if (minutes === null || minutes >= 1440 || (seconds !== undefined && seconds !== '00')) throw invalid();
+  // Rejects 2026-02-30 and the like: the date must survive a round trip.
+  if (addDays(date, 0) !== date) throw invalid();
+  return { date, minutes };
+}
+
+export interface HoldRequest {
+  appointment: AppointmentRow;
+  catalogue: CatalogueSnapshot;
+  beginDate: string;
+  endDate: string;
+  /** Items of the cart when the widget sends them; else the appointment's stored cart. */
+  items?: readonly string[];
+  now: Date;
+}
+
+const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled', 'expired'];
+
+/**
+ * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
+ * The block must be one availability would offer. In one transaction: the appointment row is
+ * locked (it is updated first, so two holds of one appointment queue), expired holds of the
+ * block and this appointment's previous hold are deleted, then a hold is inserted for the first
+ * free nurse; the unique index decides who gets a nurse, never a prior read.
+ */
+/** A block as asked for: one hour, from begin_date to end_date, in the sector's local time. */
+export function parseBlock(request: Pick<HoldRequest, 'beginDate' | 'endDate'>) {
+  const begin = parseLocalDateTime(request.beginDate);
+  const end = parseLocalDateTime(request.endDate);
+  const endsOneHourLater =
+    (end.date === begin.date && end.minutes === begin.minutes + BLOCK_MINUTES) ||
+    (end.date === addDays(begin.date, 1) && end.minutes === begin.minutes + BLOCK_MINUTES - 1440);
+  if (!endsOneHourLater)
+    throw badRequest('invalid-block', 'El bloque horario debe durar una hora, de begin_date a end_date.');
+  return { begin, end };
+}
+
+/**
+ * The nurses who could take the block (in the appointment's sector, with the cart's skills, on a
+ * shift that offers it), after checking it is within the horizon and not begun. Who is actually
+ * free is decided by the insert, under the unique index.
+ */
+export async function blockCandidates(
+  db: Db,
+  request: Pick<HoldRequest, 'appointment' | 'catalogue' | 'items' | 'now'>,
+  begin: ReturnType<typeof parseLocalDateTime>,
+) {
+  const { appointment, now } = request;
+  const skills = neededSkills(
+    request.catalogue,
+    request.items && request.items.length > 0 ? request.items : cartItemIds(appointment.patients),
+    appointment.country,
+  );
+  const sector = await appointmentSector(db, appointment);
+  const horizon = horizonFor(sector.timeZone, now);
+  if (begin.date < horizon.today)
+    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
+  if (begin.date > horizon.to)
+    throw badRequest('block-out-of-horizon', 'Solo se puede agendar hasta un mes desde hoy.');
+  const start = localToInstant(begin.date, begin.minutes, sector.timeZone);
+  if (start === null)
+    throw badRequest('invalid-block', 'La hora del bloque no existe en la zona horaria de la dirección.');
+  if (start <= now.getTime())
+    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
+
+  // The nurses whose shift offers exactly this block (the same rules as availability).
+  const nurses = await findSectorNurses(db, sector.id, skills, { from: begin.date, to: begin.date });
+  const blocksOf = createShiftBlockCache();
+  const weekday = isoWeekday(begin.date);
+  const candidates = nurses.filter((nurse) =>
+    nurseBlocksOn(nurse, begin.date, weekday, blocksOf).some((block) => block.start === start),
+  );
+  if (candidates.length === 0)
+    throw badRequest(
+      'block-outside-shifts',
+      'El bloque horario elegido no se ofrece. Por favor, elige otro.',
+    );
+
+  const blockStart = new Date(start);
+  const blockEnd = new Date(start + BLOCK_MINUTES * 60_000);
+  return { candidates, blockStart, blockEnd };
+}
+
+export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleAnswer> {
+  const { appointment, now } = request;
+  const { begin, end } = parseBlock(request);
+  if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
+  const { candidates, blockStart, blockEnd } = await blockCandidates(db, request, begin);
+  const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
+  await inTransaction(db, async (tx) => {
+    const updated = await updateAppointmentWhileStatus(tx, appointment.id, SCHEDULABLE, {
+      status: 'scheduled',
+    });
+    if (!updated) throw notSchedulable();
+    await deleteExpiredHolds(tx, blockStart, now);
+    await deleteHoldOfAppointment(tx, appointment.id);
+    // A read only to try likely-free nurses first; the insert's unique index is what decides.
+    const busy = await findBusyNursesInBlock(
+      tx,
+      candidates.map((nurse) => nurse.id),
+      blockStart,
+      now,
+    );
+    for (const nurse of candidates) {
+      if (busy.has(nurse.id)) continue;
+      const hold = await insertHoldIfFree(tx, {
+        appointmentId: appointment.id,
+        nurseId: nurse.id,
+        blockStart,
+        blockEnd,
+        expiresAt,
+      });
+      if (hold) return;
+    }
+    // Every nurse taken: the transaction rolls back, so the appointment keeps its state and hold.
+    throw blockNotAvailable();
+  });
+  return {
+    begin_date: formatLocalDateTime(begin.date, begin.minutes),
+    end_date: formatLocalDateTime(end.date, end.minutes),
+    expires_at: expiresAt.toISOString(),
+    status: 'scheduled',
+  };
+}
+
+// ---- Confirmation ----
+
+/**
+ * Makes the appointment's hold permanent (status confirmed, no expiry); for the lifecycle's
+ * confirmation (payment or manual). A hold whose 20 minutes are up still confirms while its row
+ * exists: the unique index guarantees nobody else has that nurse-block. Once someone took the
+ * block, the row is gone and this fails with 409 hold-expired. Call it inside the confirmation's
+ * transaction so the appointment and its visit change together.
+ */
+export async function confirmVisit(db: Db, appointmentId: string): Promise<VisitRow> {
+  const visit = await confirmVisitOfAppointment(db, appointmentId);
+  if (!visit)
+    throw new AppError(
+      409,
+      HOLD_EXPIRED,
+      'La reserva del bloque horario expiró y el bloque ya fue tomado. Por favor, elige otro bloque horario.',
+    );
+  return visit;
+}
