@@ -7,7 +7,7 @@ import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.ts';
-import { expireLapsedHolds } from './modules/appointments/lifecycle.ts';
+import { expireLapsedHolds } from './modules/appointments/transitions.ts';
 import { createBookingDeliverer } from './modules/notifications/deliver-booking-event.ts';
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';

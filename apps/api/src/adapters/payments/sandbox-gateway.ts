@@ -76,7 +76,7 @@ export function createSandboxGateway(db: Db): SandboxGateway {
       const outcome = SANDBOX_OUTCOMES[token.outcome as SandboxOutcome] ?? SANDBOX_OUTCOMES.OTHE;
       return { id, ...outcome };
     },
-    // Nothing moved: the refund is the payment row's record (see modules/payments/service.ts).
+    // Nothing moved: the refund is the payment row's record (see modules/payments/card.ts).
     async refund() {},
   };
 }

@@ -14,9 +14,10 @@ import {
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
-import { summaryQuote } from '../payments/service.ts';
+import { summaryQuote } from '../payments/quote.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
-import { manualConfirm, setAmount, setLastMile, setOrigin, toPaymentSummary } from './lifecycle.ts';
+import { manualConfirm, toPaymentSummary } from './confirmation.ts';
+import { setAmount, setLastMile, setOrigin } from './staff-fields.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +

@@ -8,14 +8,14 @@ import { hashApiToken } from '../clients/api-token.ts';
 import { AppError } from '../../errors.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { computeAmounts } from './staff-fields.ts';
 import {
   type AppointmentEvent,
   cancelAppointment,
-  computeAmounts,
   expireAppointment,
   expireLapsedHolds,
   transition,
-} from './lifecycle.ts';
+} from './transitions.ts';
 
 const STATUSES: AppointmentStatusValue[] = ['pending', 'scheduled', 'confirmed', 'cancelled', 'expired'];
 const ALLOWED: Record<AppointmentEvent, Partial<Record<AppointmentStatusValue, AppointmentStatusValue>>> = {

@@ -13,7 +13,7 @@ import { createBookingDeliverer } from '../notifications/deliver-booking-event.t
 import { createOutboxWorker } from '../outbox/worker.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
-import { confirmAppointment } from './lifecycle.ts';
+import { confirmAppointment } from './confirmation.ts';
 
 const patient = {
   first_name: 'Valentina',

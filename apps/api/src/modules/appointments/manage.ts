@@ -14,7 +14,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
 import { enqueueEvents } from '../outbox/queries.ts';
-import { summaryQuote } from '../payments/service.ts';
+import { summaryQuote } from '../payments/quote.ts';
 import { lockAppointment } from '../payments/queries.ts';
 import {
   deleteExpiredHolds,
@@ -26,7 +26,7 @@ import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
-import { invalidStatus } from './lifecycle.ts';
+import { invalidStatus } from './transitions.ts';
 import type { AppointmentRow } from './queries.ts';
 import { visitTimesOf } from './visit-times.ts';
 

@@ -15,7 +15,7 @@ const INVALID_SPLIT = {
   msg: 'Los exámenes que paga la empresa no corresponden a la cita.',
 } as const;
 
-/** A patient's cart as the quote reads it (lifecycle.ts appointmentCart). */
+/** A patient's cart as the quote reads it (stored-cart.ts appointmentCart). */
 interface CartPatient {
   is_fonasa: boolean;
   items: number[];

@@ -10,7 +10,7 @@ import { findAppointmentById } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
-import { summaryQuote } from '../payments/service.ts';
+import { summaryQuote } from '../payments/quote.ts';
 import { findSectorById } from '../scheduling/queries.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { bookingCalendar } from './booking-calendar.ts';

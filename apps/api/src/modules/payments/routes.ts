@@ -29,7 +29,9 @@ import {
   requireAppointmentAccess,
 } from '../appointments/access.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
-import { createSandboxCardToken, payByCard, payInCash, paymentsConfig } from './service.ts';
+import { createSandboxCardToken, payByCard } from './card.ts';
+import { payInCash } from './cash.ts';
+import { paymentsConfig } from './quote.ts';
 
 interface PaymentsRoutesOptions {
   /** Tests pass a gateway; the server uses the one PAYMENTS names. */

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
 import { DEMO_NURSES } from '../../db/seed/demo-nurses.ts';
 import { confirmVisit } from './hold.ts';
-import { expireLapsedHolds } from '../appointments/lifecycle.ts';
+import { expireLapsedHolds } from '../appointments/transitions.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO, tomorrowIn } from './test-fixtures.ts';
 
 describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {

@@ -1,31 +1,24 @@
+/**
+ * Card payments: one attempt per key, replayed when repeated, charged through the gateway
+ * adapter for exactly the server's amount, and confirmed in the same transaction as the hold.
+ */
 import { createHash } from 'node:crypto';
 import {
-  AMOUNT_OUT_OF_RANGE_ERROR,
-  amountLimitMessage,
   CARD_CVC_MESSAGE,
   CARD_EXPIRY_MESSAGE,
   CARD_NUMBER_MESSAGE,
   detectCardBrand,
-  NOT_PAYABLE_SERVER_ERROR,
-  PAYMENT_REJECTION_MESSAGES,
   PAYMENT_STATUS,
-  paymentOptionsFor,
-  paymentTypeOf,
-  UNEXPECTED_PAYMENT_ERROR_MESSAGE,
   validateCardNumber,
   validateCvc,
 } from '@visita/domain/cards';
-import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import type {
   CardPaymentAnswer,
   CardPaymentBody,
-  CashPaymentAnswer,
-  PaymentsConfigAnswer,
   SandboxCardTokenAnswer,
   SandboxCardTokenBody,
 } from '@visita/domain/contract/payments';
-import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
-import { type CountryCode, localeFromCountry } from '@visita/domain/locale';
+import { localeFromCountry } from '@visita/domain/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type GatewayPayment,
@@ -37,21 +30,12 @@ import { outcomeForCardholder, type SandboxGateway } from '../../adapters/paymen
 import { type Db, inTransaction } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import {
-  appointmentCart,
-  type AppointmentCartPatient,
-  assertConfirmable,
-  confirmAppointment,
-  hasPatientWithServices,
-  INVALID_APPOINTMENT_STATUS,
-  manualConfirmationRule,
-  type ManualConfirmationRule,
-  stockUnitsOf,
-} from '../appointments/lifecycle.ts';
+import { confirmAppointment } from '../appointments/confirmation.ts';
+import { appointmentCart, assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
+import { INVALID_APPOINTMENT_STATUS } from '../appointments/transitions.ts';
 import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
-import { quoteCartPrice } from '../pricing/service.ts';
 import { isStorableText } from '../../text-guards.ts';
 import {
   findOpenPayment,
@@ -63,111 +47,18 @@ import {
 } from './queries.ts';
 
 // ---- Errors the widget handles (it reads msg, or err) ----
-
-/** Not scheduled (already paid, pending, cancelled, expired): the English text the widget maps. */
-const NOT_PAYABLE = { err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR } as const;
-/** A card payment of this appointment is being charged or reviewed (CONT): it cannot be paid twice. */
-const PAYMENT_IN_PROCESS = { err: 'payment-in-process', msg: NOT_PAYABLE_SERVER_ERROR } as const;
-const PAYMENT_IN_PROGRESS = {
-  err: 'payment-in-progress',
-  msg: 'Tu pago se está procesando. Espera un momento y vuelve a intentarlo.',
-} as const;
-const AMOUNT_MISMATCH = {
-  err: 'amount-mismatch',
-  msg: 'El monto a pagar no coincide con el valor de la cita. Actualiza la página e intenta nuevamente.',
-} as const;
-const NOTHING_TO_PAY = {
-  err: 'nothing-to-pay',
-  msg: 'La cita no tiene servicios con un monto a pagar con tarjeta.',
-} as const;
-const INVALID_CARD_TOKEN = {
-  err: 'invalid-card-token',
-  msg: 'No pudimos validar tu tarjeta. Ingresa sus datos nuevamente.',
-} as const;
-const GATEWAY_UNAVAILABLE = {
-  err: 'payment-gateway-unavailable',
-  msg: UNEXPECTED_PAYMENT_ERROR_MESSAGE,
-} as const;
-const CASH_NOT_ALLOWED = {
-  err: 'cash-payment-not-allowed',
-  msg: 'Esta cita debe pagarse con tarjeta; no admite pago en domicilio.',
-} as const;
-
-const fail = (status: number, error: { err: string; msg: string }) =>
-  new AppError(status, error.err, error.msg);
-
-/** A rejection: 402 with MercadoPago's status_detail as err and the widget's Spanish text as msg. */
-const rejection = (statusDetail: string) =>
-  new AppError(
-    402,
-    statusDetail,
-    PAYMENT_REJECTION_MESSAGES[statusDetail] ?? UNEXPECTED_PAYMENT_ERROR_MESSAGE,
-  );
-
-// ---- The amount ----
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * What the patient pays online: the quote's net_price minus payment_at_home. For most sources
- * payment_at_home is 0 and that is the whole net price; for the sources whose exams are paid at
- * the address (their partners' profile rule exams_paid_at_home) it is the service fee alone
- * (pricing/service.ts).
- */
-const onlineAmount = (quote: CartPriceAnswer): number =>
-  Math.max(0, round2(quote.net_price - quote.payment_at_home));
-
-/** The server's own quote of the appointment's stored cart, with its coupon, source and commune. */
-async function quoteAppointment(
-  db: Db,
-  catalogue: CatalogueSnapshot,
-  appointment: AppointmentRow,
-  cart: AppointmentCartPatient[] = appointmentCart(appointment.patients),
-): Promise<CartPriceAnswer> {
-  return quoteCartPrice(db, catalogue, {
-    coupon_code: appointment.couponCode,
-    country: appointment.country,
-    locality: appointment.comuna,
-    patients: cart,
-    source: appointment.salesSource,
-  });
-}
-
-/**
- * The quote a payment summary shows: the one a card payment charges against. Null while there is
- * nothing to quote, or when the stored cart no longer prices (an item withdrawn since).
- */
-export async function summaryQuote(
-  db: Db,
-  catalogue: CatalogueSnapshot,
-  appointment: AppointmentRow,
-): Promise<CartPriceAnswer | null> {
-  if (!hasPatientWithServices(appointment.patients)) return null;
-  try {
-    return await quoteAppointment(db, catalogue, appointment);
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
-
-/**
- * The payment method catalogue's limits (credit 1 to 11.000.000, debit 1 to 3.000.000, webpay 50
- * to 3.000.000): the gateway would refuse such a charge with a code no person can act on. They
- * are the Chilean catalogue's, in pesos; Mexico's gateway has its own.
- */
-function assertAmountWithinLimits(
-  country: CountryCode,
-  amount: number,
-  methodId: CardPaymentBody['payment_method_id'],
-): void {
-  if (country !== 'cl') return;
-  const type = paymentTypeOf(methodId);
-  const message = type ? amountLimitMessage(amount, type) : null;
-  if (message) throw new AppError(400, AMOUNT_OUT_OF_RANGE_ERROR, message);
-}
-
-// ---- Sandbox card tokens ----
+import {
+  AMOUNT_MISMATCH,
+  GATEWAY_UNAVAILABLE,
+  INVALID_CARD_TOKEN,
+  NOTHING_TO_PAY,
+  NOT_PAYABLE,
+  PAYMENT_IN_PROCESS,
+  PAYMENT_IN_PROGRESS,
+  fail,
+  rejection,
+} from './errors.ts';
+import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
 /**
  * POST /v2/sandbox/card-tokens/: a Luhn-valid number of a supported brand, not expired, with the
@@ -203,14 +94,10 @@ export async function createSandboxCardToken(
   };
 }
 
-export function paymentsConfig(gateway: PaymentGateway, country: CountryCode): PaymentsConfigAnswer {
-  return { gateway: gateway.kind, public_key: gateway.publicKey(country) };
-}
-
-// ---- Card payment ----
-
 const REPLAY_WAIT_MS = 15_000;
+
 const REPLAY_POLL_MS = 100;
+
 const REFUNDED = 'refunded:';
 
 /** The gateway's idempotency key: one per appointment and attempt, never the raw card token. */
@@ -416,95 +303,3 @@ function payerEmailOf(patients: readonly unknown[]): string | null {
 }
 
 // ---- Pay at home ----
-
-/**
- * Who may confirm by paying at home: where the 'home' option is offered (Mexico), and
- * whoever the client's rule lets confirm without a card (partners collecting themselves, the
- * compensation fund, staff with their client's token). Anyone else must pay by card: the call is
- * not a way around it.
- */
-function mayPayAtHome(
-  appointment: AppointmentRow,
-  rule: Pick<ManualConfirmationRule, 'allowed' | 'paymentMethods'>,
-): boolean {
-  return (
-    rule.allowed ||
-    paymentOptionsFor(appointment.country, rule.paymentMethods).some((option) => option.key === 'home')
-  );
-}
-
-const CASH_KEY = 'cash';
-
-/**
- * POST /payments/appointments/{id}/cash_payment/: scheduled → confirmed with payment_method
- * 'In address', gateway 'Partner' and the source's payment status label, and one 'cash' payment
- * row for the whole net price, in the confirmation's transaction. A repeated call answers the
- * same confirmation.
- */
-export async function payInCash(
-  db: Db,
-  catalogue: CatalogueSnapshot,
-  appointment: AppointmentRow,
-  viaStaffToken: boolean,
-  now: Date = new Date(),
-): Promise<CashPaymentAnswer> {
-  const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
-  if (!mayPayAtHome(appointment, rule)) throw fail(403, CASH_NOT_ALLOWED);
-  const previous = await findPayment(db, appointment.id, CASH_KEY);
-  if (previous && appointment.status === 'confirmed') return cashAnswer(appointment, rule.paymentStatus);
-  if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
-  assertConfirmable(appointment.patients);
-  const amount = (await quoteAppointment(db, catalogue, appointment)).net_price;
-  const { currency } = localeFromCountry(appointment.country);
-  try {
-    const confirmed = await confirmAppointment(
-      db,
-      appointment.id,
-      {
-        paymentMethod: DEFAULT_PAYMENT_METHOD,
-        paymentGateway: DEFAULT_PAYMENT_GATEWAY,
-        paymentStatus: rule.paymentStatus,
-        confirmedAt: now,
-      },
-      async (tx) => {
-        if (await findOpenPayment(tx, appointment.id)) throw fail(409, PAYMENT_IN_PROCESS);
-        await insertPayment(tx, {
-          appointmentId: appointment.id,
-          idempotencyKey: CASH_KEY,
-          gateway: DEFAULT_PAYMENT_GATEWAY,
-          method: DEFAULT_PAYMENT_METHOD,
-          status: 'cash',
-          amount,
-          currency: currency as 'CLP' | 'MXN',
-        });
-      },
-    );
-    return cashAnswer(confirmed, rule.paymentStatus);
-  } catch (error) {
-    if (error instanceof AppError && error.err === INVALID_APPOINTMENT_STATUS) {
-      // A twin call confirmed it first: answer as it did.
-      const twin = await findPayment(db, appointment.id, CASH_KEY);
-      if (twin)
-        return cashAnswer(
-          { ...appointment, status: 'confirmed', confirmedAt: twin.createdAt },
-          rule.paymentStatus,
-        );
-      throw fail(409, NOT_PAYABLE);
-    }
-    throw error;
-  }
-}
-
-function cashAnswer(
-  row: AppointmentRow,
-  paymentStatus: CashPaymentAnswer['payment_status'],
-): CashPaymentAnswer {
-  return {
-    id: row.id,
-    status: 'confirmed',
-    payment_method: row.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
-    payment_gateway: row.paymentGateway ?? DEFAULT_PAYMENT_GATEWAY,
-    payment_status: (row.paymentStatus as CashPaymentAnswer['payment_status'] | null) ?? paymentStatus,
-    confirmed_at: (row.confirmedAt ?? new Date()).toISOString(),
-  };
-}

@@ -1,0 +1,187 @@
+/** Confirming an appointment: with a payment, or by hand where the partner's rules allow it and to whom. */
+import { type PartnerRules, readPartnerProfile } from '@visita/domain/partner-profile';
+import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
+import type {
+  ManualConfirmAnswer,
+  ManualConfirmBody,
+  PaymentSummaryAnswer,
+} from '@visita/domain/contract/appointments';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
+import { localeFromCountry } from '@visita/domain/locale';
+import { type Db, inTransaction } from '../../db/database.ts';
+import type { appointments } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { findClientById } from '../clients/queries.ts';
+import { recordCouponUse } from '../coupons/service.ts';
+import { takeStock } from '../operative/stock.ts';
+import { writeBookingEvents } from '../notifications/booking-events.ts';
+import { confirmVisit } from '../scheduling/hold.ts';
+import type { AppointmentRow } from './queries.ts';
+import { assertClientSplits, splitCart } from './split-payment.ts';
+
+// ---- The state machine ----
+import { appointmentCart, assertConfirmable, stockUnitsOf } from './stored-cart.ts';
+import { applyTransition, refusal } from './transitions.ts';
+
+/**
+ * scheduled → confirmed with everything a confirmation means, in one transaction: the visit made
+ * permanent, the coupon's use counted (once: coupon_uses is unique per appointment), the limited
+ * stock taken (409 stockout when too little is left), and `alsoInTransaction` (the payment row
+ * of a card or cash payment). Manual confirmation, card approval and pay-at-home all come here,
+ * and none confirms a visit without a patient with a service (409 appointment-without-patients).
+ * Any failure rolls all of it back; an appointment no longer scheduled answers the 409 of its status.
+ */
+export async function confirmAppointment(
+  db: Db,
+  id: string,
+  changes: Partial<typeof appointments.$inferInsert>,
+  alsoInTransaction?: (tx: Db, row: AppointmentRow) => Promise<void>,
+): Promise<AppointmentRow> {
+  const confirmed = await inTransaction(db, async (tx) => {
+    const row = await applyTransition(tx, id, 'confirm', changes);
+    if (!row) return undefined;
+    // Read from the row being confirmed, so a finalise racing this call cannot slip past it.
+    assertConfirmable(row.patients);
+    await confirmVisit(tx, id);
+    if (row.couponCode) {
+      const use = await recordCouponUse(tx, row.couponCode, row.id);
+      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
+      if (use === 'no-uses') throw new AppError(409, COUPON_NO_USES.err, COUPON_NO_USES.msg);
+    }
+    await takeStock(tx, stockUnitsOf(row.patients));
+    if (alsoInTransaction) await alsoInTransaction(tx, row);
+    // The e-mails and the partner's webhook exist exactly when the confirmation does.
+    await writeBookingEvents(tx, row, 'appointment.confirmed');
+    return row;
+  });
+  if (!confirmed) throw await refusal(db, id);
+  return confirmed;
+}
+
+// ---- Manual confirmation ----
+
+export interface ManualConfirmationRule {
+  /** Whether this caller may confirm the visit without a card payment. */
+  allowed: boolean;
+  /** The payment status such a confirmation records; the caller never chooses it. */
+  paymentStatus: PaymentStatus;
+  /** The payment options the client's profile narrows the country's to (null: the country's). */
+  paymentMethods: PartnerRules['payment_methods'];
+}
+
+/**
+ * The client's stored rule for confirming without a card payment, for whoever is asking: the
+ * staff mode's (laas_config_v2) when the client's API token was presented, else the partner
+ * embed's (sdk_config_v2). The widget reads the same flag, so both agree on who confirms by hand.
+ */
+export async function manualConfirmationRule(
+  db: Db,
+  appointment: AppointmentRow,
+  viaStaffToken: boolean,
+): Promise<ManualConfirmationRule> {
+  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  const mode = (viaStaffToken ? client?.laasConfig : client?.sdkConfig) ?? {};
+  return {
+    allowed: mode.manual_confirmation === true,
+    paymentStatus: mode.manual_confirmation_payment_status ?? PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
+    paymentMethods: readPartnerProfile(client?.profile).rules.payment_methods,
+  };
+}
+
+const manualConfirmationNotAllowed = () =>
+  new AppError(
+    403,
+    'manual-confirmation-not-allowed',
+    'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
+  );
+
+const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
+
+/** The split payment as stored: who pays which exams. */
+function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {
+  if (!body.split_payment) return null;
+  return {
+    split_payment: true,
+    client_exams_to_pay: body.client_exams_to_pay,
+    patient_exams_to_pay: body.patient_exams_to_pay,
+  };
+}
+
+/**
+ * POST /appointments/{id}/manual_confirm/: scheduled → confirmed, in one transaction with the
+ * visit made permanent, the coupon's use counted and the stock taken (confirmAppointment); any
+ * failure rolls all of it back.
+ * force_confirmation (always true) does not confirm an appointment without a block: a confirmed
+ * visit always has its nurse.
+ */
+export async function manualConfirm(
+  db: Db,
+  appointment: AppointmentRow,
+  viaStaffToken: boolean,
+  body: ManualConfirmBody,
+  now: Date = new Date(),
+): Promise<ManualConfirmAnswer> {
+  const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
+  const companyPays = body.split_payment && body.client_exams_to_pay.length > 0;
+  // A patient confirms without paying only when their company pays every exam (split payment):
+  // nothing is left for the card.
+  if (!rule.allowed && !companyPays) throw manualConfirmationNotAllowed();
+  let split = splitPaymentOf(body);
+  if (companyPays) {
+    // Whoever confirms, the split stored is the server's reading of the stored cart, not the
+    // body's lists: only a client that splits, and only exams the patients have.
+    await assertClientSplits(db, appointment);
+    const reading = splitCart(appointmentCart(appointment.patients), body.client_exams_to_pay);
+    if (!rule.allowed && reading.cart.length > 0) throw manualConfirmationNotAllowed();
+    split = reading.split;
+  }
+  // Staff record how the visit was settled; anyone else gets the partner defaults. The status
+  // is always the client's rule, never the caller's word.
+  const paymentMethod = viaStaffToken ? body.payment_method : DEFAULT_PAYMENT_METHOD;
+  const paymentGateway = viaStaffToken ? body.payment_gateway : DEFAULT_PAYMENT_GATEWAY;
+  const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
+  const confirmed = await confirmAppointment(db, appointment.id, {
+    paymentMethod,
+    paymentGateway,
+    paymentStatus: rule.paymentStatus,
+    splitPayment: split,
+    confirmedAt: now,
+    ...(referral ? { referralCode: referral } : {}),
+  });
+  return {
+    id: confirmed.id,
+    status: 'confirmed',
+    payment_method: paymentMethod,
+    payment_gateway: paymentGateway,
+    payment_status: rule.paymentStatus,
+    confirmed_at: now.toISOString(),
+  };
+}
+
+// ---- Payment summary ----
+
+export function toPaymentSummary(
+  row: AppointmentRow,
+  quote: Pick<CartPriceAnswer, 'net_price' | 'payment_at_home'> | null,
+): PaymentSummaryAnswer {
+  return {
+    data: {
+      appointment: {
+        id: row.id,
+        status: row.status,
+        payment_method: row.paymentMethod,
+        payment_gateway: row.paymentGateway,
+        payment_status: row.paymentStatus,
+        amounts: row.amounts ?? null,
+        split_payment: row.splitPayment ?? null,
+        currency: localeFromCountry(row.country).currency,
+        confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+        net_price: quote?.net_price ?? null,
+        payment_at_home: quote?.payment_at_home ?? null,
+      },
+    },
+  };
+}
+
+// ---- Amount step ----
