@@ -1,7 +1,9 @@
 import type { ClientStep, ModeConfig, Receiver } from '@visita/domain/contract/client-config';
+import { parseStoredCart, type StoredCartPatient } from '@visita/domain/contract/patients';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -204,6 +206,13 @@ export const operativeStatus = pgTable('operative_status', {
 
 export type AppointmentStatusValue = 'pending' | 'scheduled' | 'confirmed' | 'cancelled' | 'expired';
 
+/** The appointment's cart (jsonb), parsed on every read: see parseStoredCart. */
+const storedCart = customType<{ data: StoredCartPatient[]; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => parseStoredCart(typeof value === 'string' ? JSON.parse(value) : value),
+});
+
 /**
  * An appointment. Ids are random UUIDs and every later call presents the appointment token,
  * whose SHA-256 is stored here (the token itself never is).
@@ -243,7 +252,7 @@ export const appointments = pgTable(
     couponCode: text('coupon_code'),
     fingerprintRequired: boolean('fingerprint_required').notNull().default(false),
     /** The cart as last quoted or finalised: patients with their items and packs. */
-    patients: jsonb('patients').$type<unknown[]>().notNull().default([]),
+    patients: storedCart('patients').notNull().default([]),
     /** Set by finalise: the access token of the account that booked (its hash), and when. */
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),

@@ -6,6 +6,7 @@ import {
   findByIdentifierQuerySchema,
   hasItemAnswerSchema,
   notFoundAnswerSchema,
+  parseStoredCart,
   registerBodySchema,
   rutStatusAnswerSchema,
 } from './patients.ts';
@@ -70,5 +71,28 @@ describe('patients contract', () => {
   it('reads the fund checks', () => {
     expect(rutStatusAnswerSchema.parse({ is_affiliated: true })).toEqual({ is_affiliated: true });
     expect(hasItemAnswerSchema.parse({ patient_has_item: false })).toEqual({ patient_has_item: false });
+  });
+});
+
+describe('the stored cart, read once from the database', () => {
+  it('reads a saved patient whole and a prebuilt cart as its items and packs', () => {
+    const [saved, prebuilt] = parseStoredCart([
+      { ...patient, items: [3, '7'], packs: [], is_fonasa: true, fonasa_tier: 'B' },
+      { items: [12], packs: [40] },
+    ]);
+    expect(saved).toMatchObject({ first_name: 'Ana', items: [3, '7'], is_fonasa: true, fonasa_tier: 'B' });
+    expect(prebuilt).toEqual({ items: [12], packs: [40], is_fonasa: false });
+  });
+
+  it('leaves out what is not a patient and never throws', () => {
+    expect(parseStoredCart([null, 'x', 4, { first_name: '' }])).toEqual([]);
+    expect(parseStoredCart({ patients: [] })).toEqual([]);
+    expect(parseStoredCart(null)).toEqual([]);
+  });
+
+  it('reads unreadable items, packs, insurance and tier as none', () => {
+    expect(parseStoredCart([{ items: 'x', packs: [{}], is_fonasa: 'yes', fonasa_tier: 'Z' }])).toEqual([
+      { items: [], packs: [], is_fonasa: false, fonasa_tier: null },
+    ]);
   });
 });

@@ -133,3 +133,25 @@ export const appointmentPatientSchema = patientRecordSchema.extend({
 });
 export type AppointmentPatient = z.infer<typeof appointmentPatientSchema>;
 export type AppointmentPatientInput = z.input<typeof appointmentPatientSchema>;
+
+/**
+ * A patient of the cart an appointment stores: the whole record once the patients are saved, only
+ * the items and packs before that (a prebuilt cart). The database column is read through
+ * `parseStoredCart`, once, so the code past it sees typed patients.
+ */
+export const storedCartPatientSchema = patientRecordSchema.partial().extend({
+  items: z.array(itemIdSchema).catch([]),
+  packs: z.array(itemIdSchema).catch([]),
+  is_fonasa: z.boolean().catch(false),
+  fonasa_tier: z.enum(FONASA_TIERS).nullish().catch(null),
+});
+export type StoredCartPatient = z.infer<typeof storedCartPatientSchema>;
+
+/** The stored cart as read from the database: any entry that is not a patient is left out, never a 500. */
+export function parseStoredCart(value: unknown): StoredCartPatient[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const parsed = storedCartPatientSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

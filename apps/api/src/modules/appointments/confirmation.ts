@@ -20,7 +20,6 @@ import { confirmVisit } from '../scheduling/hold.ts';
 import type { AppointmentRow } from './queries.ts';
 import { assertClientSplits, splitCart } from './split-payment.ts';
 
-// ---- The state machine ----
 import { appointmentCart, assertConfirmable, stockUnitsOf } from './stored-cart.ts';
 import { applyTransition, refusal } from './transitions.ts';
 
@@ -58,8 +57,6 @@ export async function confirmAppointment(
   if (!confirmed) throw await refusal(db, id);
   return confirmed;
 }
-
-// ---- Manual confirmation ----
 
 export interface ManualConfirmationRule {
   /** Whether this caller may confirm the visit without a card payment. */
@@ -159,8 +156,6 @@ export async function manualConfirm(
   };
 }
 
-// ---- Payment summary ----
-
 export function toPaymentSummary(
   row: AppointmentRow,
   quote: Pick<CartPriceAnswer, 'net_price' | 'payment_at_home'> | null,
@@ -183,5 +178,3 @@ export function toPaymentSummary(
     },
   };
 }
-
-// ---- Amount step ----

@@ -1,4 +1,5 @@
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatusValue } from '../../db/schema.ts';
@@ -160,7 +161,11 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
    * What scheduling and finalising leave: status scheduled, a hold (expiring in `minutes`) in a
    * fresh block, and `patients` (one with an exam unless told).
    */
-  async function schedule(id: string, minutes = 20, patients: unknown[] = [patientWithExam]): Promise<Date> {
+  async function schedule(
+    id: string,
+    minutes = 20,
+    patients: StoredCartPatient[] = [patientWithExam],
+  ): Promise<Date> {
     blockCounter += 1;
     const blockStart = new Date(Date.UTC(2030, 0, 1) + blockCounter * 3_600_000);
     await t.app.db.update(appointments).set({ status: 'scheduled', patients }).where(eq(appointments.id, id));

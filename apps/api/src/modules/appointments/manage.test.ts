@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)('managing a booking on $name', (engine) => {
     const booking = await createFixtureAppointment(t.app.db, sectorId);
     await t.app.db
       .update(appointments)
-      .set({ clientId, patients: [patient] })
+      .set({ clientId, patients: [{ ...patient, is_fonasa: false }] })
       .where(eq(appointments.id, booking.id));
     const time = `${String(hour).padStart(2, '0')}:00:00`;
     // A block at 23:00 ends at midnight, the next day.

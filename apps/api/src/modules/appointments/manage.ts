@@ -26,6 +26,7 @@ import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
+import { patientNameOf, serviceIdsOf } from './stored-cart.ts';
 import { invalidStatus } from './transitions.ts';
 import type { AppointmentRow } from './queries.ts';
 import { visitTimesOf } from './visit-times.ts';
@@ -73,13 +74,6 @@ async function localDateTime(db: Db, appointment: AppointmentRow, instant: Date)
   return formatLocalDateTime(parts.date, parts.minutes);
 }
 
-interface StoredPatient {
-  first_name?: unknown;
-  last_name?: unknown;
-  items?: unknown;
-  packs?: unknown;
-}
-
 async function approvedCardPayment(db: Db, appointmentId: string) {
   const [row] = await db
     .select()
@@ -108,20 +102,13 @@ export async function bookingView(
     appointment.status === 'confirmed' && visit
       ? changeDeadline(visit.blockStart, cutoffHours, access.via)
       : null;
-  const patients = appointment.patients
-    .filter((p): p is StoredPatient => typeof p === 'object' && p !== null)
-    .map((patient) => ({
-      name: [patient.first_name, patient.last_name]
-        .filter((part) => typeof part === 'string' && part)
-        .join(' '),
-      services: [
-        ...(Array.isArray(patient.items) ? patient.items : []),
-        ...(Array.isArray(patient.packs) ? patient.packs : []),
-      ].flatMap((id) => {
-        const item = typeof id === 'number' ? catalogue.byId.get(id) : undefined;
-        return item ? [item.displayName ?? item.name] : [];
-      }),
-    }));
+  const patients = appointment.patients.map((patient) => ({
+    name: patientNameOf(patient),
+    services: serviceIdsOf(patient).flatMap((id) => {
+      const item = catalogue.byId.get(id);
+      return item ? [item.displayName ?? item.name] : [];
+    }),
+  }));
   const paidOnline = card?.amount ?? 0;
   return {
     id: appointment.id,

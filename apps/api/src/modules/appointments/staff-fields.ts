@@ -13,7 +13,6 @@ import { AppError, badRequest } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { AppointmentRow } from './queries.ts';
 
-// ---- The state machine ----
 import { refusal } from './transitions.ts';
 
 /** Beyond any visit's price; keeps cents exact in a double and out of overflow. */
@@ -59,8 +58,6 @@ export async function setAmount(
   return amounts;
 }
 
-// ---- Origin ----
-
 /**
  * The origin the client's staff chose for a booking they make: recorded on the appointment so
  * they can read it back. Only their Bearer token may set it (a patient's link has no origin).
@@ -97,8 +94,6 @@ export async function setOrigin(
   }
   return { client_origin: row.clientOrigin ?? origin };
 }
-
-// ---- Last mile ----
 
 const notLastMile = () => new AppError(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
 

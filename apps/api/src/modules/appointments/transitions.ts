@@ -5,8 +5,6 @@ import { appointments, type AppointmentStatusValue, visits } from '../../db/sche
 import { AppError } from '../../errors.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 
-// ---- The state machine ----
-
 export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
 
 /**
@@ -148,5 +146,3 @@ export async function expireLapsedHolds(db: Db, now: Date = new Date()): Promise
     return expired.length;
   });
 }
-
-// ---- Confirmation: the one place every path confirms through ----

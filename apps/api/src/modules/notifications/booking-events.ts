@@ -20,25 +20,10 @@ const EMAIL_KIND = {
 /** The short reference a person quotes: the appointment id's first eight characters, upper-cased. */
 export const bookingReference = (appointmentId: string) => appointmentId.slice(0, 8).toUpperCase();
 
-interface StoredPatient {
-  first_name?: unknown;
-  last_name?: unknown;
-  second_last_name?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  document_type?: unknown;
-  document_number?: unknown;
-  items?: unknown;
-  packs?: unknown;
-}
-
-const patientsOf = (appointment: AppointmentRow): StoredPatient[] =>
-  appointment.patients.filter((p): p is StoredPatient => typeof p === 'object' && p !== null);
-
 /** Every distinct e-mail of the booking: its contact (the first patient) and each patient with one. */
 function bookingRecipients(appointment: AppointmentRow): string[] {
-  const emails = patientsOf(appointment)
-    .map((patient) => (typeof patient.email === 'string' ? patient.email.trim().toLowerCase() : ''))
+  const emails = appointment.patients
+    .map((patient) => (patient.email ?? '').trim().toLowerCase())
     .filter((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
   return [...new Set(emails)];
 }
@@ -59,9 +44,9 @@ function webhookData(
     begin: visit?.begin.toISOString() ?? null,
     end: visit?.end.toISOString() ?? null,
     payment_status: appointment.paymentStatus,
-    patients: patientsOf(appointment).map((patient) => ({
-      items: Array.isArray(patient.items) ? patient.items : [],
-      packs: Array.isArray(patient.packs) ? patient.packs : [],
+    patients: appointment.patients.map((patient) => ({
+      items: patient.items,
+      packs: patient.packs,
       ...(includePersonalData
         ? {
             first_name: patient.first_name ?? null,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { payments } from '../../db/schema.ts';
 import { createAppointmentLink } from '../appointments/access.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
+import { patientNameOf, serviceIdsOf } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
@@ -32,13 +33,6 @@ export interface DeliveryContext {
 /** A delivery that can never succeed (the appointment is gone): done, not retried. */
 const NOTHING_TO_DELIVER = undefined;
 
-interface StoredPatient {
-  first_name?: unknown;
-  last_name?: unknown;
-  items?: unknown;
-  packs?: unknown;
-}
-
 async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
   const payload = event.payload as { to?: string; kind?: BookingEmail['kind']; begin?: string; end?: string };
   if (!event.appointmentId || !payload.to || !payload.kind || !payload.begin || !payload.end)
@@ -50,23 +44,13 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   const catalogue = await context.catalogue();
   const partnerName = client?.name ?? 'Visita';
 
-  const patients = appointment.patients
-    .filter((p): p is StoredPatient => typeof p === 'object' && p !== null)
-    .map((patient) => {
-      const ids = [
-        ...(Array.isArray(patient.items) ? patient.items : []),
-        ...(Array.isArray(patient.packs) ? patient.packs : []),
-      ].filter((id): id is number => typeof id === 'number');
-      return {
-        name: [patient.first_name, patient.last_name]
-          .filter((part) => typeof part === 'string' && part)
-          .join(' '),
-        services: ids.flatMap((id) => {
-          const item = catalogue.byId.get(id);
-          return item ? [{ name: item.displayName ?? item.name, fastingHours: item.fastHours }] : [];
-        }),
-      };
-    });
+  const patients = appointment.patients.map((patient) => ({
+    name: patientNameOf(patient),
+    services: serviceIdsOf(patient).flatMap((id) => {
+      const item = catalogue.byId.get(id);
+      return item ? [{ name: item.displayName ?? item.name, fastingHours: item.fastHours }] : [];
+    }),
+  }));
 
   const paid = await context.db
     .select({ status: payments.status, amount: payments.amount })

@@ -2,6 +2,7 @@
  * Card payments: one attempt per key, replayed when repeated, charged through the gateway
  * adapter for exactly the server's amount, and confirmed in the same transaction as the hold.
  */
+import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { createHash } from 'node:crypto';
 import {
   CARD_CVC_MESSAGE,
@@ -46,7 +47,6 @@ import {
   updatePayment,
 } from './queries.ts';
 
-// ---- Errors the widget handles (it reads msg, or err) ----
 import {
   AMOUNT_MISMATCH,
   GATEWAY_UNAVAILABLE,
@@ -294,12 +294,5 @@ export async function payByCard(
 }
 
 /** The first patient's e-mail: MercadoPago asks for the payer's. */
-function payerEmailOf(patients: readonly unknown[]): string | null {
-  for (const patient of patients) {
-    const email = (patient as { email?: unknown } | null)?.email;
-    if (typeof email === 'string' && email.includes('@')) return email;
-  }
-  return null;
-}
-
-// ---- Pay at home ----
+const payerEmailOf = (patients: readonly StoredCartPatient[]): string | null =>
+  patients.find((patient) => patient.email?.includes('@'))?.email ?? null;

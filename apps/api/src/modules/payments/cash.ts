@@ -16,7 +16,6 @@ import { INVALID_APPOINTMENT_STATUS } from '../appointments/transitions.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findOpenPayment, findPayment, insertPayment } from './queries.ts';
 
-// ---- Errors the widget handles (it reads msg, or err) ----
 import { CASH_NOT_ALLOWED, NOT_PAYABLE, PAYMENT_IN_PROCESS, fail } from './errors.ts';
 import { quoteAppointment } from './quote.ts';
 

@@ -6,8 +6,6 @@ import {
 } from '@visita/domain/cards';
 import { AppError } from '../../errors.ts';
 
-// ---- Errors the widget handles (it reads msg, or err) ----
-
 /** Not scheduled (already paid, pending, cancelled, expired): the English text the widget maps. */
 export const NOT_PAYABLE = { err: 'appointment-not-payable', msg: NOT_PAYABLE_SERVER_ERROR } as const;
 
@@ -54,5 +52,3 @@ export const rejection = (statusDetail: string) =>
     statusDetail,
     PAYMENT_REJECTION_MESSAGES[statusDetail] ?? UNEXPECTED_PAYMENT_ERROR_MESSAGE,
   );
-
-// ---- The amount ----

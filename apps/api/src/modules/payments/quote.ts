@@ -15,8 +15,6 @@ import {
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { quoteCartPrice } from '../pricing/service.ts';
 
-// ---- Errors the widget handles (it reads msg, or err) ----
-
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
@@ -78,10 +76,6 @@ export function assertAmountWithinLimits(
   if (message) throw new AppError(400, AMOUNT_OUT_OF_RANGE_ERROR, message);
 }
 
-// ---- Sandbox card tokens ----
-
 export function paymentsConfig(gateway: PaymentGateway, country: CountryCode): PaymentsConfigAnswer {
   return { gateway: gateway.kind, public_key: gateway.publicKey(country) };
 }
-
-// ---- Card payment ----

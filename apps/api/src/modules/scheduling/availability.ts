@@ -65,8 +65,6 @@ function instantRange(horizon: Horizon): { from: Date; to: Date } {
   };
 }
 
-// ---- Availability (in memory) ----
-
 /** Busy blocks per nurse: block start instants (ms). */
 export type BusyBlocks = ReadonlyMap<number, ReadonlySet<number>>;
 
@@ -265,5 +263,3 @@ export async function findAvailability(
   const key = `${sector.id}|${[...skills].sort().join(',')}|${horizon.from}|${horizon.to}`;
   return cache.get(key, sector.id, compute);
 }
-
-// ---- Holding a block ----

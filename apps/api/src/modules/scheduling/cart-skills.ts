@@ -1,4 +1,6 @@
 /** What a cart asks of a nurse: the skills its items need, and the sector an appointment's address falls in. */
+import type { ItemId } from '@visita/domain/contract/catalogue';
+import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import type { Db } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
@@ -43,18 +45,8 @@ export function neededSkills(
 }
 
 /** The item ids of a stored cart (appointments.patients: items and packs per patient). */
-export function cartItemIds(patients: readonly unknown[]): unknown[] {
-  const ids: unknown[] = [];
-  for (const patient of patients) {
-    if (!patient || typeof patient !== 'object') continue;
-    const { items, packs } = patient as { items?: unknown; packs?: unknown };
-    if (Array.isArray(items)) ids.push(...items);
-    if (Array.isArray(packs)) ids.push(...packs);
-  }
-  return ids;
-}
-
-// ---- Sector and horizon ----
+export const cartItemIds = (patients: readonly StoredCartPatient[]): ItemId[] =>
+  patients.flatMap((patient) => [...patient.items, ...patient.packs]);
 
 /** The appointment's sector: the one stored at creation, else the one covering its point now. */
 export async function appointmentSector(

@@ -17,8 +17,6 @@ export const noSector = () =>
 export const invalidItems = () =>
   badRequest('invalid-items', 'Alguno de los servicios indicados no existe o no se ofrece en este país.');
 
-// ---- Skills ----
-
 export const countryMismatch = () =>
   badRequest('country-mismatch', 'El país indicado no corresponde al de la dirección de la cita.');
 

@@ -164,8 +164,6 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
   };
 }
 
-// ---- Confirmation ----
-
 /**
  * Makes the appointment's hold permanent (status confirmed, no expiry); for the lifecycle's
  * confirmation (payment or manual). A hold whose 20 minutes are up still confirms while its row
