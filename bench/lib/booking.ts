@@ -169,10 +169,7 @@ export async function measureBookings(
     const access = { 'x-appointment-token': created.token };
     const query = new URLSearchParams({
       appointment_id: created.id,
-      locality: ADDRESS.comuna,
       country: 'cl',
-      region: ADDRESS.region,
-      include_source_only: 'true',
     });
     for (const item of ITEMS) query.append('items', String(item));
     const { data: blocks } = (await expect(

@@ -57,12 +57,9 @@ export async function scheduleContention(
   const [first] = appointments;
   if (!first) throw new Error('no appointment');
   const availability = await json<{ data: Array<{ date: string; begin_time: string; end_time: string }> }>(
-    await fetch(
-      `${baseUrl}/api/v2/time-availability/?appointment_id=${first.id}&locality=Providencia&country=cl`,
-      {
-        headers: { 'x-appointment-token': first.token },
-      },
-    ),
+    await fetch(`${baseUrl}/api/v2/time-availability/?appointment_id=${first.id}&country=cl`, {
+      headers: { 'x-appointment-token': first.token },
+    }),
   );
   // The last offered block: far from the demo's own bookings, so every nurse on shift is free.
   const block = availability.data.at(-1);

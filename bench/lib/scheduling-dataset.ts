@@ -159,7 +159,7 @@ async function smoke(url: string): Promise<void> {
     database,
   });
   const url_ =
-    `/api/v2/time-availability/?appointment_id=${dataset.appointment.id}&locality=Las%20Condes&country=cl` +
+    `/api/v2/time-availability/?appointment_id=${dataset.appointment.id}&country=cl` +
     `&include_source_only=true`;
   const times: number[] = [];
   let blocks = 0;

@@ -12,9 +12,7 @@ export function apiPath(
 
 export interface AvailabilityRequest {
   appointmentId: string;
-  locality: string;
   country: string;
-  region: string;
   items: readonly (string | number)[];
   fromDate: string;
 }
@@ -30,11 +28,8 @@ export function getAvailability(
     signal,
     query: {
       appointment_id: request.appointmentId,
-      locality: request.locality,
       country: request.country,
       items: request.items,
-      region: request.region,
-      include_source_only: true,
       from_date: request.fromDate,
     },
   });
@@ -43,7 +38,7 @@ export function getAvailability(
 /** POST /v2/appointments/{id}/schedule/: holds the block for 20 minutes. */
 export function scheduleAppointmentBlock(
   appointmentId: string,
-  block: ScheduleBody & { items?: (string | number)[] },
+  block: Omit<ScheduleBody, 'items'> & { items?: readonly (string | number)[] },
   context: RequestContext,
 ): Promise<ScheduleAnswer> {
   return apiRequest<ScheduleAnswer>(apiPath(API_ROUTES.schedule, { id: appointmentId }), {

@@ -64,7 +64,7 @@ describe('appointments contract', () => {
         items: ['1', '2'],
         from_date: '2026-11-22',
       }),
-    ).toMatchObject({ items: ['1', '2'], include_source_only: true });
+    ).toEqual({ appointment_id: 'a1', country: 'cl', items: ['1', '2'], from_date: '2026-11-22' });
     expect(
       availabilityAnswerSchema.parse({
         data: [{ date: '2026-11-23', begin_time: '09:00', end_time: '10:00' }],
@@ -78,6 +78,7 @@ describe('appointments contract', () => {
   it.each([
     [{ begin_date: '2026-11-23 09:00:00', end_date: '2026-11-23 10:00:00' }, true],
     [{ begin_date: '2026-11-23', end_date: '2026-11-23 10:00:00' }, false],
+    [{ begin_date: '2026-11-23 09:00:00', end_date: '2026-11-23 10:00:00', items: '1,2' }, true],
   ])('schedule body %o valid %s', (body, valid) => {
     expect(scheduleBodySchema.safeParse(body).success).toBe(valid);
   });

@@ -92,14 +92,14 @@ export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 
 // ---- Scheduling ----
 
-/** GET /v2/time-availability/. */
+/**
+ * GET /v2/time-availability/. The sector comes from the appointment's address, so the commune and
+ * region a caller may add are not read (and not declared).
+ */
 export const availabilityQuerySchema = z.object({
   appointment_id: z.string().trim().min(1).max(100),
-  locality: z.string().trim().min(1).max(100),
   country: countryCodeSchema,
   items: queryListSchema,
-  region: z.string().trim().max(100).optional(),
-  include_source_only: z.union([z.boolean(), z.stringbool()]).default(true),
   // Left out, the API uses today in the sector's zone; the widget always sends it.
   from_date: isoDateSchema.optional(),
 });
@@ -118,7 +118,12 @@ export const availabilityAnswerSchema = z.object({ data: z.array(availabilityEnt
 export type AvailabilityAnswer = z.infer<typeof availabilityAnswerSchema>;
 
 /** POST /v2/appointments/{id}/schedule/ { begin_date, end_date }, each 'date time'. */
-export const scheduleBodySchema = z.object({ begin_date: dateTimeSchema, end_date: dateTimeSchema });
+export const scheduleBodySchema = z.object({
+  begin_date: dateTimeSchema,
+  end_date: dateTimeSchema,
+  /** The cart's items, so the held nurse has their skills; left out, the stored cart's. */
+  items: queryListSchema.optional(),
+});
 export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
 
 // ---- Patients and finalisation  ----

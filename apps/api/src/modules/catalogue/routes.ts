@@ -11,10 +11,6 @@ import { listCatalogue, searchCatalogue } from './service.ts';
 
 /** The catalogue calls of the contract. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  // These answers are built by typed code from the snapshot and are the hottest of the API (a
-  // search per keystroke): re-validating 50 entries of 30 fields on each would cost as much as the
-  // search. The schemas still type and document them, and the tests parse every answer with them.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.get(
     '/v2/items/',
     {

@@ -6,9 +6,8 @@ import {
   scheduleAnswerSchema,
   scheduleBodySchema,
 } from '@visita/domain/contract/appointments';
-import { queryListSchema } from '@visita/domain/contract/common';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { refineSafeText } from '../../text-guards.ts';
 import {
   appointmentAccessOf,
@@ -25,9 +24,6 @@ const accessDescription =
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** The widget may send the cart's items so the held nurse has their skills (else the stored cart). */
-const scheduleRequestSchema = scheduleBodySchema.extend({ items: queryListSchema.optional() });
-
 /** Scheduling: time availability and block holds. */
 const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const availabilityCache = createAvailabilityCache(app.config.AVAILABILITY_CACHE_MS);
@@ -37,20 +33,21 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     else if (change.topic === 'everything') availabilityCache.invalidate(null);
   });
   app.addHook('onClose', async () => unsubscribe());
-  // A month of blocks is a few hundred entries built by typed code: re-validating them on each
-  // request would cost more than answering from the cache. The schemas still type and document
-  // the answers, and the tests parse every one with them.
-  // A cached month is answered to many people: its JSON is written once per cached answer.
+  // A cached month is answered to many people: it is checked against its schema and written as
+  // JSON once, when it is computed, and that text is answered until the cache lets it go.
   const bodies = new WeakMap<object, string>();
-  app.setSerializerCompiler(() => (answer) => {
-    const data = (answer as { data?: unknown }).data;
-    if (!Array.isArray(data)) return JSON.stringify(answer);
-    let body = bodies.get(data);
-    if (body === undefined) {
-      body = JSON.stringify(answer);
-      bodies.set(data, body);
-    }
-    return body;
+  app.setSerializerCompiler((route) => {
+    const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    return (answer) => {
+      const data = (answer as { data?: unknown }).data;
+      if (!Array.isArray(data)) return checked(answer);
+      let body = bodies.get(data);
+      if (body === undefined) {
+        body = checked(answer);
+        bodies.set(data, body);
+      }
+      return body;
+    };
   });
   app.get(
     '/v2/time-availability/',
@@ -102,7 +99,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Bloque tomado: 409 block-not-available. La confirmación la hace permanente. ' +
           accessDescription,
         params: appointmentParamsSchema,
-        body: refineSafeText(scheduleRequestSchema),
+        body: refineSafeText(scheduleBodySchema),
         response: { 200: scheduleAnswerSchema, ...errors },
       },
     },

@@ -92,9 +92,7 @@ export function DateStep() {
       appointmentId && address
         ? {
             appointmentId,
-            locality: address.commune,
             country: address.country,
-            region: address.region,
             items: availabilityItems({ items }, extraServiceIds),
           }
         : null,
