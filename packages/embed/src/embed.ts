@@ -49,8 +49,14 @@ export interface VisitaEventMap {
    * `url` (its own origin only), with solicitud_id in the query.
    */
   'visita:redirect': { url: string };
-  /** For clients with tracking events: each step reached, and the medical order once sent. */
-  'visita:tracking': { event: 'step'; step: string } | { event: 'medical-order'; solicitudId: string };
+  /**
+   * For clients with tracking events: each step reached, the medical order once sent, and an
+   * address searched where the partner does not reach (text that looks like an e-mail redacted).
+   */
+  'visita:tracking':
+    | { event: 'step'; step: string }
+    | { event: 'medical-order'; solicitudId: string }
+    | { event: 'out-of-coverage'; address: string; salesSource: string };
 }
 export type VisitaEvent = keyof VisitaEventMap;
 export type VisitaListener<K extends VisitaEvent> = (detail: VisitaEventMap[K]) => void;
