@@ -4,7 +4,8 @@ import { apiRequest, type RequestContext } from './http.ts';
 
 /** GET /v2/appointments/{id}/address/: the appointment's address as the client holds it. */
 export async function getAppointmentAddress(id: string, context?: RequestContext): Promise<Address> {
-  const fields = await apiRequest<AppointmentAddress>(`/v2/appointments/${encodeURIComponent(id)}/address/`, {
+  const fields = await apiRequest<AppointmentAddress>('appointmentAddress', {
+    params: { id },
     context,
   });
   return fromAppointmentAddress(fields);

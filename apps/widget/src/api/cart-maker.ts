@@ -7,7 +7,8 @@ export async function getCartMaker(
   context?: RequestContext,
 ): Promise<CartMakerWithTokenAnswer | null> {
   try {
-    return await apiRequest<CartMakerWithTokenAnswer>(`/v2/cart-maker/${encodeURIComponent(id)}/`, {
+    return await apiRequest<CartMakerWithTokenAnswer>('cartMaker', {
+      params: { id },
       context,
     });
   } catch {

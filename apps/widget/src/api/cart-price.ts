@@ -18,5 +18,5 @@ export async function getCartPrice(
   signal?: AbortSignal,
 ): Promise<CartPriceAnswer> {
   if (!body) return ZERO_PRICE;
-  return apiRequest<CartPriceAnswer>('/v2/cart-price/', { method: 'POST', body, context, signal });
+  return apiRequest<CartPriceAnswer>('cartPrice', { body, context, signal });
 }

@@ -36,5 +36,5 @@ export function createAppointment(
     referral_code: params.referralCode ?? null,
     place_id: params.address.placeId ?? null,
   };
-  return apiRequest<Partial<CreateAppointmentAnswer>>('/v2/appointments/', { method: 'POST', body, context });
+  return apiRequest<Partial<CreateAppointmentAnswer>>('createAppointment', { body, context });
 }

@@ -1,4 +1,4 @@
-import { EMBED_HOST_PATH, type EmbedHost } from '@visita/domain/contract/embed';
+import type { EmbedHost } from '@visita/domain/contract/embed';
 import { apiRequest } from './http.ts';
 
 /** Whether the page framing the widget is one of the client's domains, and its origin (sdk or laas). */
@@ -7,7 +7,7 @@ export function getEmbedHost(
   parentOrigin: string,
   signal?: AbortSignal,
 ): Promise<EmbedHost> {
-  return apiRequest<EmbedHost>(EMBED_HOST_PATH, {
+  return apiRequest<EmbedHost>('embedHost', {
     query: { client_id: clientId, parent_origin: parentOrigin },
     signal,
   });

@@ -13,7 +13,7 @@ export interface CatalogueParams {
 /** GET /v2/items/: the services by id, priced ones only. */
 export async function getItems(params: CatalogueParams, context?: RequestContext): Promise<CartItem[]> {
   if (params.ids.length === 0) return [];
-  const answer = await apiRequest<ItemsAnswer>('/v2/items/', {
+  const answer = await apiRequest<ItemsAnswer>('listItems', {
     query: { ids: params.ids, country: params.country, source: params.source, locality: params.locality },
     context,
   });
@@ -23,7 +23,7 @@ export async function getItems(params: CatalogueParams, context?: RequestContext
 /** GET /v2/packs/: the packs by id, priced ones only. */
 export async function getPacks(params: CatalogueParams, context?: RequestContext): Promise<CartItem[]> {
   if (params.ids.length === 0) return [];
-  const answer = await apiRequest<PacksAnswer>('/v2/packs/', {
+  const answer = await apiRequest<PacksAnswer>('listPacks', {
     query: { ids: params.ids, country: params.country, source: params.source, locality: params.locality },
     context,
   });

@@ -1,3 +1,4 @@
+import { ENDPOINTS, type EndpointName, pathFor } from '@visita/domain/contract/endpoints';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
@@ -38,29 +39,30 @@ export interface RequestContext {
   address?: { latitude: number; longitude: number } | null;
 }
 
-const API_BASE = '/api';
-
 /**
- * Every call of the contract goes through here: the product's headers, JSON both ways, and one
- * error shape. Aborts (a newer request replaced this one) pass through untouched.
+ * Every call of the contract goes through here, named by its endpoint (its method and path are
+ * declared once, in the domain's contract): the product's headers, JSON both ways, and one error
+ * shape. Aborts (a newer request replaced this one) pass through untouched.
  */
 export async function apiRequest<T>(
-  path: string,
+  endpoint: EndpointName,
   {
+    params,
     context,
     signal,
-    method = 'GET',
     body,
     query,
   }: {
+    /** The path's ':name' parameters. */
+    params?: Readonly<Record<string, string | number>>;
     context?: RequestContext;
     signal?: AbortSignal;
-    method?: string;
     body?: unknown;
     query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
   } = {},
 ): Promise<T> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const { method } = ENDPOINTS[endpoint];
+  const url = new URL(pathFor(endpoint, params), window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));

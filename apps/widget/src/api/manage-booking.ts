@@ -7,16 +7,13 @@ import type {
 } from '@visita/domain/contract/manage-booking';
 import { apiRequest, type RequestContext } from './http.ts';
 
-const path = (id: string, action: 'booking' | 'cancel' | 'reschedule') =>
-  `/v2/appointments/${encodeURIComponent(id)}/${action}/`;
-
 /** GET /v2/appointments/{id}/booking/: 'Tu reserva'. */
 export function getBookingView(
   id: string,
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<BookingView> {
-  return apiRequest<BookingView>(path(id, 'booking'), { context, signal });
+  return apiRequest<BookingView>('manageBooking', { params: { id }, context, signal });
 }
 
 export const bookingViewKey = (id: string | null) => ['booking-view', id] as const;
@@ -32,7 +29,7 @@ export function useBookingView(id: string | null, context: RequestContext) {
 
 /** POST /v2/appointments/{id}/cancel/: frees the visit; a card payment is refunded. */
 export function cancelBooking(id: string, context: RequestContext): Promise<CancelBookingAnswer> {
-  return apiRequest<CancelBookingAnswer>(path(id, 'cancel'), { method: 'POST', body: {}, context });
+  return apiRequest<CancelBookingAnswer>('cancelAppointment', { params: { id }, body: {}, context });
 }
 
 /** POST /v2/appointments/{id}/reschedule/: the visit moves to the block, with no new payment. */
@@ -41,5 +38,5 @@ export function rescheduleBooking(
   block: ScheduleBody,
   context: RequestContext,
 ): Promise<RescheduleAnswer> {
-  return apiRequest<RescheduleAnswer>(path(id, 'reschedule'), { method: 'POST', body: block, context });
+  return apiRequest<RescheduleAnswer>('rescheduleAppointment', { params: { id }, body: block, context });
 }

@@ -8,7 +8,8 @@ function getOperativeStatus(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<OperativeStatusAnswer> {
-  return apiRequest<OperativeStatusAnswer>(`/v2/operative/${encodeURIComponent(salesSource)}/status/`, {
+  return apiRequest<OperativeStatusAnswer>('operativeStatus', {
+    params: { salesSource },
     context,
     signal,
   });

@@ -12,9 +12,7 @@ import type {
   RegisterBody,
   RutStatusAnswer,
 } from '@visita/domain/contract/patients';
-import { API_ROUTES } from '@visita/domain/contract/paths';
 import { apiRequest, HttpError, type RequestContext } from './http.ts';
-import { apiPath } from './scheduling.ts';
 
 /**
  * GET /users/find_by_identifier/: null when the answer says not found (an 'error' key, 404). A
@@ -25,13 +23,10 @@ export async function findByIdentifier(
   context: RequestContext,
 ): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   try {
-    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(
-      apiPath(API_ROUTES.findByIdentifier),
-      {
-        query: { identifier },
-        context,
-      },
-    );
+    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>('findByIdentifier', {
+      query: { identifier },
+      context,
+    });
   } catch (error) {
     if (
       error instanceof HttpError &&
@@ -46,7 +41,7 @@ export async function findByIdentifier(
 
 /** POST /users/register_wo_password/: the access token of the new account. */
 export function registerPatient(body: RegisterBody, context: RequestContext): Promise<RegisterAnswer> {
-  return apiRequest<RegisterAnswer>(apiPath(API_ROUTES.register), { method: 'POST', body, context });
+  return apiRequest<RegisterAnswer>('registerWithoutPassword', { body, context });
 }
 
 /** POST /alliances/clients/{clientId}/patients/: the client-side patient save (403 is ignored by callers). */
@@ -55,11 +50,7 @@ export function saveClientPatient(
   patient: PatientRecord,
   context: RequestContext,
 ): Promise<ClientPatient> {
-  return apiRequest<ClientPatient>(apiPath(API_ROUTES.clientPatients, { clientId }), {
-    method: 'POST',
-    body: { patient },
-    context,
-  });
+  return apiRequest<ClientPatient>('clientPatients', { params: { clientId }, body: { patient }, context });
 }
 
 /** GET /alliances/clients/{clientId}/patients/?search= (staff). */
@@ -69,7 +60,8 @@ export function listClientPatients(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<ClientPatientsAnswer> {
-  return apiRequest<ClientPatientsAnswer>(apiPath(API_ROUTES.clientPatients, { clientId }), {
+  return apiRequest<ClientPatientsAnswer>('clientPatients', {
+    params: { clientId },
     query: { search },
     context,
     signal,
@@ -81,8 +73,8 @@ export function updateAppointmentPatients(
   patients: AppointmentPatientInput[],
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointmentPatients, { id: appointmentId }), {
-    method: 'PATCH',
+  return apiRequest<AppointmentSummary>('appointmentPatients', {
+    params: { id: appointmentId },
     body: { patients },
     context,
   });
@@ -92,7 +84,7 @@ export function getAppointmentSummary(
   appointmentId: string,
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context });
+  return apiRequest<AppointmentSummary>('getAppointment', { params: { id: appointmentId }, context });
 }
 
 /**
@@ -131,20 +123,20 @@ export function finalizeAppointment(
   },
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(apiPath(API_ROUTES.finalizeAppointment, { id: appointmentId }), {
-    method: 'POST',
+  return apiRequest<AppointmentSummary>('finalizeAppointment', {
+    params: { id: appointmentId },
     body,
     context,
   });
 }
 
 export function getRutStatus(rut: string, context: RequestContext): Promise<RutStatusAnswer> {
-  return apiRequest<RutStatusAnswer>(apiPath(API_ROUTES.rutStatus), { query: { rut }, context });
+  return apiRequest<RutStatusAnswer>('rutStatus', { query: { rut }, context });
 }
 
 export function getPatientHasItem(
   query: { item: string; source: string; rut: string },
   context: RequestContext,
 ): Promise<HasItemAnswer> {
-  return apiRequest<HasItemAnswer>(apiPath(API_ROUTES.hasItem), { query, context });
+  return apiRequest<HasItemAnswer>('hasItem', { query, context });
 }

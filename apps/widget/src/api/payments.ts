@@ -11,17 +11,15 @@ import type {
   SandboxCardTokenAnswer,
   SandboxCardTokenBody,
 } from '@visita/domain/contract/payments';
-import { API_ROUTES } from '@visita/domain/contract/paths';
 import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from './http.ts';
-import { apiPath } from './scheduling.ts';
 
 /** GET /payments/appointments/{id}/payment_summary/: read loosely, the amount to charge is all we need. */
 export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
   const answer = await apiRequest<{
     data?: { appointment?: Record<string, unknown> };
     appointment?: Record<string, unknown>;
-  }>(apiPath(API_ROUTES.paymentSummary, { id: appointmentId }), { context });
+  }>('paymentSummary', { params: { id: appointmentId }, context });
   const appointment = answer.data?.appointment ?? answer.appointment ?? {};
   // What the card pays: the net price minus what is paid at the address (the API's rule).
   if (typeof appointment.net_price === 'number') {
@@ -35,11 +33,7 @@ export async function getAmountToPay(appointmentId: string, context: RequestCont
 
 /** POST /payments/appointments/{id}/cash_payment/: pay at home. */
 export function payAtHome(appointmentId: string, context: RequestContext): Promise<unknown> {
-  return apiRequest(apiPath(API_ROUTES.cashPayment, { id: appointmentId }), {
-    method: 'POST',
-    body: {},
-    context,
-  });
+  return apiRequest('cashPayment', { params: { id: appointmentId }, body: {}, context });
 }
 
 /** POST /v2/mercado-pago/{id}/card/ with the appointment's token as Bearer. */
@@ -48,8 +42,8 @@ export function payByCard(
   body: CardPaymentBody,
   appointmentToken: string | null,
 ): Promise<CardPaymentAnswer> {
-  return apiRequest<CardPaymentAnswer>(apiPath(API_ROUTES.cardPayment, { id: appointmentId }), {
-    method: 'POST',
+  return apiRequest<CardPaymentAnswer>('cardPayment', {
+    params: { id: appointmentId },
     body,
     context: { apiToken: appointmentToken, appointmentToken },
   });
@@ -57,7 +51,7 @@ export function payByCard(
 
 /** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
 export function createSandboxCardToken(body: SandboxCardTokenBody): Promise<SandboxCardTokenAnswer> {
-  return apiRequest<SandboxCardTokenAnswer>(apiPath(API_ROUTES.sandboxCardTokens), { method: 'POST', body });
+  return apiRequest<SandboxCardTokenAnswer>('sandboxCardTokens', { body });
 }
 
 /** GET /v2/payments/config/?country=: which tokeniser and public key; absent means sandbox. */
@@ -66,7 +60,7 @@ export async function getPaymentsConfig(
 ): Promise<{ provider: 'sandbox' | 'mercadopago'; public_key: string | null }> {
   try {
     const answer = await apiRequest<{ provider?: string; gateway?: string; public_key?: string | null }>(
-      '/v2/payments/config/',
+      'paymentsConfig',
       { query: { country } },
     );
     const provider = answer.provider ?? answer.gateway;
@@ -84,11 +78,7 @@ export function manualConfirm(
   body: ManualConfirmBodyInput,
   context: RequestContext,
 ): Promise<ManualConfirmAnswer> {
-  return apiRequest<ManualConfirmAnswer>(apiPath(API_ROUTES.manualConfirm, { id: appointmentId }), {
-    method: 'POST',
-    body,
-    context,
-  });
+  return apiRequest<ManualConfirmAnswer>('manualConfirm', { params: { id: appointmentId }, body, context });
 }
 
 /** POST /v2/appointments/{id}/amount/ { discount, total }. */
@@ -97,8 +87,8 @@ export function setAppointmentAmount(
   body: SetAmountBody,
   context: RequestContext,
 ): Promise<AppointmentAmounts> {
-  return apiRequest<AppointmentAmounts>(apiPath(API_ROUTES.appointmentAmount, { id: appointmentId }), {
-    method: 'POST',
+  return apiRequest<AppointmentAmounts>('appointmentAmount', {
+    params: { id: appointmentId },
     body,
     context,
   });
@@ -121,10 +111,8 @@ export async function quoteAppointmentAmount(
   context: RequestContext,
 ): Promise<number | null> {
   const [summary, address] = await Promise.all([
-    apiRequest<AppointmentSummary>(apiPath(API_ROUTES.appointment, { id: appointmentId }), { context }),
-    apiRequest<{ comuna: string }>(apiPath(API_ROUTES.appointmentAddress, { id: appointmentId }), {
-      context,
-    }),
+    apiRequest<AppointmentSummary>('getAppointment', { params: { id: appointmentId }, context }),
+    apiRequest<{ comuna: string }>('appointmentAddress', { params: { id: appointmentId }, context }),
   ]);
   const paidByCompany = (index: number, id: string | number) =>
     (params.companyExams ?? []).some(
@@ -138,8 +126,7 @@ export async function quoteAppointmentAmount(
     }))
     .filter((patient) => patient.items.length + patient.packs.length > 0);
   if (patients.length === 0) return null;
-  const quote = await apiRequest<CartPriceAnswer>(apiPath(API_ROUTES.cartPrice), {
-    method: 'POST',
+  const quote = await apiRequest<CartPriceAnswer>('cartPrice', {
     body: {
       coupon_code: params.coupon,
       country: params.country,

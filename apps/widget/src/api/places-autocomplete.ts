@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { keepNumberedSuggestions } from '@visita/domain/addresses';
 import type { AutocompleteAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
@@ -11,9 +12,13 @@ export async function getAddressSuggestions(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<AutocompleteAnswer['results']> {
-  const path = '/v2/places/autocomplete/';
+  const { path } = ENDPOINTS.placesAutocomplete;
   try {
-    const answer = await apiRequest<AutocompleteAnswer>(path, { query: { input, country }, context, signal });
+    const answer = await apiRequest<AutocompleteAnswer>('placesAutocomplete', {
+      query: { input, country },
+      context,
+      signal,
+    });
     return keepNumberedSuggestions(answer.results);
   } catch (error) {
     reportFailure('geocoding', path, error);

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import type { GeocodeAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
@@ -9,9 +10,9 @@ export async function geocodePlace(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<GeocodeAnswer['results']> {
-  const path = '/v2/places/geocode/';
+  const { path } = ENDPOINTS.placesGeocode;
   try {
-    const answer = await apiRequest<GeocodeAnswer>(path, {
+    const answer = await apiRequest<GeocodeAnswer>('placesGeocode', {
       query: {
         place_id: params.placeId,
         address: params.placeId ? null : params.address,

@@ -1,7 +1,6 @@
+import { ENDPOINTS, pathFor } from '@visita/domain/contract/endpoints';
 import type { ErrorReportBody, ErrorReportOrigin } from '@visita/domain/contract/error-reports';
 import { HttpError } from './http.ts';
-
-const REPORTS_URL = '/api/v2/errors/';
 
 /**
  * Tells the API that a call failed (exam search, geocoding, the sector look-up), with its origin
@@ -19,8 +18,8 @@ export function reportFailure(origin: ErrorReportOrigin, path: string, error: un
     context: { path },
   };
   try {
-    void fetch(new URL(REPORTS_URL, window.location.origin), {
-      method: 'POST',
+    void fetch(new URL(pathFor('errorReports'), window.location.origin), {
+      method: ENDPOINTS.errorReports.method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       // The report outlives the page when the person closes it right after the failure.

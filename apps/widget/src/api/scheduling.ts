@@ -1,14 +1,5 @@
 import type { AvailabilityAnswer, ScheduleAnswer, ScheduleBody } from '@visita/domain/contract/appointments';
-import { API_ROUTES, pathFor } from '@visita/domain/contract/paths';
 import { apiRequest, type RequestContext } from './http.ts';
-
-/** apiRequest adds the /api prefix itself. */
-export function apiPath(
-  route: Parameters<typeof pathFor>[0],
-  params?: Parameters<typeof pathFor>[1],
-): string {
-  return pathFor(route, params).replace(/^\/api/, '');
-}
 
 export interface AvailabilityRequest {
   appointmentId: string;
@@ -23,7 +14,7 @@ export function getAvailability(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<AvailabilityAnswer> {
-  return apiRequest<AvailabilityAnswer>(apiPath(API_ROUTES.availability), {
+  return apiRequest<AvailabilityAnswer>('availability', {
     context,
     signal,
     query: {
@@ -41,9 +32,5 @@ export function scheduleAppointmentBlock(
   block: Omit<ScheduleBody, 'items'> & { items?: readonly (string | number)[] },
   context: RequestContext,
 ): Promise<ScheduleAnswer> {
-  return apiRequest<ScheduleAnswer>(apiPath(API_ROUTES.schedule, { id: appointmentId }), {
-    method: 'POST',
-    body: block,
-    context,
-  });
+  return apiRequest<ScheduleAnswer>('holdBlock', { params: { id: appointmentId }, body: block, context });
 }

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import type { SectorAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
@@ -9,9 +10,9 @@ export async function getSectorFromCoordinates(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<SectorAnswer> {
-  const path = '/v2/sector/sector-from-coordinates/';
+  const { path } = ENDPOINTS.sectorFromCoordinates;
   try {
-    return await apiRequest<SectorAnswer>(path, {
+    return await apiRequest<SectorAnswer>('sectorFromCoordinates', {
       query: { lng: params.lng, lat: params.lat, country: params.country, sales_source: params.salesSource },
       context,
       signal,

@@ -8,7 +8,7 @@ export function validateCoupon(
   params: { items: readonly (string | number)[]; coupon: string; source: string; country: CountryCode },
   context?: RequestContext,
 ): Promise<CouponValidateAnswer> {
-  return apiRequest<CouponValidateAnswer>('/v2/coupons/validate/', {
+  return apiRequest<CouponValidateAnswer>('couponValidate', {
     query: {
       items: params.items.join(','),
       coupon: normalizeCoupon(params.coupon),

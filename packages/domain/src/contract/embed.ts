@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { webOrigin } from '../web-origin.ts';
 
 /** Where the widget asks whether the page framing it may talk to it, and as what origin. */
-export const EMBED_HOST_PATH = '/embed/host/';
 
 /**
  * The framing page's origin as the widget saw it: a scheme, a host and maybe a port, nothing

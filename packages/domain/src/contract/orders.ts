@@ -9,7 +9,6 @@ import { apiErrorSchema } from './errors.ts';
 export const ORDER_FORM_FIELDS = { file: 'orden', lead: 'lead', path: 'path' } as const;
 
 /** GET /orden-medica/: a staff client's medical orders. */
-export const MEDICAL_ORDERS_PATH = '/orden-medica/';
 
 /**
  * Limits of one upload request. The per-file size is the product's; at most ten files

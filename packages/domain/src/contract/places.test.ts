@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTicketAnswerSchema, orderLeadSchema } from './orders.ts';
-import { API_ROUTES, pathFor } from './paths.ts';
+import { pathFor } from './endpoints.ts';
 import {
   autocompleteAnswerSchema,
   geocodeQuerySchema,
@@ -75,15 +75,15 @@ describe('places, coverage and orders contract', () => {
   });
 
   it.each([
-    [API_ROUTES.sdkConfig, {}, '/api/alliances/clients/sdk-config/'],
-    [API_ROUTES.cartMaker, { id: 'cm 1' }, '/api/v2/cart-maker/cm%201/'],
-    [API_ROUTES.clientPatients, { clientId: 'demo-laas' }, '/api/alliances/clients/demo-laas/patients/'],
-    [API_ROUTES.manualConfirm, { id: 7 }, '/api/appointments/7/manual_confirm/'],
-  ])('path %s with %o -> %s', (route, params, path) => {
-    expect(pathFor(route, params)).toBe(path);
+    ['sdkConfig', {}, '/api/alliances/clients/sdk-config/'],
+    ['cartMaker', { id: 'cm 1' }, '/api/v2/cart-maker/cm%201/'],
+    ['clientPatients', { clientId: 'demo-laas' }, '/api/alliances/clients/demo-laas/patients/'],
+    ['manualConfirm', { id: 7 }, '/api/appointments/7/manual_confirm/'],
+  ] as const)('path %s with %o -> %s', (endpoint, params, path) => {
+    expect(pathFor(endpoint, params)).toBe(path);
   });
 
   it('refuses a path without its parameter', () => {
-    expect(() => pathFor(API_ROUTES.appointment)).toThrow('Missing path parameter id');
+    expect(() => pathFor('getAppointment')).toThrow('Missing path parameter id');
   });
 });

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   apiTokenAnswerSchema,
   auditListSchema,
@@ -57,7 +58,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const changed = (id: string) => app.changes.publish({ topic: 'client', clientId: id });
 
   app.get(
-    '/admin/partners',
+    ENDPOINTS.adminListPartners.path,
     {
       onRequest,
       schema: {
@@ -76,7 +77,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/partners/:id',
+    ENDPOINTS.adminGetPartner.path,
     {
       onRequest,
       schema: {
@@ -95,7 +96,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/partners',
+    ENDPOINTS.adminCreatePartner.path,
     {
       onRequest,
       attachValidation: true,
@@ -116,7 +117,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/admin/partners/:id',
+    ENDPOINTS.adminUpdatePartner.path,
     {
       onRequest,
       attachValidation: true,
@@ -138,7 +139,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/partners/:id/api-token',
+    ENDPOINTS.adminIssuePartnerToken.path,
     {
       onRequest,
       schema: {
@@ -157,7 +158,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/partners/:id/api-token',
+    ENDPOINTS.adminRevokePartnerToken.path,
     {
       onRequest,
       schema: {
@@ -176,7 +177,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/audit',
+    ENDPOINTS.adminAudit.path,
     {
       onRequest,
       schema: {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ const deliverySchema = z.object({
 /** The operator's API (behind ADMIN_TOKEN). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/webhooks/deliveries',
+    ENDPOINTS.adminWebhookDeliveries.path,
     {
       preHandler: requireAdmin(app.config.ADMIN_TOKEN),
       schema: {

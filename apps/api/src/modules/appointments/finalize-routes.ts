@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentParamsSchema,
@@ -20,7 +21,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 
 /** Patients on an appointment and its finalisation (PATCH …/patients/, POST …/finalize/). */
 const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
-    '/v2/appointments/:id/patients/',
+    ENDPOINTS.appointmentPatients.path,
     {
       // onRequest: without access nothing about the body is checked, so nothing can be probed.
       onRequest: requireAppointmentAccess,
@@ -47,7 +48,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/v2/appointments/:id/finalize/',
+    ENDPOINTS.finalizeAppointment.path,
     {
       onRequest: requireAppointmentAccess,
       schema: {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentAmountsSchema,
@@ -28,7 +29,7 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** The appointment lifecycle after scheduling: manual confirmation, payment summary, amount, last mile. */
 const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/appointments/:id/manual_confirm/',
+    ENDPOINTS.manualConfirm.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -51,7 +52,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/payments/appointments/:id/payment_summary/',
+    ENDPOINTS.paymentSummary.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -69,7 +70,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/v2/appointments/:id/amount/',
+    ENDPOINTS.appointmentAmount.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -87,7 +88,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/appointments/:id/last-mile/',
+    ENDPOINTS.lastMile.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -103,7 +104,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/appointments/:id/origin/',
+    ENDPOINTS.appointmentOrigin.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {

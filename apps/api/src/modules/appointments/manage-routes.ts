@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentParamsSchema,
@@ -24,7 +25,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 /** After the booking: 'Tu reserva', cancelling and moving it. */
 const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/appointments/:id/booking/',
+    ENDPOINTS.manageBooking.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -40,7 +41,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/v2/appointments/:id/cancel/',
+    ENDPOINTS.cancelAppointment.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -63,7 +64,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/v2/appointments/:id/reschedule/',
+    ENDPOINTS.rescheduleAppointment.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {

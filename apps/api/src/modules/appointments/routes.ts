@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentAddressSchema,
@@ -32,7 +33,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 
 /** The appointments calls of the contract. */
 const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/v2/appointments/',
+    ENDPOINTS.createAppointment.path,
     {
       // Each appointment may hold a nurse's block: an address creating them by the dozen would
       // take a day's agenda.
@@ -54,7 +55,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/appointments/:id/',
+    ENDPOINTS.getAppointment.path,
     {
       schema: {
         tags: ['appointments'],
@@ -74,7 +75,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/appointments/:id/address/',
+    ENDPOINTS.appointmentAddress.path,
     {
       schema: {
         tags: ['appointments'],
@@ -91,7 +92,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/cart-maker/:id/',
+    ENDPOINTS.cartMaker.path,
     {
       schema: {
         tags: ['appointments'],

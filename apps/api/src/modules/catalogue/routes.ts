@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   catalogueQuerySchema,
   itemsAnswerSchema,
@@ -12,7 +13,7 @@ import { listCatalogue, searchCatalogue } from './service.ts';
 /** The catalogue calls of the contract. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/items/',
+    ENDPOINTS.listItems.path,
     {
       schema: {
         tags: ['catalogue'],
@@ -25,7 +26,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/packs/',
+    ENDPOINTS.listPacks.path,
     {
       schema: {
         tags: ['catalogue'],
@@ -38,7 +39,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/search/client/',
+    ENDPOINTS.searchCatalogue.path,
     {
       config: { ipRateLimit: 'search' },
       schema: {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { clientConfigQuerySchema, clientConfigSchema } from '@visita/domain/contract/client-config';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { createClientConfigReader, INVALID_CLIENT_MSG } from './service.ts';
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readClientConfig = createClientConfigReader(app.db, undefined, app.changes);
   app.get(
-    '/alliances/clients/sdk-config/',
+    ENDPOINTS.sdkConfig.path,
     {
       schema: {
         tags: ['clients'],

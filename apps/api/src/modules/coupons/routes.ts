@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   couponValidateAnswerSchema,
@@ -11,7 +12,7 @@ import { referralsForAlliance, validateCoupon } from './service.ts';
 /** The coupon and referral calls */
 const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/coupons/validate/',
+    ENDPOINTS.couponValidate.path,
     {
       config: { ipRateLimit: 'coupons' },
       schema: {
@@ -28,7 +29,7 @@ const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/referrals/alliance/',
+    ENDPOINTS.referrals.path,
     {
       schema: {
         tags: ['coupons'],

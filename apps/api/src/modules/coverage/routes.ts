@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { sectorAnswerSchema, sectorQuerySchema } from '@visita/domain/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { findCoveringSector } from './service.ts';
 /** GET /v2/sector/sector-from-coordinates/: the sector covering a point for a source, or null. */
 const coverageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/sector/sector-from-coordinates/',
+    ENDPOINTS.sectorFromCoordinates.path,
     {
       schema: {
         tags: ['coverage'],

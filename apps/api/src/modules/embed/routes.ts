@@ -1,4 +1,5 @@
-import { EMBED_HOST_PATH, embedHostQuerySchema, embedHostSchema } from '@visita/domain/contract/embed';
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import { embedHostQuerySchema, embedHostSchema } from '@visita/domain/contract/embed';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
@@ -8,7 +9,7 @@ import { createClientDomainsReader, embedHostFor } from './service.ts';
 const embedRoutes: FastifyPluginAsyncZod = async (app) => {
   const readClientDomains = createClientDomainsReader(app.db, undefined, app.changes);
   app.get(
-    EMBED_HOST_PATH,
+    ENDPOINTS.embedHost.path,
     {
       schema: {
         tags: ['clients'],

@@ -1,10 +1,10 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   errorReportAnswerSchema,
   errorReportBodySchema,
   ERROR_REPORT_ORIGINS,
 } from '@visita/domain/contract/error-reports';
-import { API_ROUTES } from '@visita/domain/contract/paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createErrorTracker } from '../../adapters/error-tracker/create-error-tracker.ts';
 import { toTrackedError } from './service.ts';
@@ -14,7 +14,7 @@ const errorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tracker = createErrorTracker(app.config.ERROR_TRACKER_URL);
 
   app.post(
-    API_ROUTES.errorReports,
+    ENDPOINTS.errorReports.path,
     {
       config: { ipRateLimit: 'error-reports' },
       schema: {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   hasItemAnswerSchema,
@@ -19,7 +20,7 @@ import { patientHasItem, rutStatus } from './service.ts';
 /** The compensation fund's checks: RUT affiliation and items a patient already has. */
 const fundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/caja-los-andes/rut-status/',
+    ENDPOINTS.rutStatus.path,
     {
       config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
@@ -43,7 +44,7 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/v2/patients/has_item/',
+    ENDPOINTS.hasItem.path,
     {
       // Whether a person has had a vaccine is health data.
       config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },

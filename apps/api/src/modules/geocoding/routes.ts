@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   geocodeAnswerSchema,
@@ -46,7 +47,7 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
   const geocoder: Geocoder = createGeocoder(app.config, options.fetchImpl);
 
   app.get(
-    '/v2/places/autocomplete/',
+    ENDPOINTS.placesAutocomplete.path,
     {
       schema: {
         tags: ['places'],
@@ -63,7 +64,7 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
   );
 
   app.get(
-    '/v2/places/geocode/',
+    ENDPOINTS.placesGeocode.path,
     {
       schema: {
         tags: ['places'],

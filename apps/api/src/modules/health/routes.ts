@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    ENDPOINTS.health.path,
     {
       schema: {
         tags: ['health'],

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from '@visita/domain/contract/operative';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { getOperativeStatus } from './service.ts';
 /** GET v2/operative/{salesSource}/status/: checked by the operative step wrapper. */
 const operativeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/v2/operative/:salesSource/status/',
+    ENDPOINTS.operativeStatus.path,
     {
       schema: {
         tags: ['operative'],

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
@@ -6,13 +7,11 @@ import {
   createTicketFormSchema,
   createTicketOkSchema,
   createTicketQuerySchema,
-  MEDICAL_ORDERS_PATH,
   medicalOrdersAnswerSchema,
   medicalOrdersQuerySchema,
   ORDER_FORM_FIELDS,
   ORDER_UPLOAD_LIMITS,
 } from '@visita/domain/contract/orders';
-import { API_ROUTES } from '@visita/domain/contract/paths';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage/create-storage.ts';
@@ -63,7 +62,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   });
 
   app.post(
-    API_ROUTES.createTicket,
+    ENDPOINTS.createTicket.path,
     {
       config: { rateLimit: { max: app.config.ORDER_UPLOADS_PER_MINUTE, timeWindow: 60_000 } },
       // Before the body schema runs: anything but multipart is refused with its own answer.
@@ -84,7 +83,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   );
 
   app.get(
-    MEDICAL_ORDERS_PATH,
+    ENDPOINTS.medicalOrders.path,
     {
       // onRequest: strangers get 401 before anything about their query is checked.
       onRequest: async (request) => {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   clientPatientsAnswerSchema,
@@ -34,7 +35,7 @@ async function saveGuard(request: Parameters<ReturnType<typeof clientTokenGuard>
 /** The staff patients calls: a client's own patients, behind its API token. */
 const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/alliances/clients/:clientId/patients/',
+    ENDPOINTS.clientPatients.path,
     {
       // onRequest: strangers get 401/403 before anything about their input is checked.
       onRequest: clientTokenGuard('clientId'),
@@ -53,7 +54,7 @@ const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/alliances/clients/:clientId/patients/',
+    ENDPOINTS.createClientPatient.path,
     {
       onRequest: saveGuard,
       schema: {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { APPOINTMENT_TOKEN_HEADER, appointmentParamsSchema } from '@visita/domain/contract/appointments';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
@@ -61,7 +62,7 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
   const gateway = options.gateway ?? createPaymentGateway(app.config, app.db);
 
   app.get(
-    '/v2/payments/config/',
+    ENDPOINTS.paymentsConfig.path,
     {
       schema: {
         tags: ['payments'],
@@ -74,7 +75,7 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
   );
 
   app.post(
-    '/v2/mercado-pago/:id/card/',
+    ENDPOINTS.cardPayment.path,
     {
       schema: {
         tags: ['payments'],
@@ -105,7 +106,7 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
   );
 
   app.post(
-    '/payments/appointments/:id/cash_payment/',
+    ENDPOINTS.cashPayment.path,
     {
       preHandler: requireAppointmentAccess,
       schema: {
@@ -136,7 +137,7 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
   if (isSandboxGateway(gateway)) {
     const sandbox = gateway;
     app.post(
-      '/v2/sandbox/card-tokens/',
+      ENDPOINTS.sandboxCardTokens.path,
       {
         schema: {
           tags: ['payments'],

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { cartPriceAnswerSchema, cartPriceBodySchema } from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { quoteCartPrice } from './service.ts';
 /** The pricing calls of the contract: the cart's price quote. */
 const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/v2/cart-price/',
+    ENDPOINTS.cartPrice.path,
     {
       schema: {
         tags: ['pricing'],

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentParamsSchema,
@@ -50,7 +51,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
   app.get(
-    '/v2/time-availability/',
+    ENDPOINTS.availability.path,
     {
       schema: {
         tags: ['scheduling'],
@@ -84,7 +85,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/v2/appointments/:id/schedule/',
+    ENDPOINTS.holdBlock.path,
     {
       // A hold takes a nurse for 20 minutes: per address and per appointment, a person's few
       // changes of mind pass and squatting a day's blocks does not.

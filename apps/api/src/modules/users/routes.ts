@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import {
   findByIdentifierAnswerSchema,
@@ -19,7 +20,7 @@ import { findAccount, PATIENT_NOT_FOUND, registerAccount } from './service.ts';
 /** Patient accounts: find by identifier, register without password. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/users/find_by_identifier/',
+    ENDPOINTS.findByIdentifier.path,
     {
       config: { ipRateLimit: 'find-by-identifier', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
@@ -49,7 +50,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/users/register_wo_password/',
+    ENDPOINTS.registerWithoutPassword.path,
     {
       // Its 409s tell whether a RUT or an e-mail has an account: as guarded as the look-up.
       config: { ipRateLimit: 'register', appointmentRateLimit: 'person-lookups' },

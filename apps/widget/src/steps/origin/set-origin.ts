@@ -1,7 +1,5 @@
 import type { AppointmentOriginAnswer } from '@visita/domain/contract/appointments';
-import { API_ROUTES } from '@visita/domain/contract/paths';
 import { apiRequest, type RequestContext } from '../../api/http.ts';
-import { apiPath } from '../../api/scheduling.ts';
 
 /** PATCH /appointments/{id}/origin/: the staff's chosen origin, stored on the appointment. */
 export function saveAppointmentOrigin(
@@ -9,8 +7,8 @@ export function saveAppointmentOrigin(
   origin: string,
   context: RequestContext,
 ): Promise<AppointmentOriginAnswer> {
-  return apiRequest<AppointmentOriginAnswer>(apiPath(API_ROUTES.appointmentOrigin, { id: appointmentId }), {
-    method: 'PATCH',
+  return apiRequest<AppointmentOriginAnswer>('appointmentOrigin', {
+    params: { id: appointmentId },
     body: { client_origin: origin },
     context,
   });

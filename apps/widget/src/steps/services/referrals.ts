@@ -8,7 +8,7 @@ async function getReferralCode(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const answer = await apiRequest<ReferralAnswer>('/referrals/alliance/', {
+  const answer = await apiRequest<ReferralAnswer>('referrals', {
     query: { alliance },
     context,
     signal,

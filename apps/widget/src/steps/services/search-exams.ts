@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@visita/domain/contract/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CartItem, toCartItems } from '@visita/domain/cart-item';
 import type { SearchAnswer } from '@visita/domain/contract/catalogue';
@@ -26,10 +27,10 @@ async function searchExams(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<CartItem[]> {
-  const path = '/v2/search/client/';
+  const { path } = ENDPOINTS.searchCatalogue;
   let answer: SearchAnswer;
   try {
-    answer = await apiRequest<SearchAnswer>(path, {
+    answer = await apiRequest<SearchAnswer>('searchCatalogue', {
       query: {
         query: params.query,
         commune: params.commune,

@@ -1,4 +1,4 @@
-import { API_ROUTES, pathFor } from '@visita/domain/contract/paths';
+import { ENDPOINTS, pathFor } from '@visita/domain/contract/endpoints';
 import { type CreateTicketAnswer, ORDER_FORM_FIELDS, type OrderLead } from '@visita/domain/contract/orders';
 import { HttpError, UNEXPECTED_ERROR } from '../../api/http.ts';
 
@@ -19,10 +19,10 @@ export async function createOrderTicket(
   for (const file of files) form.append(ORDER_FORM_FIELDS.file, file, file.name);
   let response: Response;
   try {
-    const url = new URL(pathFor(API_ROUTES.createTicket), window.location.origin);
+    const url = new URL(pathFor('createTicket'), window.location.origin);
     url.searchParams.set('client_id', clientId);
     response = await fetch(url, {
-      method: 'POST',
+      method: ENDPOINTS.createTicket.method,
       body: form,
       signal,
       headers: { accept: 'application/json', 'x-client-id': clientId },
