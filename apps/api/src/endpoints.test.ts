@@ -1,4 +1,5 @@
-import { API_PREFIX, ENDPOINTS } from '@visita/domain/contract/endpoints';
+import { API_PREFIX } from '@visita/domain/contract/endpoint';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from './robustness/routes.ts';
 import { TEST_ENGINES } from './test-support/databases.ts';

@@ -12,7 +12,6 @@ import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
 import { useFlow, useSession } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
 import { Loader } from './ui/loader.tsx';
-import { Toaster } from './components/toaster.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
 
@@ -20,6 +19,8 @@ import { themeStyle } from './ui/theme.ts';
 // outside the entry; the download starts at once, in parallel with the client config.
 const stepFrameModule = import('./flow/step-frame.tsx');
 const StepFrame = lazy(() => stepFrameModule.then((m) => ({ default: m.StepFrame })));
+// Toasts follow a person's actions, never the first paint: their region loads beside the steps.
+const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /** Which component draws each step; steps know nothing of one another. */
 const STEP_COMPONENTS: Record<Step, ComponentType> = {
@@ -131,7 +132,9 @@ export function Wizard({ config }: { config: ClientConfig }) {
           </StepFrame>
         </Suspense>
       </Shell>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

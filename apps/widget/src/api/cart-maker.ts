@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { CartMakerWithTokenAnswer } from '@visita/domain/contract/cart-maker';
 import { apiRequest, type RequestContext } from './http.ts';
 
@@ -7,7 +8,7 @@ export async function getCartMaker(
   context?: RequestContext,
 ): Promise<CartMakerWithTokenAnswer | null> {
   try {
-    return await apiRequest<CartMakerWithTokenAnswer>('cartMaker', {
+    return await apiRequest<CartMakerWithTokenAnswer>(endpoints.cartMaker, {
       params: { id },
       context,
     });

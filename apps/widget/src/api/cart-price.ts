@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { CartPriceAnswer, CartPriceBody } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from './http.ts';
 
@@ -18,5 +19,5 @@ export async function getCartPrice(
   signal?: AbortSignal,
 ): Promise<CartPriceAnswer> {
   if (!body) return ZERO_PRICE;
-  return apiRequest<CartPriceAnswer>('cartPrice', { body, context, signal });
+  return apiRequest<CartPriceAnswer>(endpoints.cartPrice, { body, context, signal });
 }

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { Address } from '@visita/domain/addresses';
 import { toAppointmentAddress } from '@visita/domain/addresses';
 import type {
@@ -36,5 +37,5 @@ export function createAppointment(
     referral_code: params.referralCode ?? null,
     place_id: params.address.placeId ?? null,
   };
-  return apiRequest<Partial<CreateAppointmentAnswer>>('createAppointment', { body, context });
+  return apiRequest<Partial<CreateAppointmentAnswer>>(endpoints.createAppointment, { body, context });
 }

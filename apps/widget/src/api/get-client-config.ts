@@ -1,9 +1,10 @@
+import { sdkConfig } from '@visita/domain/contract/endpoints-startup';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { useEffect, useState } from 'react';
 import { apiRequest, HttpError } from './http.ts';
 
 function getClientConfig(clientId: string, signal?: AbortSignal): Promise<ClientConfig> {
-  return apiRequest<ClientConfig>('sdkConfig', { query: { id: clientId }, signal });
+  return apiRequest<ClientConfig>(sdkConfig, { query: { id: clientId }, signal });
 }
 
 const RETRIES = 2;

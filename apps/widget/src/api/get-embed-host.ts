@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { EmbedHost } from '@visita/domain/contract/embed';
 import { apiRequest } from './http.ts';
 
@@ -7,7 +8,7 @@ export function getEmbedHost(
   parentOrigin: string,
   signal?: AbortSignal,
 ): Promise<EmbedHost> {
-  return apiRequest<EmbedHost>('embedHost', {
+  return apiRequest<EmbedHost>(endpoints.embedHost, {
     query: { client_id: clientId, parent_origin: parentOrigin },
     signal,
   });

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointName, pathFor } from '@visita/domain/contract/endpoints';
+import { type Endpoint, pathFor } from '@visita/domain/contract/endpoint';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
@@ -40,12 +40,12 @@ export interface RequestContext {
 }
 
 /**
- * Every call of the contract goes through here, named by its endpoint (its method and path are
- * declared once, in the domain's contract): the product's headers, JSON both ways, and one error
+ * Every call of the contract goes through here, given its endpoint's declaration (its method and path,
+ * declared once in the domain's contract): the product's headers, JSON both ways, and one error
  * shape. Aborts (a newer request replaced this one) pass through untouched.
  */
 export async function apiRequest<T>(
-  endpoint: EndpointName,
+  endpoint: Endpoint,
   {
     params,
     context,
@@ -61,7 +61,7 @@ export async function apiRequest<T>(
     query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
   } = {},
 ): Promise<T> {
-  const { method } = ENDPOINTS[endpoint];
+  const { method } = endpoint;
   const url = new URL(pathFor(endpoint, params), window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import type { ScheduleBody } from '@visita/domain/contract/appointments';
 import type {
@@ -13,7 +14,7 @@ export function getBookingView(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<BookingView> {
-  return apiRequest<BookingView>('manageBooking', { params: { id }, context, signal });
+  return apiRequest<BookingView>(endpoints.manageBooking, { params: { id }, context, signal });
 }
 
 export const bookingViewKey = (id: string | null) => ['booking-view', id] as const;
@@ -29,7 +30,7 @@ export function useBookingView(id: string | null, context: RequestContext) {
 
 /** POST /v2/appointments/{id}/cancel/: frees the visit; a card payment is refunded. */
 export function cancelBooking(id: string, context: RequestContext): Promise<CancelBookingAnswer> {
-  return apiRequest<CancelBookingAnswer>('cancelAppointment', { params: { id }, body: {}, context });
+  return apiRequest<CancelBookingAnswer>(endpoints.cancelAppointment, { params: { id }, body: {}, context });
 }
 
 /** POST /v2/appointments/{id}/reschedule/: the visit moves to the block, with no new payment. */
@@ -38,5 +39,9 @@ export function rescheduleBooking(
   block: ScheduleBody,
   context: RequestContext,
 ): Promise<RescheduleAnswer> {
-  return apiRequest<RescheduleAnswer>('rescheduleAppointment', { params: { id }, body: block, context });
+  return apiRequest<RescheduleAnswer>(endpoints.rescheduleAppointment, {
+    params: { id },
+    body: block,
+    context,
+  });
 }

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import type { OperativeStatusAnswer } from '@visita/domain/contract/operative';
 import { apiRequest, type RequestContext } from './http.ts';
@@ -8,7 +9,7 @@ function getOperativeStatus(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<OperativeStatusAnswer> {
-  return apiRequest<OperativeStatusAnswer>('operativeStatus', {
+  return apiRequest<OperativeStatusAnswer>(endpoints.operativeStatus, {
     params: { salesSource },
     context,
     signal,

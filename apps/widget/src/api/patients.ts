@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { FonasaTier } from '@visita/domain/insurance';
 import type { AppointmentSummary } from '@visita/domain/contract/appointments';
 import type {
@@ -23,10 +24,13 @@ export async function findByIdentifier(
   context: RequestContext,
 ): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   try {
-    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>('findByIdentifier', {
-      query: { identifier },
-      context,
-    });
+    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(
+      endpoints.findByIdentifier,
+      {
+        query: { identifier },
+        context,
+      },
+    );
   } catch (error) {
     if (
       error instanceof HttpError &&
@@ -41,7 +45,7 @@ export async function findByIdentifier(
 
 /** POST /users/register_wo_password/: the access token of the new account. */
 export function registerPatient(body: RegisterBody, context: RequestContext): Promise<RegisterAnswer> {
-  return apiRequest<RegisterAnswer>('registerWithoutPassword', { body, context });
+  return apiRequest<RegisterAnswer>(endpoints.registerWithoutPassword, { body, context });
 }
 
 /** POST /alliances/clients/{clientId}/patients/: the client-side patient save (403 is ignored by callers). */
@@ -50,7 +54,11 @@ export function saveClientPatient(
   patient: PatientRecord,
   context: RequestContext,
 ): Promise<ClientPatient> {
-  return apiRequest<ClientPatient>('clientPatients', { params: { clientId }, body: { patient }, context });
+  return apiRequest<ClientPatient>(endpoints.clientPatients, {
+    params: { clientId },
+    body: { patient },
+    context,
+  });
 }
 
 /** GET /alliances/clients/{clientId}/patients/?search= (staff). */
@@ -60,7 +68,7 @@ export function listClientPatients(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<ClientPatientsAnswer> {
-  return apiRequest<ClientPatientsAnswer>('clientPatients', {
+  return apiRequest<ClientPatientsAnswer>(endpoints.clientPatients, {
     params: { clientId },
     query: { search },
     context,
@@ -73,7 +81,7 @@ export function updateAppointmentPatients(
   patients: AppointmentPatientInput[],
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>('appointmentPatients', {
+  return apiRequest<AppointmentSummary>(endpoints.appointmentPatients, {
     params: { id: appointmentId },
     body: { patients },
     context,
@@ -84,7 +92,7 @@ export function getAppointmentSummary(
   appointmentId: string,
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>('getAppointment', { params: { id: appointmentId }, context });
+  return apiRequest<AppointmentSummary>(endpoints.getAppointment, { params: { id: appointmentId }, context });
 }
 
 /**
@@ -123,7 +131,7 @@ export function finalizeAppointment(
   },
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>('finalizeAppointment', {
+  return apiRequest<AppointmentSummary>(endpoints.finalizeAppointment, {
     params: { id: appointmentId },
     body,
     context,
@@ -131,12 +139,12 @@ export function finalizeAppointment(
 }
 
 export function getRutStatus(rut: string, context: RequestContext): Promise<RutStatusAnswer> {
-  return apiRequest<RutStatusAnswer>('rutStatus', { query: { rut }, context });
+  return apiRequest<RutStatusAnswer>(endpoints.rutStatus, { query: { rut }, context });
 }
 
 export function getPatientHasItem(
   query: { item: string; source: string; rut: string },
   context: RequestContext,
 ): Promise<HasItemAnswer> {
-  return apiRequest<HasItemAnswer>('hasItem', { query, context });
+  return apiRequest<HasItemAnswer>(endpoints.hasItem, { query, context });
 }

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type {
   AppointmentAmounts,
   AppointmentSummary,
@@ -19,7 +20,7 @@ export async function getAmountToPay(appointmentId: string, context: RequestCont
   const answer = await apiRequest<{
     data?: { appointment?: Record<string, unknown> };
     appointment?: Record<string, unknown>;
-  }>('paymentSummary', { params: { id: appointmentId }, context });
+  }>(endpoints.paymentSummary, { params: { id: appointmentId }, context });
   const appointment = answer.data?.appointment ?? answer.appointment ?? {};
   // What the card pays: the net price minus what is paid at the address (the API's rule).
   if (typeof appointment.net_price === 'number') {
@@ -33,7 +34,7 @@ export async function getAmountToPay(appointmentId: string, context: RequestCont
 
 /** POST /payments/appointments/{id}/cash_payment/: pay at home. */
 export function payAtHome(appointmentId: string, context: RequestContext): Promise<unknown> {
-  return apiRequest('cashPayment', { params: { id: appointmentId }, body: {}, context });
+  return apiRequest(endpoints.cashPayment, { params: { id: appointmentId }, body: {}, context });
 }
 
 /** POST /v2/mercado-pago/{id}/card/ with the appointment's token as Bearer. */
@@ -42,7 +43,7 @@ export function payByCard(
   body: CardPaymentBody,
   appointmentToken: string | null,
 ): Promise<CardPaymentAnswer> {
-  return apiRequest<CardPaymentAnswer>('cardPayment', {
+  return apiRequest<CardPaymentAnswer>(endpoints.cardPayment, {
     params: { id: appointmentId },
     body,
     context: { apiToken: appointmentToken, appointmentToken },
@@ -51,7 +52,7 @@ export function payByCard(
 
 /** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
 export function createSandboxCardToken(body: SandboxCardTokenBody): Promise<SandboxCardTokenAnswer> {
-  return apiRequest<SandboxCardTokenAnswer>('sandboxCardTokens', { body });
+  return apiRequest<SandboxCardTokenAnswer>(endpoints.sandboxCardTokens, { body });
 }
 
 /** GET /v2/payments/config/?country=: which tokeniser and public key; absent means sandbox. */
@@ -60,7 +61,7 @@ export async function getPaymentsConfig(
 ): Promise<{ provider: 'sandbox' | 'mercadopago'; public_key: string | null }> {
   try {
     const answer = await apiRequest<{ provider?: string; gateway?: string; public_key?: string | null }>(
-      'paymentsConfig',
+      endpoints.paymentsConfig,
       { query: { country } },
     );
     const provider = answer.provider ?? answer.gateway;
@@ -78,7 +79,11 @@ export function manualConfirm(
   body: ManualConfirmBodyInput,
   context: RequestContext,
 ): Promise<ManualConfirmAnswer> {
-  return apiRequest<ManualConfirmAnswer>('manualConfirm', { params: { id: appointmentId }, body, context });
+  return apiRequest<ManualConfirmAnswer>(endpoints.manualConfirm, {
+    params: { id: appointmentId },
+    body,
+    context,
+  });
 }
 
 /** POST /v2/appointments/{id}/amount/ { discount, total }. */
@@ -87,7 +92,7 @@ export function setAppointmentAmount(
   body: SetAmountBody,
   context: RequestContext,
 ): Promise<AppointmentAmounts> {
-  return apiRequest<AppointmentAmounts>('appointmentAmount', {
+  return apiRequest<AppointmentAmounts>(endpoints.appointmentAmount, {
     params: { id: appointmentId },
     body,
     context,
@@ -111,8 +116,8 @@ export async function quoteAppointmentAmount(
   context: RequestContext,
 ): Promise<number | null> {
   const [summary, address] = await Promise.all([
-    apiRequest<AppointmentSummary>('getAppointment', { params: { id: appointmentId }, context }),
-    apiRequest<{ comuna: string }>('appointmentAddress', { params: { id: appointmentId }, context }),
+    apiRequest<AppointmentSummary>(endpoints.getAppointment, { params: { id: appointmentId }, context }),
+    apiRequest<{ comuna: string }>(endpoints.appointmentAddress, { params: { id: appointmentId }, context }),
   ]);
   const paidByCompany = (index: number, id: string | number) =>
     (params.companyExams ?? []).some(
@@ -126,7 +131,7 @@ export async function quoteAppointmentAmount(
     }))
     .filter((patient) => patient.items.length + patient.packs.length > 0);
   if (patients.length === 0) return null;
-  const quote = await apiRequest<CartPriceAnswer>('cartPrice', {
+  const quote = await apiRequest<CartPriceAnswer>(endpoints.cartPrice, {
     body: {
       coupon_code: params.coupon,
       country: params.country,

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { keepNumberedSuggestions } from '@visita/domain/addresses';
 import type { AutocompleteAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
@@ -12,9 +12,9 @@ export async function getAddressSuggestions(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<AutocompleteAnswer['results']> {
-  const { path } = ENDPOINTS.placesAutocomplete;
+  const { path } = endpoints.placesAutocomplete;
   try {
-    const answer = await apiRequest<AutocompleteAnswer>('placesAutocomplete', {
+    const answer = await apiRequest<AutocompleteAnswer>(endpoints.placesAutocomplete, {
       query: { input, country },
       context,
       signal,

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { GeocodeAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
@@ -10,9 +10,9 @@ export async function geocodePlace(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<GeocodeAnswer['results']> {
-  const { path } = ENDPOINTS.placesGeocode;
+  const { path } = endpoints.placesGeocode;
   try {
-    const answer = await apiRequest<GeocodeAnswer>('placesGeocode', {
+    const answer = await apiRequest<GeocodeAnswer>(endpoints.placesGeocode, {
       query: {
         place_id: params.placeId,
         address: params.placeId ? null : params.address,

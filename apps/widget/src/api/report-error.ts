@@ -1,4 +1,5 @@
-import { ENDPOINTS, pathFor } from '@visita/domain/contract/endpoints';
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { ErrorReportBody, ErrorReportOrigin } from '@visita/domain/contract/error-reports';
 import { HttpError } from './http.ts';
 
@@ -18,8 +19,8 @@ export function reportFailure(origin: ErrorReportOrigin, path: string, error: un
     context: { path },
   };
   try {
-    void fetch(new URL(pathFor('errorReports'), window.location.origin), {
-      method: ENDPOINTS.errorReports.method,
+    void fetch(new URL(pathFor(endpoints.errorReports), window.location.origin), {
+      method: endpoints.errorReports.method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       // The report outlives the page when the person closes it right after the failure.

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { AvailabilityAnswer, ScheduleAnswer, ScheduleBody } from '@visita/domain/contract/appointments';
 import { apiRequest, type RequestContext } from './http.ts';
 
@@ -14,7 +15,7 @@ export function getAvailability(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<AvailabilityAnswer> {
-  return apiRequest<AvailabilityAnswer>('availability', {
+  return apiRequest<AvailabilityAnswer>(endpoints.availability, {
     context,
     signal,
     query: {
@@ -32,5 +33,9 @@ export function scheduleAppointmentBlock(
   block: Omit<ScheduleBody, 'items'> & { items?: readonly (string | number)[] },
   context: RequestContext,
 ): Promise<ScheduleAnswer> {
-  return apiRequest<ScheduleAnswer>('holdBlock', { params: { id: appointmentId }, body: block, context });
+  return apiRequest<ScheduleAnswer>(endpoints.holdBlock, {
+    params: { id: appointmentId },
+    body: block,
+    context,
+  });
 }

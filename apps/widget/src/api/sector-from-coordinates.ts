@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { SectorAnswer } from '@visita/domain/contract/places';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
@@ -10,9 +10,9 @@ export async function getSectorFromCoordinates(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<SectorAnswer> {
-  const { path } = ENDPOINTS.sectorFromCoordinates;
+  const { path } = endpoints.sectorFromCoordinates;
   try {
-    return await apiRequest<SectorAnswer>('sectorFromCoordinates', {
+    return await apiRequest<SectorAnswer>(endpoints.sectorFromCoordinates, {
       query: { lng: params.lng, lat: params.lat, country: params.country, sales_source: params.salesSource },
       context,
       signal,

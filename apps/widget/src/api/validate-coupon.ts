@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { CouponValidateAnswer } from '@visita/domain/contract/pricing';
 import type { CountryCode } from '@visita/domain/locale';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
@@ -8,7 +9,7 @@ export function validateCoupon(
   params: { items: readonly (string | number)[]; coupon: string; source: string; country: CountryCode },
   context?: RequestContext,
 ): Promise<CouponValidateAnswer> {
-  return apiRequest<CouponValidateAnswer>('couponValidate', {
+  return apiRequest<CouponValidateAnswer>(endpoints.couponValidate, {
     query: {
       items: params.items.join(','),
       coupon: normalizeCoupon(params.coupon),

@@ -2,101 +2,176 @@
  * Every endpoint of the API, declared once: its method and its path under /api, with ':name'
  * parameters as Fastify writes them. The API registers each route from here (a test fails for a
  * route served but not declared, declared but not served, or served with another method), the
- * widget builds every call from here, and the OpenAPI document is made from the registered routes.
- * The request and answer schemas live beside, in the contract's zod modules; this file stays
- * zod-free so the widget can import it.
+ * widget calls each one by its declaration, and the OpenAPI document is made from the registered
+ * routes. The request and answer schemas live beside, in the contract's zod modules.
+ *
+ * One export per endpoint and nothing else: read the whole table as
+ * `import * as ENDPOINTS from '@visita/domain/contract/endpoints'`. The widget imports it the same
+ * way and only the endpoints it calls reach its bundle (each first screen carries just its own).
  */
-export const API_PREFIX = '/api';
+import type { Endpoint } from './endpoint.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export interface Endpoint {
-  method: HttpMethod;
-  path: string;
-}
+// The client configuration
+// Its own module: the widget's first screen imports that one alone, not this table.
+export { sdkConfig } from './endpoints-startup.ts';
 
-export const ENDPOINTS = {
-  // The client configuration
-  sdkConfig: { method: 'GET', path: '/alliances/clients/sdk-config/' },
-  // Catalogue and search
-  listItems: { method: 'GET', path: '/v2/items/' },
-  listPacks: { method: 'GET', path: '/v2/packs/' },
-  searchCatalogue: { method: 'GET', path: '/v2/search/client/' },
-  // Prices
-  cartPrice: { method: 'POST', path: '/v2/cart-price/' },
-  // Coupons and referral codes
-  couponValidate: { method: 'GET', path: '/v2/coupons/validate/' },
-  referrals: { method: 'GET', path: '/referrals/alliance/' },
-  // Operative status
-  operativeStatus: { method: 'GET', path: '/v2/operative/:salesSource/status/' },
-  // Coverage
-  sectorFromCoordinates: { method: 'GET', path: '/v2/sector/sector-from-coordinates/' },
-  // Address search (the maps key stays on the server)
-  placesAutocomplete: { method: 'GET', path: '/v2/places/autocomplete/' },
-  placesGeocode: { method: 'GET', path: '/v2/places/geocode/' },
-  // Appointments: creation, patients, confirmation, staff fields, managing a booking
-  appointmentPatients: { method: 'PATCH', path: '/v2/appointments/:id/patients/' },
-  finalizeAppointment: { method: 'POST', path: '/v2/appointments/:id/finalize/' },
-  manualConfirm: { method: 'POST', path: '/appointments/:id/manual_confirm/' },
-  paymentSummary: { method: 'GET', path: '/payments/appointments/:id/payment_summary/' },
-  appointmentAmount: { method: 'POST', path: '/v2/appointments/:id/amount/' },
-  lastMile: { method: 'PATCH', path: '/appointments/:id/last-mile/' },
-  appointmentOrigin: { method: 'PATCH', path: '/appointments/:id/origin/' },
-  manageBooking: { method: 'GET', path: '/v2/appointments/:id/booking/' },
-  cancelAppointment: { method: 'POST', path: '/v2/appointments/:id/cancel/' },
-  rescheduleAppointment: { method: 'POST', path: '/v2/appointments/:id/reschedule/' },
-  createAppointment: { method: 'POST', path: '/v2/appointments/' },
-  getAppointment: { method: 'GET', path: '/v2/appointments/:id/' },
-  appointmentAddress: { method: 'GET', path: '/v2/appointments/:id/address/' },
-  cartMaker: { method: 'GET', path: '/v2/cart-maker/:id/' },
-  // Availability and holds
-  availability: { method: 'GET', path: '/v2/time-availability/' },
-  holdBlock: { method: 'POST', path: '/v2/appointments/:id/schedule/' },
-  // A staff client's patients
-  clientPatients: { method: 'GET', path: '/alliances/clients/:clientId/patients/' },
-  createClientPatient: { method: 'POST', path: '/alliances/clients/:clientId/patients/' },
-  // Patient accounts
-  findByIdentifier: { method: 'GET', path: '/users/find_by_identifier/' },
-  registerWithoutPassword: { method: 'POST', path: '/users/register_wo_password/' },
-  // The benefits fund's checks
-  rutStatus: { method: 'GET', path: '/v2/caja-los-andes/rut-status/' },
-  hasItem: { method: 'GET', path: '/v2/patients/has_item/' },
-  // Payments
-  paymentsConfig: { method: 'GET', path: '/v2/payments/config/' },
-  cardPayment: { method: 'POST', path: '/v2/mercado-pago/:id/card/' },
-  cashPayment: { method: 'POST', path: '/payments/appointments/:id/cash_payment/' },
-  sandboxCardTokens: { method: 'POST', path: '/v2/sandbox/card-tokens/' },
-  // Medical orders
-  createTicket: { method: 'POST', path: '/orden-medica/create-ticket/' },
-  medicalOrders: { method: 'GET', path: '/orden-medica/' },
-  // Embedding
-  embedHost: { method: 'GET', path: '/embed/host/' },
-  // The widget's failure reports
-  errorReports: { method: 'POST', path: '/v2/errors/' },
-  // The operator's API
-  adminListPartners: { method: 'GET', path: '/admin/partners' },
-  adminGetPartner: { method: 'GET', path: '/admin/partners/:id' },
-  adminCreatePartner: { method: 'POST', path: '/admin/partners' },
-  adminUpdatePartner: { method: 'PATCH', path: '/admin/partners/:id' },
-  adminIssuePartnerToken: { method: 'POST', path: '/admin/partners/:id/api-token' },
-  adminRevokePartnerToken: { method: 'DELETE', path: '/admin/partners/:id/api-token' },
-  adminAudit: { method: 'GET', path: '/admin/audit' },
-  adminWebhookDeliveries: { method: 'GET', path: '/admin/webhooks/deliveries' },
-  // Health
-  health: { method: 'GET', path: '/health' },
-} as const satisfies Record<string, Endpoint>;
-export type EndpointName = keyof typeof ENDPOINTS;
+// Catalogue and search
+export const listItems = { method: 'GET', path: '/v2/items/' } as const satisfies Endpoint;
+export const listPacks = { method: 'GET', path: '/v2/packs/' } as const satisfies Endpoint;
+export const searchCatalogue = { method: 'GET', path: '/v2/search/client/' } as const satisfies Endpoint;
 
-/** Headers every call adds. */
-export const ADDRESS_LATITUDE_HEADER = 'x-address-latitude';
-export const ADDRESS_LONGITUDE_HEADER = 'x-address-longitude';
+// Prices
+export const cartPrice = { method: 'POST', path: '/v2/cart-price/' } as const satisfies Endpoint;
 
-/** '/api' + the endpoint's path with each ':name' replaced by its URL-encoded value. */
-export function pathFor(name: EndpointName, params: Readonly<Record<string, string | number>> = {}): string {
-  const route = ENDPOINTS[name].path;
-  const path = route.replace(/:([A-Za-z]+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  return `${API_PREFIX}${path}`;
-}
+// Coupons and referral codes
+export const couponValidate = { method: 'GET', path: '/v2/coupons/validate/' } as const satisfies Endpoint;
+export const referrals = { method: 'GET', path: '/referrals/alliance/' } as const satisfies Endpoint;
+
+// Operative status
+export const operativeStatus = {
+  method: 'GET',
+  path: '/v2/operative/:salesSource/status/',
+} as const satisfies Endpoint;
+
+// Coverage
+export const sectorFromCoordinates = {
+  method: 'GET',
+  path: '/v2/sector/sector-from-coordinates/',
+} as const satisfies Endpoint;
+
+// Address search (the maps key stays on the server)
+export const placesAutocomplete = {
+  method: 'GET',
+  path: '/v2/places/autocomplete/',
+} as const satisfies Endpoint;
+export const placesGeocode = { method: 'GET', path: '/v2/places/geocode/' } as const satisfies Endpoint;
+
+// Appointments: creation, patients, confirmation, staff fields, managing a booking
+export const appointmentPatients = {
+  method: 'PATCH',
+  path: '/v2/appointments/:id/patients/',
+} as const satisfies Endpoint;
+export const finalizeAppointment = {
+  method: 'POST',
+  path: '/v2/appointments/:id/finalize/',
+} as const satisfies Endpoint;
+export const manualConfirm = {
+  method: 'POST',
+  path: '/appointments/:id/manual_confirm/',
+} as const satisfies Endpoint;
+export const paymentSummary = {
+  method: 'GET',
+  path: '/payments/appointments/:id/payment_summary/',
+} as const satisfies Endpoint;
+export const appointmentAmount = {
+  method: 'POST',
+  path: '/v2/appointments/:id/amount/',
+} as const satisfies Endpoint;
+export const lastMile = { method: 'PATCH', path: '/appointments/:id/last-mile/' } as const satisfies Endpoint;
+export const appointmentOrigin = {
+  method: 'PATCH',
+  path: '/appointments/:id/origin/',
+} as const satisfies Endpoint;
+export const manageBooking = {
+  method: 'GET',
+  path: '/v2/appointments/:id/booking/',
+} as const satisfies Endpoint;
+export const cancelAppointment = {
+  method: 'POST',
+  path: '/v2/appointments/:id/cancel/',
+} as const satisfies Endpoint;
+export const rescheduleAppointment = {
+  method: 'POST',
+  path: '/v2/appointments/:id/reschedule/',
+} as const satisfies Endpoint;
+export const createAppointment = { method: 'POST', path: '/v2/appointments/' } as const satisfies Endpoint;
+export const getAppointment = { method: 'GET', path: '/v2/appointments/:id/' } as const satisfies Endpoint;
+export const appointmentAddress = {
+  method: 'GET',
+  path: '/v2/appointments/:id/address/',
+} as const satisfies Endpoint;
+export const cartMaker = { method: 'GET', path: '/v2/cart-maker/:id/' } as const satisfies Endpoint;
+
+// Availability and holds
+export const availability = { method: 'GET', path: '/v2/time-availability/' } as const satisfies Endpoint;
+export const holdBlock = {
+  method: 'POST',
+  path: '/v2/appointments/:id/schedule/',
+} as const satisfies Endpoint;
+
+// A staff client's patients
+export const clientPatients = {
+  method: 'GET',
+  path: '/alliances/clients/:clientId/patients/',
+} as const satisfies Endpoint;
+export const createClientPatient = {
+  method: 'POST',
+  path: '/alliances/clients/:clientId/patients/',
+} as const satisfies Endpoint;
+
+// Patient accounts
+export const findByIdentifier = {
+  method: 'GET',
+  path: '/users/find_by_identifier/',
+} as const satisfies Endpoint;
+export const registerWithoutPassword = {
+  method: 'POST',
+  path: '/users/register_wo_password/',
+} as const satisfies Endpoint;
+
+// The benefits fund's checks
+export const rutStatus = {
+  method: 'GET',
+  path: '/v2/caja-los-andes/rut-status/',
+} as const satisfies Endpoint;
+export const hasItem = { method: 'GET', path: '/v2/patients/has_item/' } as const satisfies Endpoint;
+
+// Payments
+export const paymentsConfig = { method: 'GET', path: '/v2/payments/config/' } as const satisfies Endpoint;
+export const cardPayment = { method: 'POST', path: '/v2/mercado-pago/:id/card/' } as const satisfies Endpoint;
+export const cashPayment = {
+  method: 'POST',
+  path: '/payments/appointments/:id/cash_payment/',
+} as const satisfies Endpoint;
+export const sandboxCardTokens = {
+  method: 'POST',
+  path: '/v2/sandbox/card-tokens/',
+} as const satisfies Endpoint;
+
+// Medical orders
+export const createTicket = {
+  method: 'POST',
+  path: '/orden-medica/create-ticket/',
+} as const satisfies Endpoint;
+export const medicalOrders = { method: 'GET', path: '/orden-medica/' } as const satisfies Endpoint;
+
+// Embedding
+export const embedHost = { method: 'GET', path: '/embed/host/' } as const satisfies Endpoint;
+
+// The widget's failure reports
+export const errorReports = { method: 'POST', path: '/v2/errors/' } as const satisfies Endpoint;
+
+// The operator's API
+export const adminListPartners = { method: 'GET', path: '/admin/partners' } as const satisfies Endpoint;
+export const adminGetPartner = { method: 'GET', path: '/admin/partners/:id' } as const satisfies Endpoint;
+export const adminCreatePartner = { method: 'POST', path: '/admin/partners' } as const satisfies Endpoint;
+export const adminUpdatePartner = {
+  method: 'PATCH',
+  path: '/admin/partners/:id',
+} as const satisfies Endpoint;
+export const adminIssuePartnerToken = {
+  method: 'POST',
+  path: '/admin/partners/:id/api-token',
+} as const satisfies Endpoint;
+export const adminRevokePartnerToken = {
+  method: 'DELETE',
+  path: '/admin/partners/:id/api-token',
+} as const satisfies Endpoint;
+export const adminAudit = { method: 'GET', path: '/admin/audit' } as const satisfies Endpoint;
+export const adminWebhookDeliveries = {
+  method: 'GET',
+  path: '/admin/webhooks/deliveries',
+} as const satisfies Endpoint;
+
+// Health
+export const health = { method: 'GET', path: '/health' } as const satisfies Endpoint;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTicketAnswerSchema, orderLeadSchema } from './orders.ts';
-import { pathFor } from './endpoints.ts';
+import { pathFor } from './endpoint.ts';
+import * as ENDPOINTS from './endpoints.ts';
 import {
   autocompleteAnswerSchema,
   geocodeQuerySchema,
@@ -75,15 +76,15 @@ describe('places, coverage and orders contract', () => {
   });
 
   it.each([
-    ['sdkConfig', {}, '/api/alliances/clients/sdk-config/'],
-    ['cartMaker', { id: 'cm 1' }, '/api/v2/cart-maker/cm%201/'],
-    ['clientPatients', { clientId: 'demo-laas' }, '/api/alliances/clients/demo-laas/patients/'],
-    ['manualConfirm', { id: 7 }, '/api/appointments/7/manual_confirm/'],
-  ] as const)('path %s with %o -> %s', (endpoint, params, path) => {
+    [ENDPOINTS.sdkConfig, {}, '/api/alliances/clients/sdk-config/'],
+    [ENDPOINTS.cartMaker, { id: 'cm 1' }, '/api/v2/cart-maker/cm%201/'],
+    [ENDPOINTS.clientPatients, { clientId: 'demo-laas' }, '/api/alliances/clients/demo-laas/patients/'],
+    [ENDPOINTS.manualConfirm, { id: 7 }, '/api/appointments/7/manual_confirm/'],
+  ] as const)('%o with %o -> %s', (endpoint, params, path) => {
     expect(pathFor(endpoint, params)).toBe(path);
   });
 
   it('refuses a path without its parameter', () => {
-    expect(() => pathFor('getAppointment')).toThrow('Missing path parameter id');
+    expect(() => pathFor(ENDPOINTS.getAppointment)).toThrow('Missing path parameter id');
   });
 });

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import {
   APPOINTMENT_TOKEN_HEADER,
   appointmentAddressSchema,

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { sectorAnswerSchema, sectorQuerySchema } from '@visita/domain/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';

@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import type { AppointmentOriginAnswer } from '@visita/domain/contract/appointments';
 import { apiRequest, type RequestContext } from '../../api/http.ts';
 
@@ -7,7 +8,7 @@ export function saveAppointmentOrigin(
   origin: string,
   context: RequestContext,
 ): Promise<AppointmentOriginAnswer> {
-  return apiRequest<AppointmentOriginAnswer>('appointmentOrigin', {
+  return apiRequest<AppointmentOriginAnswer>(endpoints.appointmentOrigin, {
     params: { id: appointmentId },
     body: { client_origin: origin },
     context,

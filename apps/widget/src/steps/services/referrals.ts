@@ -1,3 +1,4 @@
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import type { ReferralAnswer } from '@visita/domain/contract/pricing';
 import { apiRequest, type RequestContext } from '../../api/http.ts';
@@ -8,7 +9,7 @@ async function getReferralCode(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const answer = await apiRequest<ReferralAnswer>('referrals', {
+  const answer = await apiRequest<ReferralAnswer>(endpoints.referrals, {
     query: { alliance },
     context,
     signal,

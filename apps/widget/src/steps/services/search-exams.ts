@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@visita/domain/contract/endpoints';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CartItem, toCartItems } from '@visita/domain/cart-item';
 import type { SearchAnswer } from '@visita/domain/contract/catalogue';
@@ -27,10 +27,10 @@ async function searchExams(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<CartItem[]> {
-  const { path } = ENDPOINTS.searchCatalogue;
+  const { path } = endpoints.searchCatalogue;
   let answer: SearchAnswer;
   try {
-    answer = await apiRequest<SearchAnswer>('searchCatalogue', {
+    answer = await apiRequest<SearchAnswer>(endpoints.searchCatalogue, {
       query: {
         query: params.query,
         commune: params.commune,

@@ -1,4 +1,5 @@
-import { ENDPOINTS, pathFor } from '@visita/domain/contract/endpoints';
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as endpoints from '@visita/domain/contract/endpoints';
 import { type CreateTicketAnswer, ORDER_FORM_FIELDS, type OrderLead } from '@visita/domain/contract/orders';
 import { HttpError, UNEXPECTED_ERROR } from '../../api/http.ts';
 
@@ -19,10 +20,10 @@ export async function createOrderTicket(
   for (const file of files) form.append(ORDER_FORM_FIELDS.file, file, file.name);
   let response: Response;
   try {
-    const url = new URL(pathFor('createTicket'), window.location.origin);
+    const url = new URL(pathFor(endpoints.createTicket), window.location.origin);
     url.searchParams.set('client_id', clientId);
     response = await fetch(url, {
-      method: ENDPOINTS.createTicket.method,
+      method: endpoints.createTicket.method,
       body: form,
       signal,
       headers: { accept: 'application/json', 'x-client-id': clientId },

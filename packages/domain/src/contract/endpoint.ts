@@ -1,0 +1,23 @@
+/** What an endpoint declaration holds (see endpoints.ts), and how a call's URL is made from it. */
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+/** Headers every call adds. */
+export const ADDRESS_LATITUDE_HEADER = 'x-address-latitude';
+export const ADDRESS_LONGITUDE_HEADER = 'x-address-longitude';
+
+/** '/api' + the endpoint's path with each ':name' replaced by its URL-encoded value. */
+export function pathFor(endpoint: Endpoint, params: Readonly<Record<string, string | number>> = {}): string {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '')
+      throw new Error(`Missing path parameter ${key} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${API_PREFIX}${path}`;
+}
