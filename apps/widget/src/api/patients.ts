@@ -54,7 +54,7 @@ export function saveClientPatient(
   patient: PatientRecord,
   context: RequestContext,
 ): Promise<ClientPatient> {
-  return apiRequest<ClientPatient>(endpoints.clientPatients, {
+  return apiRequest<ClientPatient>(endpoints.createClientPatient, {
     params: { clientId },
     body: { patient },
     context,
