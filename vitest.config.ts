@@ -5,11 +5,12 @@ export default defineConfig({
     projects: ['packages/domain', 'packages/embed', 'apps/api', 'apps/widget', 'e2e'],
     coverage: {
       provider: 'v8',
-      include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts'],
+      include: ['packages/domain/src/**/*.ts', 'apps/widget/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/test-support/**', 'apps/widget/src/main.tsx'],
       reporter: ['text-summary'],
-      // Issue 3: the pure rules are the product's contract; keep them tested.
-      thresholds: { lines: 95 },
+      // The pure rules are the product's contract: keep them tested. The widget is measured
+      // (its component tests are new; the end-to-end suite drives the rest of it).
+      thresholds: { 'packages/domain/src/**/*.ts': { lines: 95 } },
     },
   },
 });

@@ -35,12 +35,15 @@ const WidgetStoresContext = createContext<WidgetStores | null>(null);
  */
 export function WidgetStoresProvider({
   clientId,
+  stores: given,
   children,
 }: {
   clientId: string | null;
+  /** Stores made beforehand (component tests seed them); by default, new ones. */
+  stores?: WidgetStores;
   children: ReactNode;
 }) {
-  const [stores] = useState<WidgetStores>(() => createWidgetStores(clientId));
+  const [stores] = useState<WidgetStores>(() => given ?? createWidgetStores(clientId));
   return <WidgetStoresContext.Provider value={stores}>{children}</WidgetStoresContext.Provider>;
 }
 
