@@ -5,7 +5,7 @@ export default defineConfig({
     projects: ['packages/domain', 'packages/embed', 'apps/api', 'apps/widget', 'e2e'],
     coverage: {
       provider: 'v8',
-      include: ['packages/domain/src/**/*.ts', 'apps/widget/src/**/*.{ts,tsx}'],
+      include: ['packages/domain/src/**/*.ts', 'apps/widget/src/**/*.ts', 'apps/widget/src/**/*.tsx'],
       exclude: ['**/*.test.{ts,tsx}', '**/test-support/**', 'apps/widget/src/main.tsx'],
       reporter: ['text-summary'],
       // The pure rules are the product's contract: keep them tested. The widget is measured
