@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Collapsible } from './collapsible.tsx';
+import { PriceTable } from './price-table.tsx';
+
+const price = {
+  base_price: 21980,
+  service_fee: 4990,
+  discount: 2198,
+  net_price: 24772,
+  fonasa_discount: 3000,
+  payment_at_home: 0,
+};
+
+/** Each row's label and amount, as a screen reader reads the table. */
+const rows = () =>
+  screen
+    .getAllByRole('row')
+    .map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? '']);
+
+describe('the price table', () => {
+  it('names every row, shows the discounts as negative amounts and the Fonasa bonus for a Fonasa patient', () => {
+    render(<PriceTable price={price} countryCode="cl" insurances={['fonasa']} loading={false} />);
+    const byLabel = Object.fromEntries(rows());
+    expect(byLabel['Total exámenes']).toBe('$21.980');
+    expect(byLabel['Bono Fonasa']).toBe('-$3.000');
+    expect(byLabel['Descuento cupón']).toBe('-$2.198');
+    expect(byLabel['Servicio a domicilio']).toBe('$4.990');
+    expect(byLabel['Total a pagar']).toMatch(/^\$[\d.]+$/);
+  });
+
+  it('leaves the Fonasa bonus out when no patient has Fonasa', () => {
+    render(<PriceTable price={price} countryCode="cl" insurances={['particular']} loading={false} />);
+    expect(rows().map(([label]) => label)).not.toContain('Bono Fonasa');
+  });
+
+  it('says it is busy while the quote is being asked again', () => {
+    render(<PriceTable price={price} countryCode="cl" insurances={['particular']} loading />);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('the collapsible panel', () => {
+  function Panel() {
+    const [open, setOpen] = useState(false);
+    return (
+      <Collapsible
+        title="Paciente 1"
+        open={open}
+        onToggle={setOpen}
+        openLabel="Ocultar detalle"
+        closedLabel="Ver detalle"
+      >
+        <p>Hemograma</p>
+      </Collapsible>
+    );
+  }
+
+  it('shows and hides its body from a button that says whether it is expanded', async () => {
+    render(<Panel />);
+    const toggle = screen.getByRole('button', { name: 'Ver detalle' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const body = () => screen.getByText('Hemograma').closest('div') as HTMLElement;
+    expect(body().hidden).toBe(true);
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Ocultar detalle' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(body().hidden).toBe(false);
+    expect(toggle.getAttribute('aria-controls')).toBe(body().id);
+  });
+});
