@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { clientConfig, renderStep } from '../../test-support/render-step.tsx';
+import { PatientStep } from './patient-step.tsx';
+
+const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+/** The text of the message tied to a field (aria-describedby), or null. */
+const messageOf = (field: HTMLElement) => {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent).find(Boolean) ?? null;
+};
+
+function renderPatient(client = clientConfig()) {
+  const rendered = renderStep(<PatientStep />, { step: 'patient', client });
+  rendered.stores.session.getState().setAppointment({ id: '00000000-0000-4000-8000-000000000001' });
+  return rendered;
+}
+
+describe("'Datos del paciente'", () => {
+  it('marks every required field on the first try, each message tied to its field, and stays', async () => {
+    const { stores } = renderPatient();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    for (const name of ['Primer nombre', 'Apellido paterno']) {
+      expect(box(name).getAttribute('aria-invalid')).toBe('true');
+      expect(messageOf(box(name))).toBe('completar campo');
+    }
+    expect(messageOf(box('Correo electrónico'))).toBe('completar campo');
+    expect(stores.flow.getState().step).toBe('patient');
+  });
+
+  it('refuses a Rut whose check digit is wrong and an e-mail without its form, in their words', async () => {
+    renderPatient();
+    await userEvent.type(box('Número de documento'), '11.111.111-2');
+    await userEvent.type(box('Correo electrónico'), 'ana@ejemplo');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(messageOf(box('Número de documento'))).toBe('El rut es inválido');
+    expect(messageOf(box('Correo electrónico'))).toBe('el email no tiene el formato correcto');
+  });
+
+  it('offers Rut or passport in Chile, and the genders the partner shows', () => {
+    renderPatient();
+    expect([...select('Tipo de documento').options].map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Rut', 'Pasaporte']),
+    );
+    const genders = () => [...select('Género').options].map((option) => option.textContent);
+    expect(genders()).toEqual(expect.arrayContaining(['Masculino', 'Femenino']));
+    expect(genders()).not.toContain('No binario');
+  });
+
+  it("offers 'No binario' where the partner shows non-binary texts", () => {
+    renderPatient(clientConfig({ sdk_config_v2: { show_non_binary_texts: true } }));
+    expect([...select('Género').options].map((option) => option.textContent)).toContain('No binario');
+  });
+});
