@@ -120,6 +120,24 @@ export default tseslint.config(
     },
   },
   {
+    // The API refuses with the contract's catalogue (@visita/domain/contract/api-errors) only.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/errors.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: 'Throw fail(ERRORS.X) with an entry of @visita/domain/contract/api-errors.',
+        },
+        {
+          selector: "Property[key.name='err'] > Literal",
+          message: 'Error slugs live in @visita/domain/contract/api-errors.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -18,6 +18,7 @@ const sources = [
     .filter((path) => exists(path)),
   'packages/domain/src/messages.ts',
   'packages/domain/src/error-catalogue.ts',
+  'packages/domain/src/contract/api-errors.ts',
   'packages/domain/src/wording.ts',
   'packages/domain/src/partner-defaults.ts',
   'packages/domain/src/close-warning.ts',

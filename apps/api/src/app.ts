@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +31,7 @@ import pricingRoutes from './modules/pricing/routes.ts';
 import schedulingRoutes from './modules/scheduling/routes.ts';
 import usersRoutes from './modules/users/routes.ts';
 import addressHeaders from './plugins/app/address-headers.ts';
+import declaredRoutes from './plugins/app/declared-routes.ts';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, serializeRequest } from './plugins/app/log-redaction.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import rateLimit from './plugins/app/rate-limit.ts';
@@ -88,7 +90,7 @@ export async function buildApp({
       // Typed loosely by Fastify for this hook: no route, so no schema to type the reply by.
       void (reply as FastifyReply)
         .code(400)
-        .send({ err: 'invalid-request', msg: 'La dirección de la solicitud no es válida.' });
+        .send({ err: ERRORS.INVALID_URL.err, msg: ERRORS.INVALID_URL.msg });
     },
     // Behind a load balancer the client's address is in X-Forwarded-For, believed only from the
     // proxies TRUST_PROXY names.
@@ -101,9 +103,7 @@ export async function buildApp({
       .exec(request.headers['content-type'] ?? '')?.[1]
       ?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8')
-      return reply
-        .code(415)
-        .send({ err: 'unsupported-media-type', msg: 'El cuerpo debe ser JSON en UTF-8.' });
+      return reply.code(415).send({ err: ERRORS.NOT_UTF8.err, msg: ERRORS.NOT_UTF8.msg });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,6 +118,7 @@ export async function buildApp({
   // Tier 1: the outside world's plugins.
   await app.register(openapi);
   // Tier 2: the application's own cross-cutting behaviour.
+  await app.register(declaredRoutes);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(addressHeaders);

@@ -1,3 +1,4 @@
+import type { ApiErrorEntry } from '@visita/domain/contract/api-errors';
 /**
  * An error the API answers on purpose: a status, a stable slug (the product's where it has one)
  * and a Spanish text a person can act on. Anything else thrown becomes a 500 without details.
@@ -15,5 +16,5 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (err: string, msg: string) => new AppError(404, err, msg);
-export const badRequest = (err: string, msg: string) => new AppError(400, err, msg);
+/** The refusal to throw: an entry of the contract's catalogue (@visita/domain/contract/api-errors). */
+export const fail = (entry: ApiErrorEntry): AppError => new AppError(entry.status, entry.err, entry.msg);

@@ -8,7 +8,7 @@ export async function getCartMaker(
   context?: RequestContext,
 ): Promise<CartMakerWithTokenAnswer | null> {
   try {
-    return await apiRequest<CartMakerWithTokenAnswer>(endpoints.cartMaker, {
+    return await apiRequest(endpoints.cartMaker, {
       params: { id },
       context,
     });

@@ -19,5 +19,5 @@ export async function getCartPrice(
   signal?: AbortSignal,
 ): Promise<CartPriceAnswer> {
   if (!body) return ZERO_PRICE;
-  return apiRequest<CartPriceAnswer>(endpoints.cartPrice, { body, context, signal });
+  return apiRequest(endpoints.cartPrice, { body, context, signal });
 }

@@ -37,5 +37,5 @@ export function createAppointment(
     referral_code: params.referralCode ?? null,
     place_id: params.address.placeId ?? null,
   };
-  return apiRequest<Partial<CreateAppointmentAnswer>>(endpoints.createAppointment, { body, context });
+  return apiRequest(endpoints.createAppointment, { body, context });
 }

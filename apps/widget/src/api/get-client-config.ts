@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest, HttpError } from './http.ts';
 
 function getClientConfig(clientId: string, signal?: AbortSignal): Promise<ClientConfig> {
-  return apiRequest<ClientConfig>(sdkConfig, { query: { id: clientId }, signal });
+  return apiRequest(sdkConfig, { query: { id: clientId }, signal });
 }
 
 const RETRIES = 2;

@@ -8,7 +8,7 @@ export function getEmbedHost(
   parentOrigin: string,
   signal?: AbortSignal,
 ): Promise<EmbedHost> {
-  return apiRequest<EmbedHost>(endpoints.embedHost, {
+  return apiRequest(endpoints.embedHost, {
     query: { client_id: clientId, parent_origin: parentOrigin },
     signal,
   });

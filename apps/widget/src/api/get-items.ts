@@ -1,6 +1,5 @@
 import * as endpoints from '@visita/domain/contract/endpoints';
 import { type CartItem, toCartItems } from '@visita/domain/cart-item';
-import type { ItemsAnswer, PacksAnswer } from '@visita/domain/contract/catalogue';
 import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
 
@@ -14,7 +13,7 @@ export interface CatalogueParams {
 /** GET /v2/items/: the services by id, priced ones only. */
 export async function getItems(params: CatalogueParams, context?: RequestContext): Promise<CartItem[]> {
   if (params.ids.length === 0) return [];
-  const answer = await apiRequest<ItemsAnswer>(endpoints.listItems, {
+  const answer = await apiRequest(endpoints.listItems, {
     query: { ids: params.ids, country: params.country, source: params.source, locality: params.locality },
     context,
   });
@@ -24,7 +23,7 @@ export async function getItems(params: CatalogueParams, context?: RequestContext
 /** GET /v2/packs/: the packs by id, priced ones only. */
 export async function getPacks(params: CatalogueParams, context?: RequestContext): Promise<CartItem[]> {
   if (params.ids.length === 0) return [];
-  const answer = await apiRequest<PacksAnswer>(endpoints.listPacks, {
+  const answer = await apiRequest(endpoints.listPacks, {
     query: { ids: params.ids, country: params.country, source: params.source, locality: params.locality },
     context,
   });

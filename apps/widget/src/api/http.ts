@@ -1,4 +1,5 @@
 import { type Endpoint, pathFor } from '@visita/domain/contract/endpoint';
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
@@ -39,31 +40,31 @@ export interface RequestContext {
   address?: { latitude: number; longitude: number } | null;
 }
 
+/** A call's parts, typed by its endpoint's schemas. */
+export interface RequestOptions<E extends Endpoint> {
+  /** The path's ':name' parameters. */
+  params?: ParamsOf<E>;
+  context?: RequestContext;
+  signal?: AbortSignal;
+  body?: BodyOf<E>;
+  query?: QueryOf<E>;
+}
+
 /**
  * Every call of the contract goes through here, given its endpoint's declaration (its method and path,
  * declared once in the domain's contract): the product's headers, JSON both ways, and one error
- * shape. Aborts (a newer request replaced this one) pass through untouched.
+ * shape. What it sends and answers is typed by the endpoint's schemas. Aborts (a newer request replaced this one) pass through untouched.
  */
-export async function apiRequest<T>(
-  endpoint: Endpoint,
-  {
-    params,
-    context,
-    signal,
-    body,
-    query,
-  }: {
-    /** The path's ':name' parameters. */
-    params?: Readonly<Record<string, string | number>>;
-    context?: RequestContext;
-    signal?: AbortSignal;
-    body?: unknown;
-    query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
-  } = {},
-): Promise<T> {
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  { params, context, signal, body, query }: RequestOptions<E> = {},
+): Promise<AnswerOf<E>> {
   const { method } = endpoint;
-  const url = new URL(pathFor(endpoint, params), window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
+  const url = new URL(
+    pathFor(endpoint, params as Record<string, string | number> | undefined),
+    window.location.origin,
+  );
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
     else url.searchParams.set(key, String(value));
@@ -99,5 +100,5 @@ export async function apiRequest<T>(
     // Not JSON: keep the text as the error body.
   }
   if (!response.ok) throw new HttpError(response.status || 500, data ?? response.statusText);
-  return data as T;
+  return data as AnswerOf<E>;
 }

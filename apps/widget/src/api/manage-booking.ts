@@ -6,6 +6,7 @@ import type {
   CancelBookingAnswer,
   RescheduleAnswer,
 } from '@visita/domain/contract/manage-booking';
+import { endpointQueryKey } from './endpoint-query.ts';
 import { apiRequest, type RequestContext } from './http.ts';
 
 /** GET /v2/appointments/{id}/booking/: 'Tu reserva'. */
@@ -14,10 +15,11 @@ export function getBookingView(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<BookingView> {
-  return apiRequest<BookingView>(endpoints.manageBooking, { params: { id }, context, signal });
+  return apiRequest(endpoints.manageBooking, { params: { id }, context, signal });
 }
 
-export const bookingViewKey = (id: string | null) => ['booking-view', id] as const;
+export const bookingViewKey = (id: string | null) =>
+  endpointQueryKey(endpoints.manageBooking, { params: { id: id ?? '' } });
 
 export function useBookingView(id: string | null, context: RequestContext) {
   return useQuery({
@@ -30,7 +32,7 @@ export function useBookingView(id: string | null, context: RequestContext) {
 
 /** POST /v2/appointments/{id}/cancel/: frees the visit; a card payment is refunded. */
 export function cancelBooking(id: string, context: RequestContext): Promise<CancelBookingAnswer> {
-  return apiRequest<CancelBookingAnswer>(endpoints.cancelAppointment, { params: { id }, body: {}, context });
+  return apiRequest(endpoints.cancelAppointment, { params: { id }, body: {}, context });
 }
 
 /** POST /v2/appointments/{id}/reschedule/: the visit moves to the block, with no new payment. */
@@ -39,7 +41,7 @@ export function rescheduleBooking(
   block: ScheduleBody,
   context: RequestContext,
 ): Promise<RescheduleAnswer> {
-  return apiRequest<RescheduleAnswer>(endpoints.rescheduleAppointment, {
+  return apiRequest(endpoints.rescheduleAppointment, {
     params: { id },
     body: block,
     context,

@@ -24,13 +24,10 @@ export async function findByIdentifier(
   context: RequestContext,
 ): Promise<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer | null> {
   try {
-    return await apiRequest<FindByIdentifierAnswer | FindByIdentifierMaskedAnswer>(
-      endpoints.findByIdentifier,
-      {
-        query: { identifier },
-        context,
-      },
-    );
+    return await apiRequest(endpoints.findByIdentifier, {
+      query: { identifier },
+      context,
+    });
   } catch (error) {
     if (
       error instanceof HttpError &&
@@ -45,7 +42,7 @@ export async function findByIdentifier(
 
 /** POST /users/register_wo_password/: the access token of the new account. */
 export function registerPatient(body: RegisterBody, context: RequestContext): Promise<RegisterAnswer> {
-  return apiRequest<RegisterAnswer>(endpoints.registerWithoutPassword, { body, context });
+  return apiRequest(endpoints.registerWithoutPassword, { body, context });
 }
 
 /** POST /alliances/clients/{clientId}/patients/: the client-side patient save (403 is ignored by callers). */
@@ -54,7 +51,7 @@ export function saveClientPatient(
   patient: PatientRecord,
   context: RequestContext,
 ): Promise<ClientPatient> {
-  return apiRequest<ClientPatient>(endpoints.createClientPatient, {
+  return apiRequest(endpoints.createClientPatient, {
     params: { clientId },
     body: { patient },
     context,
@@ -68,7 +65,7 @@ export function listClientPatients(
   context: RequestContext,
   signal?: AbortSignal,
 ): Promise<ClientPatientsAnswer> {
-  return apiRequest<ClientPatientsAnswer>(endpoints.clientPatients, {
+  return apiRequest(endpoints.clientPatients, {
     params: { clientId },
     query: { search },
     context,
@@ -81,7 +78,7 @@ export function updateAppointmentPatients(
   patients: AppointmentPatientInput[],
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(endpoints.appointmentPatients, {
+  return apiRequest(endpoints.appointmentPatients, {
     params: { id: appointmentId },
     body: { patients },
     context,
@@ -92,7 +89,7 @@ export function getAppointmentSummary(
   appointmentId: string,
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(endpoints.getAppointment, { params: { id: appointmentId }, context });
+  return apiRequest(endpoints.getAppointment, { params: { id: appointmentId }, context });
 }
 
 /**
@@ -131,7 +128,7 @@ export function finalizeAppointment(
   },
   context: RequestContext,
 ): Promise<AppointmentSummary> {
-  return apiRequest<AppointmentSummary>(endpoints.finalizeAppointment, {
+  return apiRequest(endpoints.finalizeAppointment, {
     params: { id: appointmentId },
     body,
     context,
@@ -139,12 +136,12 @@ export function finalizeAppointment(
 }
 
 export function getRutStatus(rut: string, context: RequestContext): Promise<RutStatusAnswer> {
-  return apiRequest<RutStatusAnswer>(endpoints.rutStatus, { query: { rut }, context });
+  return apiRequest(endpoints.rutStatus, { query: { rut }, context });
 }
 
 export function getPatientHasItem(
   query: { item: string; source: string; rut: string },
   context: RequestContext,
 ): Promise<HasItemAnswer> {
-  return apiRequest<HasItemAnswer>(endpoints.hasItem, { query, context });
+  return apiRequest(endpoints.hasItem, { query, context });
 }

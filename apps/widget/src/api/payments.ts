@@ -1,7 +1,6 @@
 import * as endpoints from '@visita/domain/contract/endpoints';
 import type {
   AppointmentAmounts,
-  AppointmentSummary,
   ManualConfirmAnswer,
   ManualConfirmBodyInput,
   SetAmountBody,
@@ -12,24 +11,20 @@ import type {
   SandboxCardTokenAnswer,
   SandboxCardTokenBody,
 } from '@visita/domain/contract/payments';
-import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
+import type { CountryCode } from '@visita/domain/locale';
 import { apiRequest, type RequestContext } from './http.ts';
 
-/** GET /payments/appointments/{id}/payment_summary/: read loosely, the amount to charge is all we need. */
+/** GET /payments/appointments/{id}/payment_summary/: the amount the card is to charge, when priced. */
 export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
-  const answer = await apiRequest<{
-    data?: { appointment?: Record<string, unknown> };
-    appointment?: Record<string, unknown>;
-  }>(endpoints.paymentSummary, { params: { id: appointmentId }, context });
-  const appointment = answer.data?.appointment ?? answer.appointment ?? {};
+  const { appointment } = (
+    await apiRequest(endpoints.paymentSummary, { params: { id: appointmentId }, context })
+  ).data;
   // What the card pays: the net price minus what is paid at the address (the API's rule).
   if (typeof appointment.net_price === 'number') {
-    const atHome = typeof appointment.payment_at_home === 'number' ? appointment.payment_at_home : 0;
-    return Math.max(0, Math.round((appointment.net_price - atHome) * 100) / 100);
+    return Math.max(0, Math.round((appointment.net_price - (appointment.payment_at_home ?? 0)) * 100) / 100);
   }
-  const amounts = appointment.amounts as { total?: unknown } | null | undefined;
-  if (typeof amounts?.total === 'number' && amounts.total > 0) return amounts.total;
-  return null;
+  // Not priced from a cart: the amount the client's staff set, when there is one.
+  return appointment.amounts && appointment.amounts.total > 0 ? appointment.amounts.total : null;
 }
 
 /** POST /payments/appointments/{id}/cash_payment/: pay at home. */
@@ -43,7 +38,7 @@ export function payByCard(
   body: CardPaymentBody,
   appointmentToken: string | null,
 ): Promise<CardPaymentAnswer> {
-  return apiRequest<CardPaymentAnswer>(endpoints.cardPayment, {
+  return apiRequest(endpoints.cardPayment, {
     params: { id: appointmentId },
     body,
     context: { apiToken: appointmentToken, appointmentToken },
@@ -52,25 +47,7 @@ export function payByCard(
 
 /** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
 export function createSandboxCardToken(body: SandboxCardTokenBody): Promise<SandboxCardTokenAnswer> {
-  return apiRequest<SandboxCardTokenAnswer>(endpoints.sandboxCardTokens, { body });
-}
-
-/** GET /v2/payments/config/?country=: which tokeniser and public key; absent means sandbox. */
-export async function getPaymentsConfig(
-  country: string,
-): Promise<{ provider: 'sandbox' | 'mercadopago'; public_key: string | null }> {
-  try {
-    const answer = await apiRequest<{ provider?: string; gateway?: string; public_key?: string | null }>(
-      endpoints.paymentsConfig,
-      { query: { country } },
-    );
-    const provider = answer.provider ?? answer.gateway;
-    return provider === 'mercadopago'
-      ? { provider: 'mercadopago', public_key: answer.public_key ?? null }
-      : { provider: 'sandbox', public_key: null };
-  } catch {
-    return { provider: 'sandbox', public_key: null };
-  }
+  return apiRequest(endpoints.sandboxCardTokens, { body });
 }
 
 /** POST /appointments/{id}/manual_confirm/. */
@@ -79,7 +56,7 @@ export function manualConfirm(
   body: ManualConfirmBodyInput,
   context: RequestContext,
 ): Promise<ManualConfirmAnswer> {
-  return apiRequest<ManualConfirmAnswer>(endpoints.manualConfirm, {
+  return apiRequest(endpoints.manualConfirm, {
     params: { id: appointmentId },
     body,
     context,
@@ -92,7 +69,7 @@ export function setAppointmentAmount(
   body: SetAmountBody,
   context: RequestContext,
 ): Promise<AppointmentAmounts> {
-  return apiRequest<AppointmentAmounts>(endpoints.appointmentAmount, {
+  return apiRequest(endpoints.appointmentAmount, {
     params: { id: appointmentId },
     body,
     context,
@@ -107,7 +84,7 @@ export function setAppointmentAmount(
 export async function quoteAppointmentAmount(
   appointmentId: string,
   params: {
-    country: string;
+    country: CountryCode;
     source: string;
     coupon: string | null;
     /** Split payment: the exams the company pays, left out of what the card pays (as the API does). */
@@ -116,8 +93,8 @@ export async function quoteAppointmentAmount(
   context: RequestContext,
 ): Promise<number | null> {
   const [summary, address] = await Promise.all([
-    apiRequest<AppointmentSummary>(endpoints.getAppointment, { params: { id: appointmentId }, context }),
-    apiRequest<{ comuna: string }>(endpoints.appointmentAddress, { params: { id: appointmentId }, context }),
+    apiRequest(endpoints.getAppointment, { params: { id: appointmentId }, context }),
+    apiRequest(endpoints.appointmentAddress, { params: { id: appointmentId }, context }),
   ]);
   const paidByCompany = (index: number, id: string | number) =>
     (params.companyExams ?? []).some(
@@ -131,7 +108,7 @@ export async function quoteAppointmentAmount(
     }))
     .filter((patient) => patient.items.length + patient.packs.length > 0);
   if (patients.length === 0) return null;
-  const quote = await apiRequest<CartPriceAnswer>(endpoints.cartPrice, {
+  const quote = await apiRequest(endpoints.cartPrice, {
     body: {
       coupon_code: params.coupon,
       country: params.country,

@@ -14,7 +14,7 @@ export async function getAddressSuggestions(
 ): Promise<AutocompleteAnswer['results']> {
   const { path } = endpoints.placesAutocomplete;
   try {
-    const answer = await apiRequest<AutocompleteAnswer>(endpoints.placesAutocomplete, {
+    const answer = await apiRequest(endpoints.placesAutocomplete, {
       query: { input, country },
       context,
       signal,

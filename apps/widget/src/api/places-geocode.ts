@@ -12,7 +12,7 @@ export async function geocodePlace(
 ): Promise<GeocodeAnswer['results']> {
   const { path } = endpoints.placesGeocode;
   try {
-    const answer = await apiRequest<GeocodeAnswer>(endpoints.placesGeocode, {
+    const answer = await apiRequest(endpoints.placesGeocode, {
       query: {
         place_id: params.placeId,
         address: params.placeId ? null : params.address,

@@ -1,23 +1,20 @@
 import * as endpoints from '@visita/domain/contract/endpoints';
-import type { AvailabilityAnswer, ScheduleAnswer, ScheduleBody } from '@visita/domain/contract/appointments';
+import type { ScheduleAnswer, ScheduleBody } from '@visita/domain/contract/appointments';
+import type { CountryCode } from '@visita/domain/locale';
+import { endpointQuery } from './endpoint-query.ts';
 import { apiRequest, type RequestContext } from './http.ts';
 
 export interface AvailabilityRequest {
   appointmentId: string;
-  country: string;
+  country: CountryCode;
   items: readonly (string | number)[];
   fromDate: string;
 }
 
-/** GET /v2/time-availability/: the widget reads data.data. */
-export function getAvailability(
-  request: AvailabilityRequest,
-  context: RequestContext,
-  signal?: AbortSignal,
-): Promise<AvailabilityAnswer> {
-  return apiRequest<AvailabilityAnswer>(endpoints.availability, {
+/** GET /v2/time-availability/: the blocks from fromDate, through this widget's query cache. */
+export function availabilityQuery(request: AvailabilityRequest, context: RequestContext) {
+  return endpointQuery(endpoints.availability, {
     context,
-    signal,
     query: {
       appointment_id: request.appointmentId,
       country: request.country,
@@ -33,7 +30,7 @@ export function scheduleAppointmentBlock(
   block: Omit<ScheduleBody, 'items'> & { items?: readonly (string | number)[] },
   context: RequestContext,
 ): Promise<ScheduleAnswer> {
-  return apiRequest<ScheduleAnswer>(endpoints.holdBlock, {
+  return apiRequest(endpoints.holdBlock, {
     params: { id: appointmentId },
     body: block,
     context,

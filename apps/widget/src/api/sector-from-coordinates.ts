@@ -12,7 +12,7 @@ export async function getSectorFromCoordinates(
 ): Promise<SectorAnswer> {
   const { path } = endpoints.sectorFromCoordinates;
   try {
-    return await apiRequest<SectorAnswer>(endpoints.sectorFromCoordinates, {
+    return await apiRequest(endpoints.sectorFromCoordinates, {
       query: { lng: params.lng, lat: params.lat, country: params.country, sales_source: params.salesSource },
       context,
       signal,

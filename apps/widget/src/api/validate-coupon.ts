@@ -9,7 +9,7 @@ export function validateCoupon(
   params: { items: readonly (string | number)[]; coupon: string; source: string; country: CountryCode },
   context?: RequestContext,
 ): Promise<CouponValidateAnswer> {
-  return apiRequest<CouponValidateAnswer>(endpoints.couponValidate, {
+  return apiRequest(endpoints.couponValidate, {
     query: {
       items: params.items.join(','),
       coupon: normalizeCoupon(params.coupon),

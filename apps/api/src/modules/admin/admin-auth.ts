@@ -1,6 +1,7 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { readBearerToken } from '../../plugins/app/client-auth.ts';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -13,11 +14,10 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function requireAdmin(adminToken: string | undefined) {
   const expected = adminToken ? digest(adminToken) : null;
   return async (request: FastifyRequest): Promise<void> => {
-    if (!expected) throw new AppError(404, 'not-found', 'No encontrado.');
+    if (!expected) throw fail(ERRORS.ADMIN_DISABLED);
     const presented = readBearerToken(request.headers);
-    if (!presented) throw new AppError(401, 'not-authenticated', 'Se requiere el token de operador.');
-    if (!timingSafeEqual(digest(presented), expected))
-      throw new AppError(403, 'forbidden', 'El token de operador no es válido.');
+    if (!presented) throw fail(ERRORS.ADMIN_TOKEN_MISSING);
+    if (!timingSafeEqual(digest(presented), expected)) throw fail(ERRORS.ADMIN_TOKEN_INVALID);
   };
 }
 

@@ -1,19 +1,7 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  apiTokenAnswerSchema,
-  auditListSchema,
-  auditQuerySchema,
-  createPartnerBodySchema,
-  partnerAnswerSchema,
-  partnerErrorSchema,
-  partnerListSchema,
-  partnerParamsSchema,
-  patchPartnerBodySchema,
-} from '@visita/domain/contract/admin-partners';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { findClientById } from '../clients/queries.ts';
 import { operatorOf, requireAdmin } from './admin-auth.ts';
 import { listAuditEntries, listPartners } from './partner-queries.ts';
@@ -30,8 +18,6 @@ import {
 const DESCRIPTION =
   'Requiere Authorization: Bearer <ADMIN_TOKEN> (y opcionalmente X-Operator con el nombre de quien ' +
   'opera, para el registro de auditoría). Sin ADMIN_TOKEN configurado responde 404.';
-
-const refusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /**
  * A document the schema refused: every field's problem at once (an operator fixes them in one
@@ -62,10 +48,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        ...SCHEMAS.adminListPartners,
         tags: ['admin'],
         summary: 'Socios: id, nombre, país, fuente de venta y dominios',
         description: DESCRIPTION,
-        response: { 200: partnerListSchema, ...refusals },
       },
     },
     async () => ({
@@ -81,11 +67,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        ...SCHEMAS.adminGetPartner,
         tags: ['admin'],
         summary: 'El documento de un socio (secretos enmascarados)',
         description: DESCRIPTION,
-        params: partnerParamsSchema,
-        response: { 200: partnerAnswerSchema, ...refusals, 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -101,11 +86,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       attachValidation: true,
       schema: {
+        ...SCHEMAS.adminCreatePartner,
         tags: ['admin'],
         summary: 'Crea un socio',
         description: DESCRIPTION,
-        body: createPartnerBodySchema,
-        response: { 201: partnerAnswerSchema, 400: partnerErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -122,12 +106,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       attachValidation: true,
       schema: {
+        ...SCHEMAS.adminUpdatePartner,
         tags: ['admin'],
         summary: 'Cambia los campos enviados de un socio (el perfil, clave por clave)',
         description: DESCRIPTION,
-        params: partnerParamsSchema,
-        body: patchPartnerBodySchema,
-        response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals },
       },
     },
     async (request) => {
@@ -143,11 +125,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        ...SCHEMAS.adminIssuePartnerToken,
         tags: ['admin'],
         summary: 'Crea o rota el token de API del personal del socio (se muestra una sola vez)',
         description: DESCRIPTION,
-        params: partnerParamsSchema,
-        response: { 201: apiTokenAnswerSchema, 400: apiErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -162,11 +143,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        ...SCHEMAS.adminRevokePartnerToken,
         tags: ['admin'],
         summary: 'Revoca el token de API del personal del socio',
         description: DESCRIPTION,
-        params: partnerParamsSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -181,11 +161,10 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        ...SCHEMAS.adminAudit,
         tags: ['admin'],
         summary: 'Registro de cambios de socios: quién, cuándo, antes y después',
         description: DESCRIPTION,
-        querystring: auditQuerySchema,
-        response: { 200: auditListSchema, 400: apiErrorSchema, ...refusals },
       },
     },
     async (request) => ({

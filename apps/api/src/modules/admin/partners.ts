@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type {
   CreatePartnerBody,
   PartnerAnswer,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
 import type { ClientRow, NewClientRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import { hashApiToken, newApiToken } from '../clients/api-token.ts';
 import { findClientById } from '../clients/queries.ts';
 import { type AuditAction, insertAuditEntry, insertPartner, updatePartner } from './partner-queries.ts';
@@ -27,8 +28,8 @@ export class InvalidPartner extends AppError {
   }
 }
 
-export const partnerNotFound = () => notFound('partner-not-found', 'No existe un socio con ese id.');
-const partnerExists = () => new AppError(409, 'partner-exists', 'Ya existe un socio con ese id.');
+export const partnerNotFound = () => fail(ERRORS.PARTNER_NOT_FOUND);
+const partnerExists = () => fail(ERRORS.PARTNER_EXISTS);
 
 /** Each issue of a zod error by its path under `prefix`, the first one per path. */
 export function fieldsOf(error: z.ZodError, prefix = ''): Record<string, string> {

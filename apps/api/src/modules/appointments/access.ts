@@ -1,10 +1,11 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { appointmentLinks } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { authenticatedClient } from '../../plugins/app/client-auth.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 
@@ -12,13 +13,8 @@ import { type AppointmentRow, findAppointmentById } from './queries.ts';
  * One answer for every way of not reaching an appointment (unknown id, malformed id, no token,
  * a wrong or another appointment's token, another client's API token), so ids cannot be probed.
  */
-const APPOINTMENT_NOT_FOUND = {
-  err: 'appointment-not-found',
-  msg: 'No fue encontrado el id de la cita',
-} as const;
 
-export const appointmentNotFound = () =>
-  new AppError(404, APPOINTMENT_NOT_FOUND.err, APPOINTMENT_NOT_FOUND.msg);
+export const appointmentNotFound = () => fail(ERRORS.APPOINTMENT_NOT_FOUND);
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

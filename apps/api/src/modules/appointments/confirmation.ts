@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** Confirming an appointment: with a payment, or by hand where the partner's rules allow it and to whom. */
 import { type PartnerRules, readPartnerProfile } from '@visita/domain/partner-profile';
 import { PAYMENT_STATUS, type PaymentStatus } from '@visita/domain/cards';
@@ -11,7 +12,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { localeFromCountry } from '@visita/domain/locale';
 import { type Db, inTransaction } from '../../db/database.ts';
 import type { appointments } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
@@ -46,7 +47,7 @@ export async function confirmAppointment(
     if (row.couponCode) {
       const use = await recordCouponUse(tx, row.couponCode, row.id);
       // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
-      if (use === 'no-uses') throw new AppError(409, COUPON_NO_USES.err, COUPON_NO_USES.msg);
+      if (use === 'no-uses') throw fail(ERRORS.COUPON_NO_USES);
     }
     await takeStock(tx, stockUnitsOf(row.patients));
     if (alsoInTransaction) await alsoInTransaction(tx, row);
@@ -86,14 +87,7 @@ export async function manualConfirmationRule(
   };
 }
 
-const manualConfirmationNotAllowed = () =>
-  new AppError(
-    403,
-    'manual-confirmation-not-allowed',
-    'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
-  );
-
-const COUPON_NO_USES = { err: 'coupon-no-uses', msg: 'Este cupón ya no se puede utilizar' } as const;
+const manualConfirmationNotAllowed = () => fail(ERRORS.MANUAL_CONFIRMATION_NOT_ALLOWED);
 
 /** The split payment as stored: who pays which exams. */
 function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {

@@ -1,12 +1,6 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  APPOINTMENT_TOKEN_HEADER,
-  appointmentParamsSchema,
-  appointmentSummarySchema,
-  finalizeAppointmentBodySchema,
-  updateAppointmentPatientsBodySchema,
-} from '@visita/domain/contract/appointments';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { finalizeAppointment, updateAppointmentPatients } from './finalize.ts';
@@ -16,7 +10,6 @@ import { visitTimesOf } from './visit-times.ts';
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
   'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 
 /** Patients on an appointment and its finalisation (PATCH …/patients/, POST …/finalize/). */
 const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,12 +19,10 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
       // onRequest: without access nothing about the body is checked, so nothing can be probed.
       onRequest: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.appointmentPatients,
         tags: ['appointments'],
         summary: 'Actualiza los pacientes de la cita, con sus servicios',
         description: `${accessDescription} Valida cada paciente con las reglas del formulario.`,
-        params: appointmentParamsSchema,
-        body: updateAppointmentPatientsBodySchema,
-        response: { 200: appointmentSummarySchema, ...errors },
       },
     },
     async (request) => {
@@ -52,14 +43,12 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.finalizeAppointment,
         tags: ['appointments'],
         summary: 'Finaliza la cita agendada con sus pacientes',
         description:
           `${accessDescription} La cita debe estar agendada (409 appointment-not-scheduled). ` +
           'Aplica vaccine-age y, para fondos de compensación, la afiliación y una vacuna por paciente.',
-        params: appointmentParamsSchema,
-        body: finalizeAppointmentBodySchema,
-        response: { 200: appointmentSummarySchema, ...errors },
       },
     },
     async (request) => {

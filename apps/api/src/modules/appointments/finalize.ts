@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { AppointmentPatient } from '@visita/domain/contract/patients';
 import type { FinalizeAppointmentBody } from '@visita/domain/contract/appointments';
 import {
@@ -5,18 +6,13 @@ import {
   type PatientFormErrors,
   validatePatientForm,
 } from '@visita/domain/patient-form';
-import {
-  calendarDateIn,
-  parseCalendarDate,
-  VACCINE_AGE_ERROR,
-  VACCINE_AGE_MESSAGE,
-} from '@visita/domain/validators/birth-date';
+import { calendarDateIn, parseCalendarDate, VACCINE_AGE_MESSAGE } from '@visita/domain/validators/birth-date';
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
 import { normalizePhone } from '@visita/domain/validators/phone';
 import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
-import { isSafeText } from '../../text-guards.ts';
+import { type AppError, fail } from '../../errors.ts';
+import { isSafeText } from '@visita/domain/contract/safe-text';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import { couponForAppointment } from '../coupons/service.ts';
@@ -26,15 +22,6 @@ import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts'
 
 /** Patients can change until the visit is confirmed. */
 const PATIENTS_EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
-
-const APPOINTMENT_NOT_EDITABLE = {
-  err: 'appointment-not-editable',
-  msg: 'La cita ya está confirmada y no se puede modificar.',
-} as const;
-const APPOINTMENT_NOT_SCHEDULED = {
-  err: 'appointment-not-scheduled',
-  msg: 'La cita debe tener un horario agendado para poder finalizarse.',
-} as const;
 
 /** Field names as a person reads them, for the 400 that names the field. */
 const FIELD_LABELS: Record<keyof PatientFormErrors, string> = {
@@ -78,7 +65,7 @@ async function resolveItems(
     const id = typeof raw === 'number' ? raw : /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     const item = Number.isSafeInteger(id) ? snapshot.byId.get(id) : undefined;
     if (!item || item.country !== country) {
-      throw badRequest('invalid-item', 'Uno de los servicios elegidos no existe en el catálogo.');
+      throw fail(ERRORS.INVALID_ITEM);
     }
     // A pack's vaccines count for the vaccine-age rule too.
     const subCategories = (snapshot.subItems.get(item.id) ?? []).map(
@@ -95,10 +82,10 @@ function patientError(
   message: string,
 ): AppError {
   if (field === 'services' && message === VACCINE_AGE_MESSAGE) {
-    return badRequest(VACCINE_AGE_ERROR, VACCINE_AGE_MESSAGE);
+    return fail(ERRORS.VACCINE_AGE);
   }
   const who = count > 1 ? `Paciente ${index + 1}, ` : '';
-  return badRequest(FIELD_SLUGS[field] ?? 'invalid-patient', `${who}${FIELD_LABELS[field]}: ${message}`);
+  return fail(ERRORS.invalidPatientField(FIELD_SLUGS[field], `${who}${FIELD_LABELS[field]}: ${message}`));
 }
 
 /**
@@ -116,10 +103,7 @@ async function preparePatients(
 ): Promise<AppointmentPatient[]> {
   const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
   if (client?.maxPatientsPerAppointment && patients.length > client.maxPatientsPerAppointment) {
-    throw badRequest(
-      'too-many-patients',
-      `La cita admite como máximo ${client.maxPatientsPerAppointment} pacientes.`,
-    );
+    throw fail(ERRORS.tooManyPatients(client.maxPatientsPerAppointment));
   }
   const country = appointment.country;
   const today = calendarDateIn(now, COUNTRY_TIME_ZONE[country]);
@@ -136,16 +120,13 @@ async function preparePatients(
   for (const [index, patient] of patients.entries()) {
     for (const [key, value] of Object.entries(patient)) {
       if (typeof value === 'string' && !isSafeText(value)) {
-        throw badRequest('invalid-patient', `${key}: contiene caracteres no permitidos.`);
+        throw fail(ERRORS.invalidPatientText(key));
       }
     }
     const items = await resolveItems(catalogue, country, patient.items);
     const packs = await resolveItems(catalogue, country, patient.packs);
     if (items.length + packs.length === 0) {
-      throw badRequest(
-        'patient-without-services',
-        'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar',
-      );
+      throw fail(ERRORS.PATIENT_WITHOUT_SERVICES);
     }
     const generated =
       country === 'mx' && (patient.document_number.trim() === '' || patient.document_type === 'generic_id')
@@ -218,13 +199,13 @@ export async function updateAppointmentPatients(
   now: Date = new Date(),
 ): Promise<AppointmentRow> {
   if (!(PATIENTS_EDITABLE_STATUSES as readonly string[]).includes(appointment.status)) {
-    throw new AppError(409, APPOINTMENT_NOT_EDITABLE.err, APPOINTMENT_NOT_EDITABLE.msg);
+    throw fail(ERRORS.APPOINTMENT_NOT_EDITABLE);
   }
   const prepared = await checkRules(db, catalogue, appointment, patients, now);
   const updated = await updateAppointmentWhileStatus(db, appointment.id, PATIENTS_EDITABLE_STATUSES, {
     patients: prepared,
   });
-  if (!updated) throw new AppError(409, APPOINTMENT_NOT_EDITABLE.err, APPOINTMENT_NOT_EDITABLE.msg);
+  if (!updated) throw fail(ERRORS.APPOINTMENT_NOT_EDITABLE);
   return updated;
 }
 
@@ -242,14 +223,14 @@ export async function finalizeAppointment(
   now: Date = new Date(),
 ): Promise<AppointmentRow> {
   if (appointment.status !== 'scheduled') {
-    throw new AppError(409, APPOINTMENT_NOT_SCHEDULED.err, APPOINTMENT_NOT_SCHEDULED.msg);
+    throw fail(ERRORS.APPOINTMENT_NOT_SCHEDULED);
   }
   if (body.sales_source !== appointment.salesSource) {
-    throw badRequest('invalid-sales-source', 'La fuente de venta no corresponde a la cita.');
+    throw fail(ERRORS.INVALID_APPOINTMENT_SALES_SOURCE);
   }
   const token = body.access_token?.trim();
   if (token && (token.length > 256 || !(await findAccountByToken(db, token)))) {
-    throw badRequest('invalid-access-token', 'El token de acceso del paciente no es válido.');
+    throw fail(ERRORS.INVALID_ACCESS_TOKEN);
   }
   const prepared = await checkRules(db, catalogue, appointment, body.patients, now);
   // The coupon is checked against this cart, so the quote the person sees is what is charged.
@@ -276,6 +257,6 @@ export async function finalizeAppointment(
     if (row) await claimOncePerPatientItems(tx, appointment.id, claims);
     return row;
   });
-  if (!updated) throw new AppError(409, APPOINTMENT_NOT_SCHEDULED.err, APPOINTMENT_NOT_SCHEDULED.msg);
+  if (!updated) throw fail(ERRORS.APPOINTMENT_NOT_SCHEDULED);
   return updated;
 }

@@ -1,20 +1,7 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  APPOINTMENT_TOKEN_HEADER,
-  appointmentAmountsSchema,
-  appointmentOriginAnswerSchema,
-  appointmentOriginBodySchema,
-  appointmentParamsSchema,
-  lastMileAnswerSchema,
-  lastMileBodySchema,
-  manualConfirmAnswerSchema,
-  manualConfirmBodySchema,
-  paymentSummaryAnswerSchema,
-  setAmountBodySchema,
-} from '@visita/domain/contract/appointments';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refineSafeText } from '../../text-guards.ts';
 import { summaryQuote } from '../payments/quote.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { manualConfirm, toPaymentSummary } from './confirmation.ts';
@@ -24,8 +11,6 @@ const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
   'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
 /** The appointment lifecycle after scheduling: manual confirmation, payment summary, amount, last mile. */
 const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -33,6 +18,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.manualConfirm,
         tags: ['appointments'],
         summary: 'Confirma la cita sin pago con tarjeta (pago en domicilio, socio o laas)',
         description:
@@ -40,9 +26,6 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
           'enfermera queda permanente. Solo si la configuración del cliente lo permite a quien llama: ' +
           'sdk_config_v2.manual_confirmation con el token de la cita, laas_config_v2.manual_confirmation ' +
           'con el token de API del cliente. El estado de pago lo decide el servidor (payment_status se ignora).',
-        params: appointmentParamsSchema,
-        body: refineSafeText(manualConfirmBodySchema),
-        response: { 200: manualConfirmAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -56,11 +39,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.paymentSummary,
         tags: ['payments'],
         summary: 'Resumen de pago de la cita (data.appointment)',
         description: accessDescription,
-        params: appointmentParamsSchema,
-        response: { 200: paymentSummaryAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -74,14 +56,12 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.appointmentAmount,
         tags: ['appointments'],
         summary: 'Monto a pagar: subtotal (total) y descuento; calcula IVA 16 % y total',
         description:
           `${accessDescription} total es el Subtotal del paso y discount la Promoción / Descuento ` +
           '(monto); la respuesta trae subtotal, discount, iva y total con 2 decimales.',
-        params: appointmentParamsSchema,
-        body: setAmountBodySchema,
-        response: { 200: appointmentAmountsSchema, ...errors },
       },
     },
     async (request) => setAmount(app.db, appointmentAccessOf(request).appointment, request.body),
@@ -92,12 +72,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.lastMile,
         tags: ['appointments'],
         summary: 'Folio y monto de última milla (solo clientes de última milla)',
         description: accessDescription,
-        params: appointmentParamsSchema,
-        body: refineSafeText(lastMileBodySchema),
-        response: { 200: lastMileAnswerSchema, ...errors },
       },
     },
     async (request) => setLastMile(app.db, appointmentAccessOf(request).appointment, request.body),
@@ -108,14 +86,12 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.appointmentOrigin,
         tags: ['appointments'],
         summary: 'Origen de la cita elegido por el personal del cliente',
         description:
           `${accessDescription} Solo con el token de API del cliente (Bearer); con el token de la ` +
           'cita responde 403. El GET de la cita lo devuelve como client_origin al mismo personal.',
-        params: appointmentParamsSchema,
-        body: refineSafeText(appointmentOriginBodySchema),
-        response: { 200: appointmentOriginAnswerSchema, ...errors },
       },
     },
     async (request) => {

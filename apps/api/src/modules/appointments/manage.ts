@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type {
   BookingView,
   CancelBookingAnswer,
@@ -9,7 +10,7 @@ import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { and, eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, payments, visits } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
@@ -33,17 +34,9 @@ import { visitTimesOf } from './visit-times.ts';
 
 const HOUR_MS = 3_600_000;
 
-const CHANGE_WINDOW_CLOSED = 'change-window-closed';
+const windowClosed = (hours: number) => fail(ERRORS.changeWindowClosed(hours));
 
-const windowClosed = (hours: number) =>
-  new AppError(
-    409,
-    CHANGE_WINDOW_CLOSED,
-    `Ya no es posible cancelar ni cambiar esta reserva: se puede hasta ${hours} horas antes de la visita. Escríbenos y te ayudamos.`,
-  );
-
-const visitStarted = () =>
-  new AppError(409, 'visit-started', 'La visita ya comenzó o ya pasó: no se puede cancelar ni cambiar.');
+const visitStarted = () => fail(ERRORS.VISIT_STARTED);
 
 async function cutoffHoursOf(db: Db, appointment: AppointmentRow): Promise<number> {
   const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;

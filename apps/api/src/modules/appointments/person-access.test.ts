@@ -8,9 +8,9 @@ import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';
+import { RATE_LIMITED } from '@visita/domain/contract/api-errors';
 import { DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../../db/seed/demo-users.ts';
-import { PERSON_ACCESS_REQUIRED } from './person-access.ts';
+import { PERSON_ACCESS_REQUIRED } from '@visita/domain/contract/api-errors';
 
 const engine = TEST_ENGINES[0];
 if (!engine) throw new Error('no engine');

@@ -1,6 +1,7 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { APPOINTMENT_ID_HEADER, APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import { authenticatedClient, readBearerToken } from '../../plugins/app/client-auth.ts';
 import { authorizeAppointment } from './access.ts';
 
@@ -11,17 +12,12 @@ import { authorizeAppointment } from './access.ts';
  */
 export type PersonAccess = { kind: 'staff'; clientId: string } | { kind: 'session'; appointmentId: string };
 
-export const PERSON_ACCESS_REQUIRED = {
-  err: 'not-authenticated',
-  msg: 'Se requiere la cita en curso (su id y su token) o el token de acceso del cliente para consultar datos de un paciente.',
-} as const;
-
 export const personAccessDescription =
   `Requiere el token de API del cliente como Authorization: Bearer (ve los datos completos), o la ` +
   `cita en curso: su id en ${APPOINTMENT_ID_HEADER} y su token en ${APPOINTMENT_TOKEN_HEADER} ` +
   '(solo lo necesario para continuar la reserva). Sin ninguno responde 401.';
 
-const refused = () => new AppError(401, PERSON_ACCESS_REQUIRED.err, PERSON_ACCESS_REQUIRED.msg);
+const refused = () => fail(ERRORS.PERSON_ACCESS_REQUIRED);
 
 async function authorizePerson(request: FastifyRequest): Promise<PersonAccess> {
   const db = request.server.db;

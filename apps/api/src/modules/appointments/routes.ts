@@ -1,16 +1,7 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  APPOINTMENT_TOKEN_HEADER,
-  appointmentAddressSchema,
-  appointmentParamsSchema,
-  appointmentSummarySchema,
-  createAppointmentAnswerSchema,
-  createAppointmentBodySchema,
-} from '@visita/domain/contract/appointments';
-import { cartMakerWithTokenAnswerSchema } from '@visita/domain/contract/cart-maker';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authorizeAppointment } from './access.ts';
 import { findCartMakerById } from './queries.ts';
 import {
@@ -21,14 +12,12 @@ import {
   toAppointmentSummary,
   toCartMakerAnswer,
 } from './service.ts';
-import { isSafeText, refineSafeText } from '../../text-guards.ts';
+import { isSafeText } from '@visita/domain/contract/safe-text';
 import { visitTimesOf } from './visit-times.ts';
 
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
   'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
-
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema };
 
 /** The appointments calls of the contract. */
 const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,13 +28,12 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       // take a day's agenda.
       config: { ipRateLimit: 'appointments-created' },
       schema: {
+        ...SCHEMAS.createAppointment,
         tags: ['appointments'],
         summary: 'Crea la cita con su dirección (o actualiza la de appointment_id)',
         description:
           'Responde el id y el token de la cita, que toda llamada posterior debe presentar. ' +
           `Con appointment_id, ${accessDescription}`,
-        body: refineSafeText(createAppointmentBodySchema),
-        response: { 200: createAppointmentAnswerSchema, 201: createAppointmentAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -58,11 +46,10 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.getAppointment.path,
     {
       schema: {
+        ...SCHEMAS.getAppointment,
         tags: ['appointments'],
         summary: 'Resumen de la cita, con su moneda',
         description: accessDescription,
-        params: appointmentParamsSchema,
-        response: { 200: appointmentSummarySchema, ...errors },
       },
     },
     async (request) => {
@@ -78,11 +65,10 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.appointmentAddress.path,
     {
       schema: {
+        ...SCHEMAS.appointmentAddress,
         tags: ['appointments'],
         summary: 'Dirección de la cita',
         description: accessDescription,
-        params: appointmentParamsSchema,
-        response: { 200: appointmentAddressSchema, ...errors },
       },
     },
     async (request) => {
@@ -95,13 +81,12 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.cartMaker.path,
     {
       schema: {
+        ...SCHEMAS.cartMaker,
         tags: ['appointments'],
         summary: 'Carrito prearmado que comparte un socio',
         description:
           'Se lee sin token: el id del carrito es el enlace que comparte el socio. Incluye el token ' +
           'de su cita para que el widget la continúe.',
-        params: z.object({ id: z.string() }),
-        response: { 200: cartMakerWithTokenAnswerSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createHash } from 'node:crypto';
 import type {
   AppointmentAddress,
@@ -13,9 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import type { VisitTimes } from './visit-times.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
-import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
 import {
   appointmentNotFound,
@@ -34,11 +34,6 @@ import {
 } from './queries.ts';
 
 /** The same text the client config 404 shows. */
-/** The server's slug and the text the widget shows for it. */
-const NO_NURSES = {
-  err: 'no-nurses-for-given-location',
-  msg: 'No hay enfermeras disponibles para la dirección dada',
-} as const;
 
 /** An address can still change before the visit is confirmed; afterwards it is the nurse's route. */
 const EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
@@ -60,25 +55,25 @@ async function checkBooking(
   body: CreateAppointmentBody,
 ): Promise<{ client: ClientRow; sectorId: number }> {
   const client = await findClientById(db, body.client_id);
-  if (!client) throw badRequest('client-not-found', INVALID_CLIENT_MSG);
+  if (!client) throw fail(ERRORS.CLIENT_NOT_VALID);
   if (body.sales_source !== client.salesSource) {
-    throw badRequest('invalid-sales-source', 'La fuente de venta no corresponde al cliente.');
+    throw fail(ERRORS.INVALID_SALES_SOURCE);
   }
   if (body.country !== client.country) {
-    throw badRequest('invalid-country', 'El país de la dirección no corresponde al cliente.');
+    throw fail(ERRORS.INVALID_COUNTRY);
   }
   const receiver =
     body.receiver_id === null || body.receiver_id === undefined ? '' : String(body.receiver_id);
   if (receiver !== '' && !receiverIds(client.receivers, client.origins).includes(receiver)) {
-    throw badRequest('invalid-receiver', 'El origen de la cita no corresponde a los del cliente.');
+    throw fail(ERRORS.INVALID_RECEIVER);
   }
-  if (isRegionBlocked(body.region, body.sales_source)) throw badRequest(NO_NURSES.err, NO_NURSES.msg);
+  if (isRegionBlocked(body.region, body.sales_source)) throw fail(ERRORS.NO_NURSES);
   const sector = await findCoveringSector(
     db,
     { lat: body.target_lat, lng: body.target_lng },
     { country: body.country, salesSource: body.sales_source },
   );
-  if (!sector) throw badRequest(NO_NURSES.err, NO_NURSES.msg);
+  if (!sector) throw fail(ERRORS.NO_NURSES);
   return { client, sectorId: sector.id };
 }
 
@@ -148,11 +143,7 @@ export async function saveAppointment(
     tokenHash: hashAppointmentToken(token),
   });
   if (!updated) {
-    throw new AppError(
-      409,
-      'appointment-not-editable',
-      'La cita ya está confirmada y no se puede modificar.',
-    );
+    throw fail(ERRORS.APPOINTMENT_NOT_EDITABLE);
   }
   return { created: false, answer: { id: updated.id, token } };
 }
@@ -161,7 +152,7 @@ export async function saveAppointment(
 export function assertNotCancelled(row: AppointmentRow): asserts row is AppointmentRow & {
   status: AppointmentSummary['status'];
 } {
-  if (row.status === 'cancelled') throw new AppError(410, 'appointment-cancelled', 'La cita fue cancelada.');
+  if (row.status === 'cancelled') throw fail(ERRORS.APPOINTMENT_CANCELLED);
 }
 
 /** The patients as the finalisation stored them; anything that is not one is left out, not a 500. */
@@ -213,11 +204,6 @@ export function toAppointmentAddress(row: AppointmentRow): AppointmentAddress {
 
 // ---- Cart maker ----
 
-const CART_MAKER_NOT_FOUND = {
-  err: 'cart-maker-not-found',
-  msg: 'El carrito no existe o ya no está disponible.',
-} as const;
-
 /**
  * The token of a cart maker's appointment, derived from the cart-maker id. The cart-maker id is the
  * capability a partner shares (it must be unguessable, except the demo's), and whoever holds it
@@ -256,4 +242,4 @@ export async function toCartMakerAnswer(db: Db, row: CartMakerRow): Promise<Cart
   };
 }
 
-export const cartMakerNotFound = () => notFound(CART_MAKER_NOT_FOUND.err, CART_MAKER_NOT_FOUND.msg);
+export const cartMakerNotFound = () => fail(ERRORS.CART_MAKER_NOT_FOUND);

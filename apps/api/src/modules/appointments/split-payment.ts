@@ -1,19 +1,11 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { AppointmentRow } from './queries.ts';
 
 /* Split payment: the company pays the checked exams, the patient the rest. Shared by the
    card payment (which charges the rest) and the manual confirmation (when nothing is left). */
-
-const SPLIT_NOT_ALLOWED = {
-  err: 'split-payment-not-allowed',
-  msg: 'Este cliente no tiene pago compartido con la empresa.',
-} as const;
-const INVALID_SPLIT = {
-  err: 'invalid-split-payment',
-  msg: 'Los exámenes que paga la empresa no corresponden a la cita.',
-} as const;
 
 /** A patient's cart as the quote reads it (stored-cart.ts appointmentCart). */
 interface CartPatient {
@@ -22,13 +14,10 @@ interface CartPatient {
   packs: number[];
 }
 
-const fail = (status: number, error: { err: string; msg: string }) =>
-  new AppError(status, error.err, error.msg);
-
 /** Only clients whose steps include split-payment share the bill with their patients. */
 export async function assertClientSplits(db: Db, appointment: AppointmentRow): Promise<void> {
   const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
-  if (!client?.steps.some((step) => step.value === 'split-payment')) throw fail(400, SPLIT_NOT_ALLOWED);
+  if (!client?.steps.some((step) => step.value === 'split-payment')) throw fail(ERRORS.SPLIT_NOT_ALLOWED);
 }
 
 type ExamsToPay = readonly { patient_index: number; item_ids: readonly (string | number)[] }[];
@@ -46,11 +35,11 @@ export function splitCart(
   const company = new Map<number, Set<number>>();
   for (const entry of companyExams) {
     const patient = cart[entry.patient_index];
-    if (!patient) throw fail(400, INVALID_SPLIT);
+    if (!patient) throw fail(ERRORS.INVALID_SPLIT);
     const ids = company.get(entry.patient_index) ?? new Set<number>();
     for (const raw of entry.item_ids) {
       const id = Number(raw);
-      if (!patient.items.includes(id) && !patient.packs.includes(id)) throw fail(400, INVALID_SPLIT);
+      if (!patient.items.includes(id) && !patient.packs.includes(id)) throw fail(ERRORS.INVALID_SPLIT);
       ids.add(id);
     }
     company.set(entry.patient_index, ids);

@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** What staff set on an appointment: the amount step's figures, the origin, the last-mile folio and amount. */
 import type {
   AppointmentAmounts,
@@ -9,7 +10,7 @@ import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { appointments, type AppointmentStatusValue } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { AppointmentRow } from './queries.ts';
 
@@ -33,11 +34,11 @@ export function computeAmounts(body: SetAmountBody): AppointmentAmounts {
   const promotion = body.discount ?? null;
   for (const value of [subtotal, promotion]) {
     if (value !== null && Math.abs(value) > MAX_AMOUNT)
-      throw badRequest('invalid-amount', AMOUNT_TOO_LARGE_MESSAGE);
+      throw fail(ERRORS.invalidAmount(AMOUNT_TOO_LARGE_MESSAGE));
   }
   const errors = validateAmountToPay({ subtotal, promotion });
-  if (errors.subtotal) throw badRequest('invalid-subtotal', errors.subtotal);
-  if (errors.promotion) throw badRequest('invalid-discount', errors.promotion);
+  if (errors.subtotal) throw fail(ERRORS.invalidSubtotal(errors.subtotal));
+  if (errors.promotion) throw fail(ERRORS.invalidDiscount(errors.promotion));
   const discount = promotion ?? 0;
   const { iva, total } = computeAmountToPay(subtotal as number, discount);
   return { subtotal: subtotal as number, discount, iva, total };
@@ -68,11 +69,7 @@ export async function setOrigin(
   body: AppointmentOriginBody,
 ): Promise<{ client_origin: string }> {
   if (!access.staff) {
-    throw new AppError(
-      403,
-      'origin-staff-only',
-      'Solo el personal del cliente puede registrar el origen de la cita.',
-    );
+    throw fail(ERRORS.ORIGIN_STAFF_ONLY);
   }
   const origin = body.client_origin.normalize('NFC').trim();
   const [row] = await db
@@ -86,16 +83,12 @@ export async function setOrigin(
     )
     .returning({ clientOrigin: appointments.clientOrigin });
   if (!row) {
-    throw new AppError(
-      409,
-      'appointment-not-editable',
-      'La cita fue cancelada o venció; no se puede modificar.',
-    );
+    throw fail(ERRORS.APPOINTMENT_ENDED);
   }
   return { client_origin: row.clientOrigin ?? origin };
 }
 
-const notLastMile = () => new AppError(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
+const notLastMile = () => fail(ERRORS.NOT_LAST_MILE);
 
 /** Folio and amount of a last-mile client's own delivery; until the visit is cancelled or expired. */
 export async function setLastMile(

@@ -1,8 +1,9 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** The cart as stored on an appointment: its patients with their items and packs, read for confirmation. */
 import type { ItemId } from '@visita/domain/contract/catalogue';
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import type { FonasaTier } from '@visita/domain/insurance';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 
 /** One patient of the cart as the quote and the payment read it: fonasa and catalogue ids. */
 export interface AppointmentCartPatient {
@@ -38,19 +39,13 @@ export const serviceIdsOf = (patient: StoredCartPatient): number[] => [
 export const patientNameOf = (patient: StoredCartPatient): string =>
   [patient.first_name, patient.last_name].filter(Boolean).join(' ');
 
-const APPOINTMENT_WITHOUT_PATIENTS = {
-  err: 'appointment-without-patients',
-  msg: 'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
-} as const;
-
 /** Whether the stored patients make a visit: at least one patient with at least one item or pack. */
 export const hasPatientWithServices = (patients: readonly StoredCartPatient[]): boolean =>
   appointmentCart(patients).some((patient) => patient.items.length + patient.packs.length > 0);
 
 /** A confirmed visit is always someone's visit for something; every confirming path checks it. */
 export function assertConfirmable(patients: readonly StoredCartPatient[]): void {
-  if (!hasPatientWithServices(patients))
-    throw new AppError(409, APPOINTMENT_WITHOUT_PATIENTS.err, APPOINTMENT_WITHOUT_PATIENTS.msg);
+  if (!hasPatientWithServices(patients)) throw fail(ERRORS.APPOINTMENT_WITHOUT_PATIENTS);
 }
 
 /** Every unit of stock the cart takes: each item and pack id, once per patient that has it. */

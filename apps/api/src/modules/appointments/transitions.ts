@@ -1,8 +1,9 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** An appointment's statuses and the events that move it (schedule, confirm, cancel, expire). */
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, type AppointmentStatusValue, visits } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { type AppError, fail } from '../../errors.ts';
 import { type AppointmentRow, findAppointmentById } from './queries.ts';
 
 export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
@@ -21,19 +22,8 @@ const TRANSITIONS: Readonly<
   expire: { from: ['scheduled'], to: 'expired' },
 };
 
-export const INVALID_APPOINTMENT_STATUS = 'invalid-appointment-status';
-
-/** Why an event cannot apply, said from the status the appointment is in. */
-const STATUS_MESSAGES: Readonly<Record<AppointmentStatusValue, string>> = {
-  pending: 'La cita aún no tiene un bloque horario reservado. Por favor, elige un horario.',
-  scheduled: 'La cita tiene un bloque horario reservado y aún no está confirmada.',
-  confirmed: 'La cita ya está confirmada.',
-  cancelled: 'La cita fue cancelada.',
-  expired: 'La reserva de la cita expiró. Por favor, vuelve a elegir un horario.',
-};
-
 export const invalidStatus = (status: AppointmentStatusValue) =>
-  new AppError(409, INVALID_APPOINTMENT_STATUS, STATUS_MESSAGES[status]);
+  fail(ERRORS.invalidAppointmentStatus(status));
 
 /** The pure transition: the next status, or the 409 an illegal transition answers. */
 export function transition(status: AppointmentStatusValue, event: AppointmentEvent): AppointmentStatusValue {
@@ -114,7 +104,7 @@ export async function expireAppointment(db: Db, id: string, now: Date = new Date
   if (row) return row;
   const current = await findAppointmentById(db, id);
   if (current?.status === 'scheduled') {
-    throw new AppError(409, 'hold-not-expired', 'La reserva del bloque horario aún está vigente.');
+    throw fail(ERRORS.HOLD_NOT_EXPIRED);
   }
   throw current ? invalidStatus(current.status) : invalidStatus('cancelled');
 }

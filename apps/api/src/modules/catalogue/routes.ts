@@ -1,12 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  catalogueQuerySchema,
-  itemsAnswerSchema,
-  packsAnswerSchema,
-  searchAnswerSchema,
-  searchQuerySchema,
-} from '@visita/domain/contract/catalogue';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCatalogue, searchCatalogue } from './service.ts';
 
@@ -16,10 +9,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.listItems.path,
     {
       schema: {
+        ...SCHEMAS.listItems,
         tags: ['catalogue'],
         summary: 'Exámenes y servicios por id, con su precio para el canal y la comuna',
-        querystring: catalogueQuerySchema,
-        response: { 200: itemsAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => ({ results: listCatalogue(await app.catalogue(), request.query, 'item') }),
@@ -29,10 +21,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.listPacks.path,
     {
       schema: {
+        ...SCHEMAS.listPacks,
         tags: ['catalogue'],
         summary: 'Packs por id con sus exámenes; solo los que tienen precio',
-        querystring: catalogueQuerySchema,
-        response: { 200: packsAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => listCatalogue(await app.catalogue(), request.query, 'pack'),
@@ -43,10 +34,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ipRateLimit: 'search' },
       schema: {
+        ...SCHEMAS.searchCatalogue,
         tags: ['catalogue'],
         summary: 'Búsqueda de exámenes, packs, vacunas y servicios (sin tildes ni mayúsculas)',
-        querystring: searchQuerySchema,
-        response: { 200: searchAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => ({ data: searchCatalogue(await app.catalogue(), request.query) }),

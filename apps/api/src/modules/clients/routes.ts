@@ -1,9 +1,9 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { clientConfigQuerySchema, clientConfigSchema } from '@visita/domain/contract/client-config';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
-import { createClientConfigReader, INVALID_CLIENT_MSG } from './service.ts';
+import { fail } from '../../errors.ts';
+import { createClientConfigReader } from './service.ts';
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readClientConfig = createClientConfigReader(app.db, undefined, app.changes);
@@ -11,15 +11,14 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.sdkConfig.path,
     {
       schema: {
+        ...SCHEMAS.sdkConfig,
         tags: ['clients'],
         summary: 'Configuración del cliente (socio) para el widget',
-        querystring: clientConfigQuerySchema,
-        response: { 200: clientConfigSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
       const config = await readClientConfig(request.query.id);
-      if (!config) throw notFound('client-not-found', INVALID_CLIENT_MSG);
+      if (!config) throw fail(ERRORS.CLIENT_NOT_FOUND);
       return config;
     },
   );

@@ -3,12 +3,11 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
 import type { ClientRow } from '../../db/schema.ts';
-import { isStorableText } from '../../text-guards.ts';
+import { isStorableText } from '@visita/domain/contract/safe-text';
 import { publicPartnerProfile, readPartnerProfile } from '@visita/domain/partner-profile';
 import { findClientById } from './queries.ts';
 
 /** The widget shows this for a client config 404. */
-export const INVALID_CLIENT_MSG = 'El identificador de cliente no es válido.';
 
 /** The client as the widget reads it:, snake_case as on the wire. */
 function toClientConfig(row: ClientRow): ClientConfig {

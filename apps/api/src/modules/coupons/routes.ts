@@ -1,11 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  couponValidateAnswerSchema,
-  couponValidateQuerySchema,
-  referralAnswerSchema,
-  referralQuerySchema,
-} from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralsForAlliance, validateCoupon } from './service.ts';
 
@@ -16,10 +10,9 @@ const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ipRateLimit: 'coupons' },
       schema: {
+        ...SCHEMAS.couponValidate,
         tags: ['coupons'],
         summary: 'Estado de un cupón para el carrito, la fuente de venta y el país',
-        querystring: couponValidateQuerySchema,
-        response: { 200: couponValidateAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -32,10 +25,9 @@ const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.referrals.path,
     {
       schema: {
+        ...SCHEMAS.referrals,
         tags: ['coupons'],
         summary: 'Código de referido que el widget aplica automáticamente para un socio',
-        querystring: referralQuerySchema,
-        response: { 200: referralAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => referralsForAlliance(app.db, request.query.alliance),

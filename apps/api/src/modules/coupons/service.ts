@@ -1,8 +1,9 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { CountryCode } from '@visita/domain/locale';
-import { COUPON_STATUS_MESSAGES, type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
+import { type CouponStatus, normalizeCoupon } from '@visita/domain/validators/coupon';
 import { and, eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { couponUses } from '../../db/schema.ts';
 import { type CouponRow, findCoupon, findReferralCode, insertCouponUse, takeCouponUse } from './queries.ts';
@@ -88,7 +89,7 @@ export async function couponForAppointment(
     ? couponStatus(await findCoupon(db, normalized), context, now)
     : 'invalid';
   if (status === 'valid') return normalized;
-  throw new AppError(409, `coupon-${status.replace('_', '-')}`, COUPON_STATUS_MESSAGES[status]);
+  throw fail(ERRORS.couponRefused(status));
 }
 
 /** GET /referrals/alliance/: the list whose first entry's code the widget auto-applies. */

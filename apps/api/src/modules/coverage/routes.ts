@@ -1,6 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import { sectorAnswerSchema, sectorQuerySchema } from '@visita/domain/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertStorableText } from '../../text-guards.ts';
 import { findCoveringSector } from './service.ts';
@@ -11,10 +10,9 @@ const coverageRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.sectorFromCoordinates.path,
     {
       schema: {
+        ...SCHEMAS.sectorFromCoordinates,
         tags: ['coverage'],
         summary: 'Sector de cobertura de un punto para una fuente de venta',
-        querystring: sectorQuerySchema,
-        response: { 200: sectorAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {

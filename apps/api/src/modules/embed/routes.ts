@@ -1,9 +1,8 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { embedHostQuerySchema, embedHostSchema } from '@visita/domain/contract/embed';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
-import { INVALID_CLIENT_MSG } from '../clients/service.ts';
+import { fail } from '../../errors.ts';
 import { createClientDomainsReader, embedHostFor } from './service.ts';
 
 const embedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,16 +11,15 @@ const embedRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.embedHost.path,
     {
       schema: {
+        ...SCHEMAS.embedHost,
         tags: ['clients'],
         summary:
           'Si la página que enmarca el widget es un dominio registrado del cliente, y su origen (sdk o laas)',
-        querystring: embedHostQuerySchema,
-        response: { 200: embedHostSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
       const domains = await readClientDomains(request.query.client_id);
-      if (!domains) throw notFound('client-not-found', INVALID_CLIENT_MSG);
+      if (!domains) throw fail(ERRORS.CLIENT_NOT_FOUND);
       return embedHostFor(domains, request.query.parent_origin, app.config.LAAS_HOSTS);
     },
   );

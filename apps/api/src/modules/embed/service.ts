@@ -4,7 +4,7 @@ import { originForHost } from '@visita/domain/session';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
-import { isStorableText } from '../../text-guards.ts';
+import { isStorableText } from '@visita/domain/contract/safe-text';
 import { findClientById } from '../clients/queries.ts';
 import { CONFIG_TTL_MS } from '../clients/service.ts';
 

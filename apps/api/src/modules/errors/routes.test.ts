@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { errorReportAnswerSchema } from '@visita/domain/contract/error-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';
+import { RATE_LIMITED } from '@visita/domain/contract/api-errors';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { redactText } from './service.ts';

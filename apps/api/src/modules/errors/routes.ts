@@ -1,10 +1,6 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  errorReportAnswerSchema,
-  errorReportBodySchema,
-  ERROR_REPORT_ORIGINS,
-} from '@visita/domain/contract/error-reports';
+import { ERROR_REPORT_ORIGINS } from '@visita/domain/contract/error-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createErrorTracker } from '../../adapters/error-tracker/create-error-tracker.ts';
 import { toTrackedError } from './service.ts';
@@ -18,14 +14,13 @@ const errorsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { ipRateLimit: 'error-reports' },
       schema: {
+        ...SCHEMAS.errorReports,
         tags: ['errors'],
         summary: 'Recibe el reporte de una falla del widget',
         description:
           `origin: ${ERROR_REPORT_ORIGINS.join(', ')}. Correos, RUT, teléfonos y tokens se enmascaran ` +
           'antes de registrarlo; se reenvía al rastreador de errores cuando ERROR_TRACKER_URL está ' +
           'configurada. Responde 202 sin esperar al rastreador.',
-        body: errorReportBodySchema,
-        response: { 202: errorReportAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {

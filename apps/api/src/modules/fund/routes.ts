@@ -1,11 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  hasItemAnswerSchema,
-  hasItemQuerySchema,
-  rutStatusAnswerSchema,
-  rutStatusQuerySchema,
-} from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   personAccessDescription,
@@ -14,7 +8,6 @@ import {
 } from '../appointments/person-access.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
 import { findClientById } from '../clients/queries.ts';
-import { refineSafeText } from '../../text-guards.ts';
 import { patientHasItem, rutStatus } from './service.ts';
 
 /** The compensation fund's checks: RUT affiliation and items a patient already has. */
@@ -25,11 +18,10 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
       schema: {
+        ...SCHEMAS.rutStatus,
         tags: ['fund'],
         summary: 'Indica si el RUT está afiliado a la caja de compensación de la fuente de venta',
         description: personAccessDescription,
-        querystring: refineSafeText(rutStatusQuerySchema),
-        response: { 200: rutStatusAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request) => {
@@ -50,11 +42,10 @@ const fundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ipRateLimit: 'fund-checks', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
       schema: {
+        ...SCHEMAS.hasItem,
         tags: ['fund'],
         summary: 'Indica si el paciente (por RUT) ya tiene agendado el servicio en esa fuente de venta',
         description: personAccessDescription,
-        querystring: refineSafeText(hasItemQuerySchema),
-        response: { 200: hasItemAnswerSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request) => patientHasItem(app.db, app.catalogue, request.query),

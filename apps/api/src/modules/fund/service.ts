@@ -1,6 +1,7 @@
-import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/validators/rut';
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import { formatRut, isValidRut } from '@visita/domain/validators/rut';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { type CatalogueReader, salesSourceRules } from '../catalogue/snapshot.ts';
 import {
   claimItem,
@@ -10,19 +11,9 @@ import {
   releaseClaimsOfAppointment,
 } from './queries.ts';
 
-/** The refusal of a RUT the fund does not know, in the fund's name. */
-const rutNotAffiliated = (fundName: string) => ({
-  err: 'rut-not-affiliated',
-  msg: `El rut ingresado no está afiliado a ${fundName}`,
-});
-const ONCE_PER_PATIENT = {
-  err: 'item-already-booked',
-  msg: 'Lo sentimos, solo está permitido agendar una vez por paciente',
-} as const;
-
 /** A RUT as stored and compared: '11.111.111-1'; anything that is not a valid RUT is a 400. */
 function normaliseRut(value: string): string {
-  if (!isValidRut(value)) throw badRequest('invalid-rut-number', RUT_INVALID_MESSAGE);
+  if (!isValidRut(value)) throw fail(ERRORS.INVALID_RUT);
   return formatRut(value);
 }
 
@@ -94,8 +85,7 @@ export async function checkFundRules(
       first.document_type !== 'ci' ||
       !(await isFundAffiliate(db, appointment.salesSource, normaliseRut(first.document_number))))
   ) {
-    const refusal = rutNotAffiliated(fund.name);
-    throw badRequest(refusal.err, refusal.msg);
+    throw fail(ERRORS.rutNotAffiliated(fund.name));
   }
   for (const slug of fund.once_per_patient_items) {
     const itemId = await itemIdBySlug(catalogue, slug, 'cl');
@@ -106,8 +96,7 @@ export async function checkFundRules(
     const seen = new Set<string>();
     for (const patient of holders) {
       // The same person twice on one appointment is twice as well.
-      if (seen.has(patient.document_number))
-        throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
+      if (seen.has(patient.document_number)) throw fail(ERRORS.ONCE_PER_PATIENT);
       seen.add(patient.document_number);
       const booked = await hasBookedItem(db, {
         salesSource: appointment.salesSource,
@@ -115,7 +104,7 @@ export async function checkFundRules(
         itemId,
         exceptAppointmentId: appointment.id,
       });
-      if (booked) throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
+      if (booked) throw fail(ERRORS.ONCE_PER_PATIENT);
     }
   }
 }
@@ -156,7 +145,6 @@ export async function claimOncePerPatientItems(
 ): Promise<void> {
   await releaseClaimsOfAppointment(db, appointmentId);
   for (const claim of claims) {
-    if (!(await claimItem(db, claim, appointmentId)))
-      throw new AppError(409, ONCE_PER_PATIENT.err, ONCE_PER_PATIENT.msg);
+    if (!(await claimItem(db, claim, appointmentId))) throw fail(ERRORS.ONCE_PER_PATIENT);
   }
 }

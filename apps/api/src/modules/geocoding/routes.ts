@@ -1,11 +1,6 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  geocodeAnswerSchema,
-  autocompleteAnswerSchema,
-  autocompleteQuerySchema,
-  geocodeQuerySchema,
-} from '@visita/domain/contract/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createGeocoder } from '../../adapters/geocoders/create-geocoder.ts';
@@ -15,12 +10,10 @@ import {
   InvalidPlaceIdError,
 } from '../../adapters/geocoders/geocoder.ts';
 import type { FetchLike } from '../../adapters/geocoders/remote-support.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 
-const GEOCODER_UNAVAILABLE_ERROR = 'geocoder-unavailable';
 export const GEOCODER_UNAVAILABLE_MSG =
   'No pudimos buscar la dirección en este momento. Intenta nuevamente en unos minutos.';
-const INVALID_PLACE_ID_MSG = 'El identificador de lugar (place_id) no es válido.';
 
 interface GeocodingRoutesOptions {
   /** Tests pass recorded answers; the server uses the global fetch. */
@@ -32,10 +25,10 @@ async function answering<T>(log: FastifyBaseLogger, call: () => Promise<T>): Pro
   try {
     return await call();
   } catch (error) {
-    if (error instanceof InvalidPlaceIdError) throw badRequest('invalid-place-id', INVALID_PLACE_ID_MSG);
+    if (error instanceof InvalidPlaceIdError) throw fail(ERRORS.INVALID_PLACE_ID);
     if (error instanceof GeocoderUnavailableError) {
       log.warn({ reason: error.message }, 'geocoder unavailable');
-      throw new AppError(502, GEOCODER_UNAVAILABLE_ERROR, GEOCODER_UNAVAILABLE_MSG);
+      throw fail(ERRORS.GEOCODER_UNAVAILABLE);
     }
     throw error;
   }
@@ -50,10 +43,9 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
     ENDPOINTS.placesAutocomplete.path,
     {
       schema: {
+        ...SCHEMAS.placesAutocomplete,
         tags: ['places'],
         summary: 'Sugerencias de direcciones mientras se escribe (restringidas al país)',
-        querystring: autocompleteQuerySchema,
-        response: { 200: autocompleteAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (request) => {
@@ -67,10 +59,9 @@ const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (ap
     ENDPOINTS.placesGeocode.path,
     {
       schema: {
+        ...SCHEMAS.placesGeocode,
         tags: ['places'],
         summary: 'Direcciones candidatas de una sugerencia (place_id) o de una dirección escrita',
-        querystring: geocodeQuerySchema,
-        response: { 200: geocodeAnswerSchema, 400: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (request) => {

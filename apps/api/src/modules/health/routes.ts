@@ -1,19 +1,17 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ENDPOINTS.health.path,
     {
       schema: {
+        ...SCHEMAS.health,
         tags: ['health'],
         summary: 'Estado del servicio y de su base de datos',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ err: z.string(), msg: z.string() }),
-        },
       },
     },
     async (_request, reply) => {
@@ -21,7 +19,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
       } catch (error) {
         app.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ err: 'database-unavailable', msg: 'La base de datos no responde.' });
+        return reply
+          .code(503)
+          .send({ err: ERRORS.DATABASE_UNAVAILABLE.err, msg: ERRORS.DATABASE_UNAVAILABLE.msg });
       }
       return { status: 'ok' as const, database: app.dbKind };
     },

@@ -1,6 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from '@visita/domain/contract/operative';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getOperativeStatus } from './service.ts';
 
@@ -10,10 +9,9 @@ const operativeRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.operativeStatus.path,
     {
       schema: {
+        ...SCHEMAS.operativeStatus,
         tags: ['operative'],
         summary: 'Si una fuente de venta está operativa (interruptor manual y stock)',
-        params: operativeStatusParamsSchema,
-        response: { 200: operativeStatusAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => getOperativeStatus(app.db, request.params.salesSource),

@@ -1,10 +1,10 @@
-import { STOCKOUT_ERROR, STOCKOUT_MESSAGE } from '@visita/domain/cards';
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { findLimitedStock, takeItemStock } from './queries.ts';
 
 /** 409 stockout (the widget's toast); the source's operative status reads inactive once none is left. */
-const stockout = () => new AppError(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
+const stockout = () => fail(ERRORS.STOCKOUT);
 
 /** Units per catalogue id: one per occurrence (a vaccine for two patients is two doses). */
 function unitsByItem(itemIds: readonly number[]): Map<number, number> {

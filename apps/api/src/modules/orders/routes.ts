@@ -1,44 +1,23 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  CLIENT_ID_HEADER,
-  createTicketFormSchema,
-  createTicketOkSchema,
-  createTicketQuerySchema,
-  medicalOrdersAnswerSchema,
-  medicalOrdersQuerySchema,
-  ORDER_FORM_FIELDS,
-  ORDER_UPLOAD_LIMITS,
-} from '@visita/domain/contract/orders';
+import { CLIENT_ID_HEADER, ORDER_FORM_FIELDS, ORDER_UPLOAD_LIMITS } from '@visita/domain/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage/create-storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { AppError, badRequest } from '../../errors.ts';
-import {
-  CLIENT_TOKEN_INVALID,
-  CLIENT_TOKEN_MISSING,
-  findClientByApiToken,
-  readBearerToken,
-} from '../../plugins/app/client-auth.ts';
+import { fail } from '../../errors.ts';
+import { findClientByApiToken, readBearerToken } from '../../plugins/app/client-auth.ts';
 import { createTicket, listMedicalOrders } from './service.ts';
-import { NOT_MULTIPART } from './upload.ts';
-
-const errors = { 400: apiErrorSchema };
-
-const TOO_MANY_UPLOADS = {
-  err: 'too-many-requests',
-  msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
-} as const;
 
 /** Staff only: the client comes from its Bearer API token, and sees its own orders alone. */
 async function staffClient(request: FastifyRequest) {
   const token = readBearerToken(request.headers);
-  if (!token) throw new AppError(401, CLIENT_TOKEN_MISSING.err, CLIENT_TOKEN_MISSING.msg);
+  if (!token) throw fail(ERRORS.CLIENT_TOKEN_MISSING);
   const client = await findClientByApiToken(request.server.db, token);
-  if (!client) throw new AppError(401, CLIENT_TOKEN_INVALID.err, CLIENT_TOKEN_INVALID.msg);
+  if (!client) throw fail(ERRORS.CLIENT_TOKEN_INVALID);
   return client;
 }
 
@@ -58,7 +37,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   // Anyone can upload (a patient has no account): per address, so nobody fills the storage.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, TOO_MANY_UPLOADS.err, TOO_MANY_UPLOADS.msg),
+    errorResponseBuilder: () => fail(ERRORS.TOO_MANY_UPLOADS),
   });
 
   app.post(
@@ -67,16 +46,13 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
       config: { rateLimit: { max: app.config.ORDER_UPLOADS_PER_MINUTE, timeWindow: 60_000 } },
       // Before the body schema runs: anything but multipart is refused with its own answer.
       preValidation: async (request) => {
-        if (!request.isMultipart()) throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
+        if (!request.isMultipart()) throw fail(ERRORS.NOT_MULTIPART);
       },
       schema: {
+        ...SCHEMAS.createTicket,
         tags: ['orders'],
         summary: 'Recibe una orden médica (archivos y datos de contacto y dirección)',
         description: UPLOAD_DESCRIPTION,
-        consumes: ['multipart/form-data'],
-        querystring: createTicketQuerySchema,
-        body: createTicketFormSchema,
-        response: { 200: createTicketOkSchema, 413: apiErrorSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request) => createTicket(app.db, storage, request, request.query.client_id),
@@ -90,12 +66,11 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
         await staffClient(request);
       },
       schema: {
+        ...SCHEMAS.medicalOrders,
         tags: ['orders'],
         summary: 'Lista las órdenes médicas recibidas por el cliente, las más recientes primero',
         description:
           'Requiere el token de API del cliente como Authorization: Bearer (401 sin él). Sin el contenido de los archivos.',
-        querystring: medicalOrdersQuerySchema,
-        response: { 200: medicalOrdersAnswerSchema, 401: apiErrorSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,9 +1,9 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_ADDRESS_SELECTED_MESSAGE, NO_NURSES_ERROR, NO_NURSES_MESSAGE } from '@visita/domain/addresses';
 import {
   CLIENT_ID_HEADER,
   leadHasAddress,
@@ -16,20 +16,13 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { newStorageKey } from '../../adapters/storage/storage.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
-import { isStorableText, refineSafeText } from '../../text-guards.ts';
+import { fail } from '../../errors.ts';
+import { isStorableText, refineSafeText } from '@visita/domain/contract/safe-text';
 import { findClientById } from '../clients/queries.ts';
-import { INVALID_CLIENT_MSG } from '../clients/service.ts';
 import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
 import { writeOrderEvents } from '../notifications/order-events.ts';
 import { findClientMedicalOrders, insertMedicalOrder, type NewMedicalOrderFileRow } from './queries.ts';
 import { readOrderForm, type StagedFile } from './upload.ts';
-
-/** The server's slug and the text the widget shows for it. */
-const NO_NURSES = { err: NO_NURSES_ERROR, msg: NO_NURSES_MESSAGE } as const;
-const NO_ADDRESS = { err: 'no-address', msg: NO_ADDRESS_SELECTED_MESSAGE } as const;
-const NO_FILES = { err: 'no-files', msg: 'Debes subir al menos una orden médica.' } as const;
-const MISSING_LEAD = { err: 'invalid-lead', msg: 'lead: es obligatorio.' } as const;
 
 const leadSchema = refineSafeText(orderLeadSchema);
 
@@ -46,7 +39,7 @@ async function resolveOrderClient(
   const header = request.headers[CLIENT_ID_HEADER];
   const headerClientId = typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
   if (queryClientId && headerClientId && queryClientId !== headerClientId) {
-    throw badRequest('client-not-found', INVALID_CLIENT_MSG);
+    throw fail(ERRORS.CLIENT_NOT_VALID);
   }
   const clientId = queryClientId ?? headerClientId;
   // An id over the limit or that PostgreSQL cannot store (NUL) names no client; asking would be a 500.
@@ -54,7 +47,7 @@ async function resolveOrderClient(
     clientId && clientId.length <= 100 && isStorableText(clientId)
       ? await findClientById(db, clientId)
       : undefined;
-  if (!client) throw badRequest('client-not-found', INVALID_CLIENT_MSG);
+  if (!client) throw fail(ERRORS.CLIENT_NOT_VALID);
   return client;
 }
 
@@ -73,33 +66,33 @@ async function checkOrderLead(db: Db, client: ClientRow, value: unknown): Promis
     try {
       raw = JSON.parse(value);
     } catch {
-      throw badRequest('invalid-lead', 'lead: no es un JSON válido.');
+      throw fail(ERRORS.invalidLead('no es un JSON válido.'));
     }
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw badRequest('invalid-lead', 'lead: debe ser un objeto JSON.');
+    throw fail(ERRORS.invalidLead('debe ser un objeto JSON.'));
   }
-  if (!leadHasAddress(raw)) throw badRequest(NO_ADDRESS.err, NO_ADDRESS.msg);
+  if (!leadHasAddress(raw)) throw fail(ERRORS.NO_ADDRESS);
   const parsed = leadSchema.safeParse(raw);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     const field = issue?.path.length ? `lead.${issue.path.join('.')}` : 'lead';
-    throw badRequest('invalid-lead', `${field}: ${issue?.message ?? 'no es válido.'}`);
+    throw fail(ERRORS.invalidLeadField(field, issue?.message ?? 'no es válido.'));
   }
   const lead = parsed.data;
   if (lead.sales_source !== client.salesSource) {
-    throw badRequest('invalid-sales-source', 'La fuente de venta no corresponde al cliente.');
+    throw fail(ERRORS.INVALID_SALES_SOURCE);
   }
   if (lead.country !== client.country) {
-    throw badRequest('invalid-country', 'El país de la dirección no corresponde al cliente.');
+    throw fail(ERRORS.INVALID_COUNTRY);
   }
-  if (isRegionBlocked(lead.region, lead.sales_source)) throw badRequest(NO_NURSES.err, NO_NURSES.msg);
+  if (isRegionBlocked(lead.region, lead.sales_source)) throw fail(ERRORS.NO_NURSES);
   const sector = await findCoveringSector(
     db,
     { lat: lead.target_lat, lng: lead.target_lng },
     { country: lead.country, salesSource: lead.sales_source },
   );
-  if (!sector) throw badRequest(NO_NURSES.err, NO_NURSES.msg);
+  if (!sector) throw fail(ERRORS.NO_NURSES);
   return { lead, sectorId: sector.id };
 }
 
@@ -171,8 +164,8 @@ export async function createTicket(
   const stagingDir = await mkdtemp(join(tmpdir(), 'visita-orden-'));
   try {
     const form = await readOrderForm(request, stagingDir, (value) => checkOrderLead(db, client, value));
-    if (!form.lead) throw badRequest(MISSING_LEAD.err, MISSING_LEAD.msg);
-    if (form.files.length === 0) throw badRequest(NO_FILES.err, NO_FILES.msg);
+    if (!form.lead) throw fail(ERRORS.invalidLead('es obligatorio.'));
+    if (form.files.length === 0) throw fail(ERRORS.NO_FILES);
     const groupedOrdenMedicaId = await storeOrder(db, storage, client, form.lead, form.path, form.files);
     return { msg: 'ok', groupedOrdenMedicaId };
   } finally {

@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -5,23 +6,15 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { ORDER_FORM_FIELDS, ORDER_UPLOAD_LIMITS } from '@visita/domain/contract/orders';
-import { type AllowedUploadType, FILE_ERROR_MESSAGE, isAllowedUploadType } from '@visita/domain/files';
+import { type AllowedUploadType, isAllowedUploadType } from '@visita/domain/files';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../../errors.ts';
-import { isSafeText } from '../../text-guards.ts';
+import { AppError, fail } from '../../errors.ts';
+import { isSafeText } from '@visita/domain/contract/safe-text';
 import { isGenuineFile } from './file-content.ts';
 
-/** One text for a file of the wrong type or over 15 MB. */
-const FILE_ERROR = { err: 'invalid-file', msg: FILE_ERROR_MESSAGE } as const;
-export const NOT_MULTIPART = {
-  err: 'not-multipart',
-  msg: 'La orden médica se envía como multipart/form-data.',
-} as const;
-const INVALID_FORM = { err: 'invalid-form', msg: 'El formulario enviado no es válido.' } as const;
-
-const fileError = () => badRequest(FILE_ERROR.err, FILE_ERROR.msg);
-const tooLarge = () => new AppError(413, FILE_ERROR.err, FILE_ERROR.msg);
+const fileError = () => fail(ERRORS.INVALID_FILE);
+const tooLarge = () => fail(ERRORS.FILE_TOO_LARGE);
 
 /** file-type's own sample size: enough bytes to tell every type it knows, PDF, JPEG and PNG among them. */
 const SNIFF_BYTES = 4100;
@@ -129,18 +122,15 @@ function formError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
-      return badRequest(
-        'too-many-files',
-        `Puedes subir hasta ${ORDER_UPLOAD_LIMITS.maxFiles} archivos por orden médica.`,
-      );
+      return fail(ERRORS.tooManyFiles(ORDER_UPLOAD_LIMITS.maxFiles));
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return badRequest('too-many-fields', 'El formulario tiene demasiados campos.');
+      return fail(ERRORS.TOO_MANY_FIELDS);
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('invalid-lead', 'lead: no es un JSON válido.');
+      return fail(ERRORS.invalidLead('no es un JSON válido.'));
     default:
       // Malformed multipart (bad boundary, truncated body, bad part headers): the sender's fault.
-      return badRequest(INVALID_FORM.err, INVALID_FORM.msg);
+      return fail(ERRORS.INVALID_FORM);
   }
 }
 
@@ -161,7 +151,7 @@ export async function readOrderForm<Lead>(
   checkLead: (value: unknown) => Promise<Lead>,
 ): Promise<OrderForm<Lead>> {
   if (!request.isMultipart()) {
-    throw badRequest(NOT_MULTIPART.err, NOT_MULTIPART.msg);
+    throw fail(ERRORS.NOT_MULTIPART);
   }
   const form: OrderForm<Lead> = { lead: undefined, path: null, files: [] };
   let leadSeen = false;
@@ -182,25 +172,25 @@ export async function readOrderForm<Lead>(
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== ORDER_FORM_FIELDS.file) {
-          throw badRequest('unexpected-file', `${part.fieldname.slice(0, 100)}: no es un campo de archivo.`);
+          throw fail(ERRORS.unexpectedFile(part.fieldname));
         }
         const target = join(stagingDir, `${form.files.length}.upload`);
         form.files.push(await stageFile(part, target));
       } else if (part.fieldname === ORDER_FORM_FIELDS.lead) {
-        if (leadSeen) throw badRequest('invalid-lead', 'lead: se envió más de una vez.');
+        if (leadSeen) throw fail(ERRORS.invalidLead('se envió más de una vez.'));
         leadSeen = true;
-        if (part.valueTruncated) throw badRequest('invalid-lead', 'lead: es demasiado largo.');
+        if (part.valueTruncated) throw fail(ERRORS.invalidLead('es demasiado largo.'));
         try {
           form.lead = await checkLead(part.value);
         } catch (error) {
           throw error instanceof AppError ? error : new OwnError(error);
         }
       } else if (part.fieldname === ORDER_FORM_FIELDS.path) {
-        if (pathSeen) throw badRequest('invalid-path', 'path: se envió más de una vez.');
+        if (pathSeen) throw fail(ERRORS.invalidPath('se envió más de una vez.'));
         pathSeen = true;
         const value = typeof part.value === 'string' ? part.value.trim() : '';
         if (part.valueTruncated || value.length > ORDER_UPLOAD_LIMITS.maxPathLength || !isSafeText(value)) {
-          throw badRequest('invalid-path', 'path: no es válido.');
+          throw fail(ERRORS.invalidPath('no es válido.'));
         }
         form.path = value === '' ? null : value;
       }

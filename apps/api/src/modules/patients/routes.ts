@@ -1,19 +1,11 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  clientPatientsAnswerSchema,
-  clientPatientsParamsSchema,
-  clientPatientsQuerySchema,
-  createClientPatientAnswerSchema,
-  createClientPatientBodySchema,
-} from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientTokenGuard, requireClientToken } from '../../plugins/app/client-auth.ts';
-import { AppError } from '../../errors.ts';
-import { refineSafeText } from '../../text-guards.ts';
+import { AppError, fail } from '../../errors.ts';
 import { createClientPatient, listClientPatients } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const security =
   'Requiere el token de API del cliente como Authorization: Bearer (401 sin él, 403 si es de otro cliente).';
 
@@ -27,7 +19,7 @@ async function saveGuard(request: Parameters<ReturnType<typeof clientTokenGuard>
   try {
     await clientTokenGuard('clientId')(request);
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 401) throw new AppError(403, error.err, error.msg);
+    if (error instanceof AppError && error.statusCode === 401) throw fail(ERRORS.CLIENT_TOKEN_FORBIDDEN);
     throw error;
   }
 }
@@ -40,12 +32,10 @@ const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       // onRequest: strangers get 401/403 before anything about their input is checked.
       onRequest: clientTokenGuard('clientId'),
       schema: {
+        ...SCHEMAS.clientPatients,
         tags: ['patients'],
         summary: 'Busca pacientes del cliente por nombre, documento o correo',
         description: security,
-        params: clientPatientsParamsSchema,
-        querystring: refineSafeText(clientPatientsQuerySchema),
-        response: { 200: clientPatientsAnswerSchema, ...errors },
       },
     },
     async (request) => ({
@@ -58,12 +48,10 @@ const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: saveGuard,
       schema: {
+        ...SCHEMAS.createClientPatient,
         tags: ['patients'],
         summary: 'Crea un paciente del cliente',
         description: security,
-        params: clientPatientsParamsSchema,
-        body: refineSafeText(createClientPatientBodySchema),
-        response: { 201: createClientPatientAnswerSchema, 409: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { ClientPatient, PatientRecord } from '@visita/domain/contract/patients';
 import { clientPatientSchema } from '@visita/domain/contract/patients';
 import { PASSPORT_MAX_LENGTH } from '@visita/domain/constants';
@@ -6,24 +7,18 @@ import {
   calendarDateIn,
   validateBirthDate,
 } from '@visita/domain/validators/birth-date';
-import { EMAIL_FORMAT_MESSAGE, isValidEmail, normalizeEmail } from '@visita/domain/validators/email';
+import { isValidEmail, normalizeEmail } from '@visita/domain/validators/email';
 import { normalizeName } from '@visita/domain/validators/name';
-import { isValidPhone, normalizePhone, PHONE_FORMAT_MESSAGE } from '@visita/domain/validators/phone';
-import { formatRut, isValidRut, RUT_INVALID_MESSAGE } from '@visita/domain/validators/rut';
+import { isValidPhone, normalizePhone } from '@visita/domain/validators/phone';
+import { formatRut, isValidRut } from '@visita/domain/validators/rut';
 import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { type ClientPatientRow, insertClientPatientIfNew, searchClientPatients } from './queries.ts';
 import { patientSearchText, searchWords } from './search-text.ts';
 
 /** The staff list is a picker, not a report: a handful of matches is all a person reads. */
 const MAX_PATIENT_RESULTS = 20;
-
-/** */
-const PATIENT_ALREADY_EXISTS = {
-  err: 'patient-already-exists',
-  msg: 'Paciente ya existe en el cliente',
-} as const;
 
 /** Where "today" is for a birth date: the client's country. */
 const TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
@@ -63,13 +58,12 @@ const GENERIC_ID_PATTERN = /^[\p{L}\p{N}-]{1,40}$/u;
 function normalisedDocument(record: PatientRecord): string {
   const value = record.document_number.trim();
   if (record.document_type === 'ci') {
-    if (!isValidRut(value)) throw badRequest('invalid-rut-number', RUT_INVALID_MESSAGE);
+    if (!isValidRut(value)) throw fail(ERRORS.INVALID_RUT);
     return formatRut(value);
   }
   const upper = value.normalize('NFC').toUpperCase().replace(/\s+/g, '');
   const pattern = record.document_type === 'passport' ? PASSPORT_PATTERN : GENERIC_ID_PATTERN;
-  if (!pattern.test(upper))
-    throw badRequest('invalid-document-number', 'El número de documento no es válido.');
+  if (!pattern.test(upper)) throw fail(ERRORS.INVALID_DOCUMENT_NUMBER);
   return upper;
 }
 
@@ -90,18 +84,15 @@ export async function createClientPatient(
 ): Promise<ClientPatient> {
   const documentNumber = normalisedDocument(record);
   const email = optional(record.email);
-  if (email !== null && !isValidEmail(email)) throw badRequest('invalid-email-format', EMAIL_FORMAT_MESSAGE);
+  if (email !== null && !isValidEmail(email)) throw fail(ERRORS.INVALID_EMAIL);
   const phone = optional(record.phone);
   if (phone !== null && !isValidPhone(phone, client.country)) {
-    throw badRequest('invalid-phone-format', PHONE_FORMAT_MESSAGE);
+    throw fail(ERRORS.INVALID_PHONE);
   }
   const birthError = validateBirthDate(record.date_of_birth, calendarDateIn(now, TIME_ZONE[client.country]));
   if (birthError) {
-    throw badRequest(
-      'invalid-birth-date',
-      birthError === BIRTH_DATE_FUTURE_MESSAGE
-        ? birthError
-        : 'La fecha de nacimiento debe tener el formato AAAA-MM-DD',
+    throw fail(
+      birthError === BIRTH_DATE_FUTURE_MESSAGE ? ERRORS.BIRTH_DATE_IN_FUTURE : ERRORS.BIRTH_DATE_FORMAT,
     );
   }
   const names = {
@@ -123,7 +114,7 @@ export async function createClientPatient(
     phone: phone === null ? null : normalizePhone(phone, client.country),
     searchText: patientSearchText({ ...names, documentNumber, email }),
   });
-  if (!row) throw new AppError(409, PATIENT_ALREADY_EXISTS.err, PATIENT_ALREADY_EXISTS.msg);
+  if (!row) throw fail(ERRORS.PATIENT_ALREADY_EXISTS);
   const entry = toClientPatient(row);
   // Every field was validated above, so the stored row is always a valid entry.
   if (!entry) throw new Error('created client patient does not match the contract');

@@ -1,18 +1,11 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /**
  * Card payments: one attempt per key, replayed when repeated, charged through the gateway
  * adapter for exactly the server's amount, and confirmed in the same transaction as the hold.
  */
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { createHash } from 'node:crypto';
-import {
-  CARD_CVC_MESSAGE,
-  CARD_EXPIRY_MESSAGE,
-  CARD_NUMBER_MESSAGE,
-  detectCardBrand,
-  PAYMENT_STATUS,
-  validateCardNumber,
-  validateCvc,
-} from '@visita/domain/cards';
+import { detectCardBrand, PAYMENT_STATUS, validateCardNumber, validateCvc } from '@visita/domain/cards';
 import type {
   CardPaymentAnswer,
   CardPaymentBody,
@@ -29,15 +22,14 @@ import {
 } from '../../adapters/payments/payment-gateway.ts';
 import { outcomeForCardholder, type SandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
 import { appointmentCart, assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
-import { INVALID_APPOINTMENT_STATUS } from '../appointments/transitions.ts';
 import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
-import { isStorableText } from '../../text-guards.ts';
+import { isStorableText } from '@visita/domain/contract/safe-text';
 import {
   findOpenPayment,
   findPayment,
@@ -47,17 +39,6 @@ import {
   updatePayment,
 } from './queries.ts';
 
-import {
-  AMOUNT_MISMATCH,
-  GATEWAY_UNAVAILABLE,
-  INVALID_CARD_TOKEN,
-  NOTHING_TO_PAY,
-  NOT_PAYABLE,
-  PAYMENT_IN_PROCESS,
-  PAYMENT_IN_PROGRESS,
-  fail,
-  rejection,
-} from './errors.ts';
 import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
 /**
@@ -72,13 +53,13 @@ export async function createSandboxCardToken(
 ): Promise<SandboxCardTokenAnswer> {
   const number = body.card_number;
   const brand = detectCardBrand(number);
-  if (!brand || validateCardNumber(number)) throw badRequest('invalid-card-number', CARD_NUMBER_MESSAGE);
+  if (!brand || validateCardNumber(number)) throw fail(ERRORS.INVALID_CARD_NUMBER);
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   if (body.expiration_year < year || (body.expiration_year === year && body.expiration_month < month)) {
-    throw badRequest('invalid-expiration-date', CARD_EXPIRY_MESSAGE);
+    throw fail(ERRORS.INVALID_EXPIRATION_DATE);
   }
-  if (validateCvc(body.security_code, number)) throw badRequest('invalid-security-code', CARD_CVC_MESSAGE);
+  if (validateCvc(body.security_code, number)) throw fail(ERRORS.INVALID_SECURITY_CODE);
   const id = await gateway.tokenize({
     brand,
     lastFour: number.slice(-4),
@@ -113,15 +94,15 @@ function answerOf(row: PaymentRow): CardPaymentAnswer {
     case 'pending':
       return { status: 'in_process', status_detail: detail };
     case 'rejected':
-      if (detail === INVALID_CARD_TOKEN.err) throw fail(400, INVALID_CARD_TOKEN);
-      if (detail === GATEWAY_UNAVAILABLE.err) throw fail(502, GATEWAY_UNAVAILABLE);
+      if (detail === ERRORS.INVALID_CARD_TOKEN.err) throw fail(ERRORS.INVALID_CARD_TOKEN);
+      if (detail === ERRORS.GATEWAY_UNAVAILABLE.err) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
       if (detail.startsWith(REFUNDED)) {
         const [err, msg] = detail.slice(REFUNDED.length).split('\n');
-        throw new AppError(409, err ?? GATEWAY_UNAVAILABLE.err, msg ?? GATEWAY_UNAVAILABLE.msg);
+        throw fail(ERRORS.gatewayConflict(err, msg));
       }
-      throw rejection(detail);
+      throw fail(ERRORS.paymentRejected(detail));
     default:
-      throw fail(409, PAYMENT_IN_PROGRESS);
+      throw fail(ERRORS.PAYMENT_IN_PROGRESS);
   }
 }
 
@@ -159,11 +140,11 @@ export async function payByCard(
   now: Date = new Date(),
 ): Promise<CardPaymentAnswer> {
   // A token PostgreSQL cannot store (NUL) is no card token; looking it up would be a 500.
-  if (!isStorableText(body.token)) throw fail(400, INVALID_CARD_TOKEN);
+  if (!isStorableText(body.token)) throw fail(ERRORS.INVALID_CARD_TOKEN);
   const attemptKey = idempotencyHeader ? `key:${idempotencyHeader}` : `token:${body.token}`;
   const known = await findPayment(db, appointment.id, attemptKey);
   if (known) return replay(db, known);
-  if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
+  if (appointment.status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
 
   // Refused before any charge: confirmation would refuse it after one.
   assertConfirmable(appointment.patients);
@@ -174,14 +155,14 @@ export async function payByCard(
     await assertClientSplits(db, appointment);
     const split = splitCart(cart, body.client_exams_to_pay);
     // The company pays everything: nothing is left for the card.
-    if (split.cart.length === 0) throw fail(409, NOTHING_TO_PAY);
+    if (split.cart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
     chargedCart = split.cart;
     splitPayment = split.split;
   }
   const amount = onlineAmount(await quoteAppointment(db, catalogue, appointment, chargedCart));
-  if (amount <= 0) throw fail(409, NOTHING_TO_PAY);
+  if (amount <= 0) throw fail(ERRORS.NOTHING_TO_PAY);
   assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
-  if (Math.abs(body.amount - amount) >= 0.005) throw fail(400, AMOUNT_MISMATCH);
+  if (Math.abs(body.amount - amount) >= 0.005) throw fail(ERRORS.AMOUNT_MISMATCH);
   // Checked before charging; taken for good at confirmation, where a lost race is refunded.
   await assertStockAvailable(db, stockUnitsOf(appointment.patients));
 
@@ -190,8 +171,8 @@ export async function payByCard(
     const status = await lockAppointment(tx, appointment.id);
     const twin = await findPayment(tx, appointment.id, attemptKey);
     if (twin) return { twin, row: null };
-    if (status !== 'scheduled') throw fail(409, NOT_PAYABLE);
-    if (await findOpenPayment(tx, appointment.id)) throw fail(409, PAYMENT_IN_PROCESS);
+    if (status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
+    if (await findOpenPayment(tx, appointment.id)) throw fail(ERRORS.PAYMENT_IN_PROCESS);
     const row = await insertPayment(tx, {
       appointmentId: appointment.id,
       idempotencyKey: attemptKey,
@@ -221,14 +202,17 @@ export async function payByCard(
     });
   } catch (error) {
     if (error instanceof InvalidCardTokenError) {
-      await updatePayment(db, payment.id, { status: 'rejected', statusDetail: INVALID_CARD_TOKEN.err });
-      throw fail(400, INVALID_CARD_TOKEN);
+      await updatePayment(db, payment.id, {
+        status: 'rejected',
+        statusDetail: ERRORS.INVALID_CARD_TOKEN.err,
+      });
+      throw fail(ERRORS.INVALID_CARD_TOKEN);
     }
     // The outcome is unknown (a timeout may still have charged): the row keeps the attempt for
     // reconciliation with the gateway, and the appointment may be paid again.
     log.error({ paymentId: payment.id, reason: (error as Error)?.message }, 'payment gateway failed');
-    await updatePayment(db, payment.id, { status: 'rejected', statusDetail: GATEWAY_UNAVAILABLE.err });
-    if (error instanceof GatewayUnavailableError) throw fail(502, GATEWAY_UNAVAILABLE);
+    await updatePayment(db, payment.id, { status: 'rejected', statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err });
+    if (error instanceof GatewayUnavailableError) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
     throw error;
   }
 
@@ -238,7 +222,7 @@ export async function payByCard(
       statusDetail: charged.statusDetail,
       gatewayPaymentId: charged.id,
     });
-    throw rejection(charged.statusDetail);
+    throw fail(ERRORS.paymentRejected(charged.statusDetail));
   }
   if (charged.status === 'in_process') {
     await updatePayment(db, payment.id, {
@@ -270,8 +254,8 @@ export async function payByCard(
   } catch (error) {
     // Charged but not confirmable (the last dose or the block went to someone else meanwhile):
     // give the money back and say why, as the same attempt will say again.
-    const reason = error instanceof AppError ? error : fail(409, NOT_PAYABLE);
-    const why = reason.err === INVALID_APPOINTMENT_STATUS ? fail(409, NOT_PAYABLE) : reason;
+    const reason = error instanceof AppError ? error : fail(ERRORS.NOT_PAYABLE);
+    const why = reason.err === ERRORS.INVALID_APPOINTMENT_STATUS ? fail(ERRORS.NOT_PAYABLE) : reason;
     let detail = `${REFUNDED}${why.err}\n${why.msg}`;
     try {
       await gateway.refund(charged.id, `refund-${gatewayKey(appointment.id, attemptKey)}`);

@@ -1,10 +1,11 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** Paying at home: allowed where the client's payment options say so; confirms without a card. */
 import { paymentOptionsFor } from '@visita/domain/cards';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import type { CashPaymentAnswer } from '@visita/domain/contract/payments';
 import { localeFromCountry } from '@visita/domain/locale';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import {
   confirmAppointment,
@@ -12,11 +13,9 @@ import {
   type ManualConfirmationRule,
 } from '../appointments/confirmation.ts';
 import { assertConfirmable } from '../appointments/stored-cart.ts';
-import { INVALID_APPOINTMENT_STATUS } from '../appointments/transitions.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findOpenPayment, findPayment, insertPayment } from './queries.ts';
 
-import { CASH_NOT_ALLOWED, NOT_PAYABLE, PAYMENT_IN_PROCESS, fail } from './errors.ts';
 import { quoteAppointment } from './quote.ts';
 
 /**
@@ -51,10 +50,10 @@ export async function payInCash(
   now: Date = new Date(),
 ): Promise<CashPaymentAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
-  if (!mayPayAtHome(appointment, rule)) throw fail(403, CASH_NOT_ALLOWED);
+  if (!mayPayAtHome(appointment, rule)) throw fail(ERRORS.CASH_NOT_ALLOWED);
   const previous = await findPayment(db, appointment.id, CASH_KEY);
   if (previous && appointment.status === 'confirmed') return cashAnswer(appointment, rule.paymentStatus);
-  if (appointment.status !== 'scheduled') throw fail(409, NOT_PAYABLE);
+  if (appointment.status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
   assertConfirmable(appointment.patients);
   const amount = (await quoteAppointment(db, catalogue, appointment)).net_price;
   const { currency } = localeFromCountry(appointment.country);
@@ -69,7 +68,7 @@ export async function payInCash(
         confirmedAt: now,
       },
       async (tx) => {
-        if (await findOpenPayment(tx, appointment.id)) throw fail(409, PAYMENT_IN_PROCESS);
+        if (await findOpenPayment(tx, appointment.id)) throw fail(ERRORS.PAYMENT_IN_PROCESS);
         await insertPayment(tx, {
           appointmentId: appointment.id,
           idempotencyKey: CASH_KEY,
@@ -83,7 +82,7 @@ export async function payInCash(
     );
     return cashAnswer(confirmed, rule.paymentStatus);
   } catch (error) {
-    if (error instanceof AppError && error.err === INVALID_APPOINTMENT_STATUS) {
+    if (error instanceof AppError && error.err === ERRORS.INVALID_APPOINTMENT_STATUS) {
       // A twin call confirmed it first: answer as it did.
       const twin = await findPayment(db, appointment.id, CASH_KEY);
       if (twin)
@@ -91,7 +90,7 @@ export async function payInCash(
           { ...appointment, status: 'confirmed', confirmedAt: twin.createdAt },
           rule.paymentStatus,
         );
-      throw fail(409, NOT_PAYABLE);
+      throw fail(ERRORS.NOT_PAYABLE);
     }
     throw error;
   }

@@ -1,11 +1,12 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /** What an appointment costs as the server reads it: the quote a payment is checked against, and its limits. */
-import { AMOUNT_OUT_OF_RANGE_ERROR, amountLimitMessage, paymentTypeOf } from '@visita/domain/cards';
+import { amountLimitMessage, paymentTypeOf } from '@visita/domain/cards';
 import type { CardPaymentBody, PaymentsConfigAnswer } from '@visita/domain/contract/payments';
 import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import type { CountryCode } from '@visita/domain/locale';
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import {
   appointmentCart,
@@ -73,7 +74,7 @@ export function assertAmountWithinLimits(
   if (country !== 'cl') return;
   const type = paymentTypeOf(methodId);
   const message = type ? amountLimitMessage(amount, type) : null;
-  if (message) throw new AppError(400, AMOUNT_OUT_OF_RANGE_ERROR, message);
+  if (message) throw fail(ERRORS.amountOutOfRange(message));
 }
 
 export function paymentsConfig(gateway: PaymentGateway, country: CountryCode): PaymentsConfigAnswer {

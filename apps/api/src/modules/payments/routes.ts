@@ -1,18 +1,7 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { APPOINTMENT_TOKEN_HEADER, appointmentParamsSchema } from '@visita/domain/contract/appointments';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  cardPaymentAnswerSchema,
-  cardPaymentBodySchema,
-  cardPaymentHeadersSchema,
-  cashPaymentAnswerSchema,
-  cashPaymentBodySchema,
-  IDEMPOTENCY_KEY_HEADER,
-  paymentsConfigAnswerSchema,
-  paymentsConfigQuerySchema,
-  sandboxCardTokenAnswerSchema,
-  sandboxCardTokenBodySchema,
-} from '@visita/domain/contract/payments';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import { IDEMPOTENCY_KEY_HEADER } from '@visita/domain/contract/payments';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPaymentGateway } from '../../adapters/payments/create-payment-gateway.ts';
@@ -65,10 +54,9 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
     ENDPOINTS.paymentsConfig.path,
     {
       schema: {
+        ...SCHEMAS.paymentsConfig,
         tags: ['payments'],
         summary: 'Pasarela de pago en uso y la clave pública del país para tokenizar la tarjeta',
-        querystring: paymentsConfigQuerySchema,
-        response: { 200: paymentsConfigAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => paymentsConfig(gateway, request.query.country),
@@ -78,6 +66,7 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
     ENDPOINTS.cardPayment.path,
     {
       schema: {
+        ...SCHEMAS.cardPayment,
         tags: ['payments'],
         summary: 'Paga la cita con tarjeta (token, payment_method_id, amount, customer_id)',
         description:
@@ -85,17 +74,6 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
           'cotización del servidor (net_price − payment_at_home). Un reintento con el mismo token (o el ' +
           `mismo encabezado ${IDEMPOTENCY_KEY_HEADER}) cobra una sola vez. Aprobado: 200 approved y la cita ` +
           'queda confirmada. En revisión: 200 in_process. Rechazado: 402 {err: cc_rejected_…, msg}.',
-        params: appointmentParamsSchema,
-        headers: cardPaymentHeadersSchema,
-        body: cardPaymentBodySchema,
-        response: {
-          200: cardPaymentAnswerSchema,
-          400: apiErrorSchema,
-          402: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          502: apiErrorSchema,
-        },
       },
     },
     async (request) => {
@@ -110,21 +88,13 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
     {
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.cashPayment,
         tags: ['payments'],
         summary: 'Pago en domicilio: confirma la cita (In address, Partner)',
         description:
           `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API del ` +
           'cliente como Authorization: Bearer. Solo una cita agendada; donde se ofrece el pago en domicilio ' +
           '(México), para las fuentes que confirman manualmente y para el personal del cliente.',
-        params: appointmentParamsSchema,
-        body: cashPaymentBodySchema,
-        response: {
-          200: cashPaymentAnswerSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
       },
     },
     async (request) => {
@@ -140,13 +110,12 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
       ENDPOINTS.sandboxCardTokens.path,
       {
         schema: {
+          ...SCHEMAS.sandboxCardTokens,
           tags: ['payments'],
           summary: 'Token de tarjeta de la pasarela de prueba (solo PAYMENTS=sandbox)',
           description:
             'El nombre del titular decide el resultado como en las tarjetas de prueba de MercadoPago: APRO, ' +
             'CONT, CALL, FUND, SECU, EXPI, FORM, OTHE. Nunca se guarda el número ni el código de seguridad.',
-          body: sandboxCardTokenBodySchema,
-          response: { 201: sandboxCardTokenAnswerSchema, 400: apiErrorSchema },
         },
       },
       async (request, reply) => reply.code(201).send(await createSandboxCardToken(sandbox, request.body)),

@@ -1,6 +1,5 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import { cartPriceAnswerSchema, cartPriceBodySchema } from '@visita/domain/contract/pricing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteCartPrice } from './service.ts';
 
@@ -10,10 +9,9 @@ const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.cartPrice.path,
     {
       schema: {
+        ...SCHEMAS.cartPrice,
         tags: ['pricing'],
         summary: 'Cotización del carrito: exámenes, bono Fonasa, cupón, servicio y pago en domicilio',
-        body: cartPriceBodySchema,
-        response: { 200: cartPriceAnswerSchema, 400: apiErrorSchema },
       },
     },
     async (request) => quoteCartPrice(app.db, await app.catalogue(), request.body),

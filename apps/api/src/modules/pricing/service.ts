@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { type CartPriceAnswer, type CartPriceBody, ZERO_CART_PRICE } from '@visita/domain/contract/pricing';
 import { itemPrice, itemServiceFee } from '@visita/domain/cart';
 import { type CartItem, isSubitem, itemShare } from '@visita/domain/cart-item';
@@ -6,7 +7,7 @@ import { countryName } from '@visita/domain/locale';
 import { applyPercentageDiscount } from '@visita/domain/money';
 import { normalizeCoupon } from '@visita/domain/validators/coupon';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import {
   type CatalogueSnapshot,
   type ResolvedPrice,
@@ -112,10 +113,7 @@ function shownId(id: number | string): string {
 function unknownItems(ids: readonly (number | string)[], country: CartPriceBody['country']) {
   const shown = [...new Set(ids.map(shownId))];
   const list = shown.slice(0, 10).join(', ') + (shown.length > 10 ? ` y ${shown.length - 10} más` : '');
-  return badRequest(
-    'unknown-items',
-    `Estos servicios no existen o no tienen precio en ${countryName(country)}: ${list}.`,
-  );
+  return fail(ERRORS.unknownItems(countryName(country), list));
 }
 
 type ItemRow = NonNullable<ReturnType<CatalogueSnapshot['byId']['get']>>;
@@ -184,10 +182,7 @@ export async function quoteCartPrice(
     return { isFonasa: patient.isFonasa, tier: patient.tier, ids: [...own] };
   });
   if (ids.size > MAX_QUOTE_ITEMS) {
-    throw badRequest(
-      'too-many-items',
-      `Una cotización puede incluir como máximo ${MAX_QUOTE_ITEMS} servicios distintos.`,
-    );
+    throw fail(ERRORS.tooManyItems(MAX_QUOTE_ITEMS));
   }
 
   const allIds = [...ids];

@@ -4,7 +4,7 @@ import {
 } from '@visita/domain/contract/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
-import { RATE_LIMITED } from '../../plugins/app/rate-limit.ts';
+import { RATE_LIMITED } from '@visita/domain/contract/api-errors';
 import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';

@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 /**
  * Holding a block for an appointment (20 minutes, one nurse, no double booking) and turning the
  * hold into the visit at confirmation.
@@ -5,7 +6,7 @@
 import { addDays } from '@visita/domain/availability';
 import type { ScheduleAnswer } from '@visita/domain/contract/appointments';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
@@ -28,13 +29,13 @@ import {
 } from './queries.ts';
 import { horizonFor, nurseBlocksOn } from './availability.ts';
 import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
-import { HOLD_EXPIRED, HOLD_MINUTES, blockNotAvailable, notSchedulable } from './errors.ts';
+import { HOLD_MINUTES, blockNotAvailable, notSchedulable } from './errors.ts';
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})(?::(\d{2}))?$/;
 
 /** 'YYYY-MM-DD HH:mm[:ss]' into a real calendar date and minutes, or a 400. */
 function parseLocalDateTime(value: string): { date: string; minutes: number } {
-  const invalid = () => badRequest('invalid-block', 'La fecha u hora del bloque no es válida.');
+  const invalid = () => fail(ERRORS.INVALID_BLOCK);
   const match = DATE_TIME.exec(value);
   if (!match) throw invalid();
   const [, date = '', clock = '', seconds] = match;
@@ -71,8 +72,7 @@ export function parseBlock(request: Pick<HoldRequest, 'beginDate' | 'endDate'>) 
   const endsOneHourLater =
     (end.date === begin.date && end.minutes === begin.minutes + BLOCK_MINUTES) ||
     (end.date === addDays(begin.date, 1) && end.minutes === begin.minutes + BLOCK_MINUTES - 1440);
-  if (!endsOneHourLater)
-    throw badRequest('invalid-block', 'El bloque horario debe durar una hora, de begin_date a end_date.');
+  if (!endsOneHourLater) throw fail(ERRORS.BLOCK_NOT_ONE_HOUR);
   return { begin, end };
 }
 
@@ -94,15 +94,11 @@ export async function blockCandidates(
   );
   const sector = await appointmentSector(db, appointment);
   const horizon = horizonFor(sector.timeZone, now);
-  if (begin.date < horizon.today)
-    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
-  if (begin.date > horizon.to)
-    throw badRequest('block-out-of-horizon', 'Solo se puede agendar hasta un mes desde hoy.');
+  if (begin.date < horizon.today) throw fail(ERRORS.BLOCK_IN_PAST);
+  if (begin.date > horizon.to) throw fail(ERRORS.BLOCK_OUT_OF_HORIZON);
   const start = localToInstant(begin.date, begin.minutes, sector.timeZone);
-  if (start === null)
-    throw badRequest('invalid-block', 'La hora del bloque no existe en la zona horaria de la dirección.');
-  if (start <= now.getTime())
-    throw badRequest('block-in-past', 'El bloque horario elegido ya pasó. Por favor, elige otro.');
+  if (start === null) throw fail(ERRORS.BLOCK_TIME_DOES_NOT_EXIST);
+  if (start <= now.getTime()) throw fail(ERRORS.BLOCK_IN_PAST);
 
   // The nurses whose shift offers exactly this block (the same rules as availability).
   const nurses = await findSectorNurses(db, sector.id, skills, { from: begin.date, to: begin.date });
@@ -111,11 +107,7 @@ export async function blockCandidates(
   const candidates = nurses.filter((nurse) =>
     nurseBlocksOn(nurse, begin.date, weekday, blocksOf).some((block) => block.start === start),
   );
-  if (candidates.length === 0)
-    throw badRequest(
-      'block-outside-shifts',
-      'El bloque horario elegido no se ofrece. Por favor, elige otro.',
-    );
+  if (candidates.length === 0) throw fail(ERRORS.BLOCK_OUTSIDE_SHIFTS);
 
   const blockStart = new Date(start);
   const blockEnd = new Date(start + BLOCK_MINUTES * 60_000);
@@ -173,11 +165,6 @@ export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleA
  */
 export async function confirmVisit(db: Db, appointmentId: string): Promise<VisitRow> {
   const visit = await confirmVisitOfAppointment(db, appointmentId);
-  if (!visit)
-    throw new AppError(
-      409,
-      HOLD_EXPIRED,
-      'La reserva del bloque horario expiró y el bloque ya fue tomado. Por favor, elige otro bloque horario.',
-    );
+  if (!visit) throw fail(ERRORS.HOLD_EXPIRED);
   return visit;
 }

@@ -1,15 +1,7 @@
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import {
-  APPOINTMENT_TOKEN_HEADER,
-  appointmentParamsSchema,
-  availabilityAnswerSchema,
-  availabilityQuerySchema,
-  scheduleAnswerSchema,
-  scheduleBodySchema,
-} from '@visita/domain/contract/appointments';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
-import { refineSafeText } from '../../text-guards.ts';
 import {
   appointmentAccessOf,
   authorizeAppointment,
@@ -22,8 +14,6 @@ import { holdBlock } from './hold.ts';
 const accessDescription =
   `Requiere el token de la cita en el encabezado ${APPOINTMENT_TOKEN_HEADER}, o el token de API ` +
   'del cliente de la cita como Authorization: Bearer. Sin acceso, o con un id desconocido, responde 404.';
-
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Scheduling: time availability and block holds. */
 const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +44,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.availability.path,
     {
       schema: {
+        ...SCHEMAS.availability,
         tags: ['scheduling'],
         summary: 'Bloques horarios disponibles de la cita, de from_date a un mes desde hoy',
         description:
@@ -61,8 +52,6 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           'enfermera del sector de la dirección, con todas las habilidades de los servicios (los ' +
           'packs por sus ítems), está de turno, no libre ese día y sin visita en él. Los bloques ya ' +
           `comenzados no se ofrecen. appointment_id: ${accessDescription}`,
-        querystring: refineSafeText(availabilityQuerySchema),
-        response: { 200: availabilityAnswerSchema, ...errors },
       },
     },
     async (request) => {
@@ -92,6 +81,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ipRateLimit: 'holds', appointmentRateLimit: 'holds' },
       preHandler: requireAppointmentAccess,
       schema: {
+        ...SCHEMAS.holdBlock,
         tags: ['scheduling'],
         summary: 'Reserva el bloque horario por 20 minutos',
         description:
@@ -99,9 +89,6 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           'la disponibilidad ofrece. Una nueva reserva de la misma cita reemplaza la anterior. ' +
           'Bloque tomado: 409 block-not-available. La confirmación la hace permanente. ' +
           accessDescription,
-        params: appointmentParamsSchema,
-        body: refineSafeText(scheduleBodySchema),
-        response: { 200: scheduleAnswerSchema, ...errors },
       },
     },
     async (request) => {

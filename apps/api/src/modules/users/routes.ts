@@ -1,21 +1,13 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { apiErrorSchema } from '@visita/domain/contract/errors';
-import {
-  findByIdentifierAnswerSchema,
-  findByIdentifierMaskedAnswerSchema,
-  findByIdentifierQuerySchema,
-  notFoundAnswerSchema,
-  registerAnswerSchema,
-  registerBodySchema,
-} from '@visita/domain/contract/patients';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   personAccessDescription,
   personAccessOf,
   requirePersonAccess,
 } from '../appointments/person-access.ts';
-import { findAccount, PATIENT_NOT_FOUND, registerAccount } from './service.ts';
+import { findAccount, registerAccount } from './service.ts';
 
 /** Patient accounts: find by identifier, register without password. */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +17,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ipRateLimit: 'find-by-identifier', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
       schema: {
+        ...SCHEMAS.findByIdentifier,
         tags: ['users'],
         summary: 'Busca la cuenta de un paciente por su identificador',
         description:
@@ -32,19 +25,17 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Un identificador desconocido responde 404 con error, err y msg. El personal del cliente ' +
           'recibe el paciente completo; la sesión de una reserva, solo su id y su correo y teléfono ' +
           `enmascarados. ${personAccessDescription}`,
-        querystring: findByIdentifierQuerySchema,
-        response: {
-          200: z.union([findByIdentifierAnswerSchema, findByIdentifierMaskedAnswerSchema]),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: notFoundAnswerSchema,
-        },
       },
     },
     async (request, reply) => {
       const full = personAccessOf(request).kind === 'staff';
       const account = await findAccount(app.db, request.query.identifier, full);
-      if (!account) return reply.code(404).send(PATIENT_NOT_FOUND);
+      if (!account)
+        return reply.code(404).send({
+          error: ERRORS.PATIENT_NOT_FOUND.error,
+          err: ERRORS.PATIENT_NOT_FOUND.err,
+          msg: ERRORS.PATIENT_NOT_FOUND.msg,
+        });
       return account;
     },
   );
@@ -56,18 +47,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ipRateLimit: 'register', appointmentRateLimit: 'person-lookups' },
       onRequest: requirePersonAccess,
       schema: {
+        ...SCHEMAS.registerWithoutPassword,
         tags: ['users'],
         summary: 'Registra al paciente sin contraseña',
         description:
           'Valida con las reglas de registro y responde el access_token de la cuenta. ' +
           `409 email-already-used o patient-already-has-account. ${personAccessDescription}`,
-        body: registerBodySchema,
-        response: {
-          201: registerAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => reply.code(201).send(await registerAccount(app.db, request.body)),

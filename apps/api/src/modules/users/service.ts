@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   FindByIdentifierAnswer,
@@ -16,11 +17,11 @@ import {
 import { normalizeName } from '@visita/domain/validators/name';
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
 import { normalizePhone } from '@visita/domain/validators/phone';
-import { REGISTRATION_ERRORS, validateRegistration } from '@visita/domain/validators/registration';
+import { type REGISTRATION_ERRORS, validateRegistration } from '@visita/domain/validators/registration';
 import { formatRut, isValidRut } from '@visita/domain/validators/rut';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
-import { isSafeText } from '../../text-guards.ts';
+import { fail } from '../../errors.ts';
+import { isSafeText } from '@visita/domain/contract/safe-text';
 import {
   findUserByEmail,
   findUserByIdentifier,
@@ -28,22 +29,6 @@ import {
   insertUserIfNew,
   type UserRow,
 } from './queries.ts';
-
-/** The patient step's text for an e-mail already in use. */
-const EMAIL_ALREADY_USED = {
-  err: 'email-already-used',
-  msg: 'Este correo ya tiene un usuario asociado, intenta con otro correo.',
-} as const;
-const PATIENT_ALREADY_HAS_ACCOUNT = {
-  err: 'patient-already-has-account',
-  msg: 'El paciente ya tiene una cuenta',
-} as const;
-/** An unknown identifier answers 404 with the product's `error` key and our {err, msg}. */
-export const PATIENT_NOT_FOUND = {
-  error: 'Patient not found',
-  err: 'patient-not-found',
-  msg: 'No encontramos un paciente con ese identificador.',
-} as const;
 
 /** Where "today" is for a birth date. */
 export const COUNTRY_TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
@@ -126,8 +111,8 @@ export async function findAccountByToken(db: Db, token: string): Promise<UserRow
   return findUserByTokenHash(db, hashAccessToken(token));
 }
 
-const invalid = (err: keyof typeof REGISTRATION_ERRORS, msg: string = REGISTRATION_ERRORS[err]) =>
-  badRequest(err, msg);
+const invalid = (err: keyof typeof REGISTRATION_ERRORS, msg?: string) =>
+  fail(ERRORS.registrationRefused(err, msg));
 
 /** Nobody alive was born more than this many years ago; older dates are typos (and year 0 is no date). */
 const OLDEST_BIRTH_YEARS = BIRTH_YEAR_CHOICES + 10;
@@ -169,7 +154,7 @@ export async function registerAccount(
 ): Promise<{ access_token: string }> {
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === 'string' && !isSafeText(value)) {
-      throw badRequest('invalid-request', `${key}: contiene caracteres no permitidos.`);
+      throw fail(ERRORS.invalidCharacters(key));
     }
   }
   const generated = generatedDocument(body);
@@ -186,7 +171,7 @@ export async function registerAccount(
     gender: body.gender,
     country: body.country,
   });
-  if (!result.ok) throw badRequest(result.err, result.msg);
+  if (!result.ok) throw fail(ERRORS.registrationRefused(result.err, result.msg));
   // The validator accepted every key, so these are the non-empty, well-formed values.
   const country = body.country as CountryCode;
   const dateOfBirth = body.date_of_birth as string;
@@ -196,7 +181,7 @@ export async function registerAccount(
     documentNumber: normaliseIdentifier(body.document_number as string),
   };
   if (document.documentType === 'passport' && !/^[\p{L}\p{N}-]{1,15}$/u.test(document.documentNumber)) {
-    throw badRequest('invalid-document-number', 'El número de pasaporte no es válido.');
+    throw fail(ERRORS.INVALID_PASSPORT_NUMBER);
   }
   const email = (body.email as string).trim().toLowerCase();
   const token = newAccessToken();
@@ -223,13 +208,13 @@ export async function registerAccount(
   if (!created) {
     // The same person twice is "already has an account", whatever e-mail they typed this time.
     if (await findUserByIdentifier(db, document.documentNumber)) {
-      throw new AppError(409, PATIENT_ALREADY_HAS_ACCOUNT.err, PATIENT_ALREADY_HAS_ACCOUNT.msg);
+      throw fail(ERRORS.PATIENT_ALREADY_HAS_ACCOUNT);
     }
     if (await findUserByEmail(db, email)) {
-      throw new AppError(409, EMAIL_ALREADY_USED.err, EMAIL_ALREADY_USED.msg);
+      throw fail(ERRORS.EMAIL_ALREADY_USED);
     }
     // A conflict whose row is gone again: nothing was created, and retrying is safe.
-    throw new AppError(409, PATIENT_ALREADY_HAS_ACCOUNT.err, PATIENT_ALREADY_HAS_ACCOUNT.msg);
+    throw fail(ERRORS.PATIENT_ALREADY_HAS_ACCOUNT);
   }
   return { access_token: token };
 }

@@ -1,22 +1,10 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type ClientRow, clients } from '../../db/schema.ts';
 import { hashApiToken } from '../../modules/clients/api-token.ts';
-import { AppError } from '../../errors.ts';
-
-export const CLIENT_TOKEN_MISSING = {
-  err: 'not-authenticated',
-  msg: 'Se requiere el token de acceso del cliente.',
-} as const;
-export const CLIENT_TOKEN_INVALID = {
-  err: 'invalid-token',
-  msg: 'El token de acceso no es válido.',
-} as const;
-const CLIENT_TOKEN_FORBIDDEN = {
-  err: 'forbidden',
-  msg: 'El token de acceso no corresponde a este cliente.',
-} as const;
+import { fail } from '../../errors.ts';
 
 /** Real tokens are short; anything longer is not one and is not worth hashing. */
 const MAX_TOKEN_LENGTH = 512;
@@ -62,10 +50,10 @@ export async function requireClientToken(
   clientId: string,
 ): Promise<ClientRow> {
   const token = readBearerToken(request.headers);
-  if (!token) throw new AppError(401, CLIENT_TOKEN_MISSING.err, CLIENT_TOKEN_MISSING.msg);
+  if (!token) throw fail(ERRORS.CLIENT_TOKEN_MISSING);
   const client = await findClientByApiToken(db, token);
-  if (!client) throw new AppError(401, CLIENT_TOKEN_INVALID.err, CLIENT_TOKEN_INVALID.msg);
-  if (client.id !== clientId) throw new AppError(403, CLIENT_TOKEN_FORBIDDEN.err, CLIENT_TOKEN_FORBIDDEN.msg);
+  if (!client) throw fail(ERRORS.CLIENT_TOKEN_INVALID);
+  if (client.id !== clientId) throw fail(ERRORS.CLIENT_TOKEN_FORBIDDEN);
   return client;
 }
 

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import errorHandler, { UNEXPECTED_ERROR_MSG } from './error-handler.ts';
+import errorHandler from './error-handler.ts';
 
 async function appWithRoutes() {
   const app = Fastify({ logger: false, bodyLimit: 1024 }).withTypeProvider<ZodTypeProvider>();
@@ -30,7 +30,7 @@ describe('the one error handler', () => {
     const app = await appWithRoutes();
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ err: 'internal-error', msg: UNEXPECTED_ERROR_MSG });
+    expect(response.json()).toEqual({ err: 'internal-error', msg: 'Ha ocurrido un error inesperado' });
     expect(response.body).not.toMatch(/hunter2|stack|\.ts/);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { RATE_LIMITED } from './rate-limit.ts';
+import { RATE_LIMITED } from '@visita/domain/contract/api-errors';
 
 const engine = TEST_ENGINES[0];
 if (!engine) throw new Error('no engine');

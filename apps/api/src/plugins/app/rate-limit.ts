@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import rateLimit from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { APPOINTMENT_ID_HEADER } from '@visita/domain/contract/appointments';
@@ -10,7 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 
 /** The calls a stranger could abuse, each with its per-minute limit in the configuration. */
 const RATE_LIMITS = {
@@ -43,11 +44,6 @@ declare module 'fastify' {
   }
 }
 
-export const RATE_LIMITED = {
-  err: 'rate-limited',
-  msg: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
-} as const;
-
 const WINDOW_MS = 60_000;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,7 +70,7 @@ export default fp(
         await child.register(rateLimit, {
           global: false,
           // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
-          errorResponseBuilder: () => new AppError(429, RATE_LIMITED.err, RATE_LIMITED.msg),
+          errorResponseBuilder: () => fail(ERRORS.RATE_LIMITED),
         });
         limiter = child.rateLimit;
       });

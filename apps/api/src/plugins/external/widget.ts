@@ -1,3 +1,4 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -71,7 +72,7 @@ export default fp<WidgetOptions>(
       async (request, reply) => {
         // A dotted name is a file that is not there, not a client id.
         if (request.params.clientId.includes('.')) {
-          return reply.code(404).send({ err: 'not-found', msg: 'El recurso solicitado no existe.' });
+          return reply.code(404).send({ err: ERRORS.ROUTE_NOT_FOUND.err, msg: ERRORS.ROUTE_NOT_FOUND.msg });
         }
         let domains: string[] | null = null;
         try {
@@ -86,7 +87,7 @@ export default fp<WidgetOptions>(
 
     app.get('/embed.js', { schema: { hide: true } }, (_request, reply) => {
       if (!existsSync(join(embedDir, 'embed.js'))) {
-        return reply.code(404).send({ err: 'not-found', msg: 'El recurso solicitado no existe.' });
+        return reply.code(404).send({ err: ERRORS.ROUTE_NOT_FOUND.err, msg: ERRORS.ROUTE_NOT_FOUND.msg });
       }
       return reply
         .header('access-control-allow-origin', '*')

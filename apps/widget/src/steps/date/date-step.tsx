@@ -18,7 +18,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, serverMessageOr } from '../../api/http.ts';
 import { bookingViewKey, rescheduleBooking } from '../../api/manage-booking.ts';
-import { getAvailability, scheduleAppointmentBlock } from '../../api/scheduling.ts';
+import { availabilityQuery, scheduleAppointmentBlock } from '../../api/scheduling.ts';
 import { RESCHEDULED_TOAST } from '../../copy/manage-booking.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import {
@@ -106,11 +106,12 @@ export function DateStep() {
       requested.current.add(startOfWeek(fromDate));
       setLoadingWeeks((count) => count + 1);
       try {
-        const answer = await getAvailability(
-          { ...request, fromDate: fromDate < today ? today : fromDate },
-          context,
-          signal,
+        // Always asked afresh (a block taken a minute ago must not be offered); the cache only
+        // merges the same week asked twice at once.
+        const answer = await queryClient.fetchQuery(
+          availabilityQuery({ ...request, fromDate: fromDate < today ? today : fromDate }, context),
         );
+        if (signal?.aborted) return {};
         const grouped = groupAvailability(answer.data.filter((entry) => entry.date <= horizon.to));
         setAvailability((current) => ({ ...current, ...grouped }));
         return grouped;
@@ -122,7 +123,7 @@ export function DateStep() {
         setLoadingWeeks((count) => count - 1);
       }
     },
-    [request, context, today, horizon.to],
+    [request, context, today, horizon.to, queryClient],
   );
 
   // The current week and the following one; if nothing, up to 5 weekly windows from today.

@@ -8,7 +8,7 @@ export function saveAppointmentOrigin(
   origin: string,
   context: RequestContext,
 ): Promise<AppointmentOriginAnswer> {
-  return apiRequest<AppointmentOriginAnswer>(endpoints.appointmentOrigin, {
+  return apiRequest(endpoints.appointmentOrigin, {
     params: { id: appointmentId },
     body: { client_origin: origin },
     context,

@@ -14,14 +14,11 @@ import { confirmsWithoutPayment } from '@visita/domain/client';
 import { PAYMENT_OPTION_SWITCH_DELAY_MS } from '@visita/domain/constants';
 import { errorMessage } from '@visita/domain/error-catalogue';
 import { formatCurrency } from '@visita/domain/money';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import {
-  getAmountToPay,
-  quoteAppointmentAmount,
-  getPaymentsConfig,
-  payAtHome,
-  payByCard,
-} from '../../api/payments.ts';
+import * as endpoints from '@visita/domain/contract/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { endpointQueryKey, useEndpointQuery } from '../../api/endpoint-query.ts';
+import { getAmountToPay, quoteAppointmentAmount, payAtHome, payByCard } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { decodeExams } from '../../flow/split-exams.ts';
 import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
@@ -87,8 +84,6 @@ export function PaymentStep() {
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [tokenizer, setTokenizer] = useState<CardTokenizer>(sandboxTokenizer);
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const confirmManually = useCallback(async () => {
@@ -115,47 +110,54 @@ export function PaymentStep() {
     void confirmManually();
   }, [manual, confirmManually]);
 
-  useEffect(() => {
-    if (manual) return;
-    let live = true;
-    void getPaymentsConfig(countryCode).then((config) => {
-      if (!live) return;
-      setTokenizer(
-        config.provider === 'mercadopago' && config.public_key
-          ? mercadoPagoTokenizer(config.public_key, countryCode === 'cl' ? 'es-CL' : 'es-MX')
-          : sandboxTokenizer,
-      );
-    });
-    if (appointmentId) {
-      const session = stores.session.getState();
-      const companyExams = decodeExams(stores.price.getState().clientSelectedExamsToPay);
-      // With a split the card pays only the patient's part, which only a quote without the
-      // company's exams tells (the summary knows no split before it is paid).
-      void (companyExams.length > 0 ? Promise.resolve(null) : getAmountToPay(appointmentId, context))
-        .catch(() => null)
-        .then(
-          (value) =>
-            value ??
-            quoteAppointmentAmount(
-              appointmentId,
-              {
-                country: countryCode,
-                source: session.salesSource,
-                coupon: stores.price.getState().coupon,
-                companyExams,
-              },
-              context,
-            ).catch(() => null),
-        )
-        .then((value) => {
-          if (live) setAmount(value ?? Math.max(0, price.cartPrice - price.paymentAtHome));
-        });
-    }
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [manual, countryCode, appointmentId]);
+  // Which tokeniser: the server's gateway for the country (MercadoPago with its public key), else
+  // the offline sandbox, also when the question fails.
+  const paymentsConfig = useEndpointQuery(
+    endpoints.paymentsConfig,
+    { query: { country: countryCode } },
+    { enabled: !manual, staleTime: Number.POSITIVE_INFINITY },
+  ).data;
+  const tokenizer: CardTokenizer = useMemo(
+    () =>
+      paymentsConfig?.gateway === 'mercadopago' && paymentsConfig.public_key
+        ? mercadoPagoTokenizer(paymentsConfig.public_key, countryCode === 'cl' ? 'es-CL' : 'es-MX')
+        : sandboxTokenizer,
+    [paymentsConfig, countryCode],
+  );
+
+  // What the card is to charge, asked afresh each time the step opens. With a split the card pays
+  // only the patient's part, which only a quote without the company's exams tells (the summary
+  // knows no split before it is paid); without an answer, the price the widget shows.
+  const clientSelectedExamsToPay = usePrice((state) => state.clientSelectedExamsToPay);
+  const amount =
+    useQuery({
+      queryKey: [
+        ...endpointQueryKey(endpoints.paymentSummary, { params: { id: appointmentId ?? '' } }),
+        clientSelectedExamsToPay,
+      ],
+      enabled: !manual && appointmentId !== null,
+      staleTime: 0,
+      gcTime: 0,
+      queryFn: async () => {
+        const id = appointmentId ?? '';
+        const companyExams = decodeExams(clientSelectedExamsToPay);
+        const summary = companyExams.length > 0 ? null : await getAmountToPay(id, context).catch(() => null);
+        const value =
+          summary ??
+          (await quoteAppointmentAmount(
+            id,
+            {
+              country: countryCode,
+              source: stores.session.getState().salesSource,
+              coupon: stores.price.getState().coupon,
+              companyExams,
+            },
+            context,
+          ).catch(() => null));
+        const shown = stores.price.getState();
+        return value ?? Math.max(0, shown.cartPrice - shown.paymentAtHome);
+      },
+    }).data ?? null;
 
   useEffect(
     () => () => {

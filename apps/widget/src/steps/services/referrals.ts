@@ -1,6 +1,6 @@
 import * as endpoints from '@visita/domain/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
-import type { ReferralAnswer } from '@visita/domain/contract/pricing';
+import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { apiRequest, type RequestContext } from '../../api/http.ts';
 
 /** GET /referrals/alliance/: the first entry's referral_code, or null. */
@@ -9,7 +9,7 @@ async function getReferralCode(
   context?: RequestContext,
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const answer = await apiRequest<ReferralAnswer>(endpoints.referrals, {
+  const answer = await apiRequest(endpoints.referrals, {
     query: { alliance },
     context,
     signal,
@@ -20,7 +20,7 @@ async function getReferralCode(
 /** The sales source's referral code, used to auto-apply a coupon; failures are silent (null). */
 export function useReferralCode(alliance: string, context: RequestContext) {
   return useQuery({
-    queryKey: ['referral', alliance],
+    queryKey: endpointQueryKey(endpoints.referrals, { query: { alliance } }),
     queryFn: ({ signal }) => getReferralCode(alliance, context, signal).catch(() => null),
     staleTime: Number.POSITIVE_INFINITY,
   });

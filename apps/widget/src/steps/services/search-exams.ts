@@ -30,7 +30,7 @@ async function searchExams(
   const { path } = endpoints.searchCatalogue;
   let answer: SearchAnswer;
   try {
-    answer = await apiRequest<SearchAnswer>(endpoints.searchCatalogue, {
+    answer = await apiRequest(endpoints.searchCatalogue, {
       query: {
         query: params.query,
         commune: params.commune,

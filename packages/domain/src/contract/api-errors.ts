@@ -1,0 +1,439 @@
+/**
+ * Every refusal the API answers on purpose: its HTTP status, its stable slug (`err`) and the
+ * Spanish text a person can act on (`msg`). The API throws these and writes no slug or text of its
+ * own (an ESLint rule keeps it so); the widget recognises slugs from here. Where the text names
+ * something of the request (a field, a limit, a fund), the entry is a function of it.
+ *
+ * One export per entry, so the widget carries only the few it reads. `docs/product/texts.md`
+ * lists them all (generated, see scripts/texts-table.ts).
+ */
+import { NO_ADDRESS_SELECTED_MESSAGE, NO_NURSES_ERROR, NO_NURSES_MESSAGE } from '../addresses.ts';
+import {
+  AMOUNT_OUT_OF_RANGE_ERROR,
+  CARD_CVC_MESSAGE,
+  CARD_EXPIRY_MESSAGE,
+  CARD_NUMBER_MESSAGE,
+  NOT_PAYABLE_SERVER_ERROR,
+  PAYMENT_REJECTION_MESSAGES,
+  STOCKOUT_ERROR,
+  STOCKOUT_MESSAGE,
+  UNEXPECTED_PAYMENT_ERROR_MESSAGE,
+} from '../cards.ts';
+import { FILE_ERROR_MESSAGE } from '../files.ts';
+import { BLOCK_SELECTION_FAILED_MESSAGE } from '../messages.ts';
+import {
+  BIRTH_DATE_FUTURE_MESSAGE,
+  VACCINE_AGE_ERROR,
+  VACCINE_AGE_MESSAGE,
+} from '../validators/birth-date.ts';
+import { COUPON_STATUS_MESSAGES, type CouponStatus } from '../validators/coupon.ts';
+import { EMAIL_FORMAT_MESSAGE } from '../validators/email.ts';
+import { PHONE_FORMAT_MESSAGE } from '../validators/phone.ts';
+import { REGISTRATION_ERRORS } from '../validators/registration.ts';
+import { RUT_INVALID_MESSAGE } from '../validators/rut.ts';
+
+export interface ApiErrorEntry {
+  readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+  readonly err: string;
+  readonly msg: string;
+}
+
+const entry = <const S extends ApiErrorEntry['status'], const E extends string>(
+  status: S,
+  err: E,
+  msg: string,
+) => ({ status, err, msg }) as const;
+
+/** A text that names the field it is about ('lead: es obligatorio.'). */
+const about = (field: string, text: string) => `${field.slice(0, 100)}: ${text}`;
+const NOT_ALLOWED_CHARACTERS = 'contiene caracteres no permitidos.';
+
+// Requests (the framework's refusals included: the error handler answers these)
+export const INVALID_REQUEST = entry(400, 'invalid-request', 'La solicitud no es válida.');
+/** A field the request's schema refused, named, with the schema's text. */
+export const invalidField = (text: string) => entry(400, 'invalid-request', text);
+export const INVALID_URL = entry(400, 'invalid-request', 'La dirección de la solicitud no es válida.');
+export const INVALID_JSON = entry(400, 'invalid-json', 'El cuerpo de la solicitud no es un JSON válido.');
+export const EMPTY_JSON = entry(400, 'invalid-json', 'El cuerpo de la solicitud está vacío.');
+export const PAYLOAD_TOO_LARGE = entry(
+  413,
+  'payload-too-large',
+  'El cuerpo de la solicitud es demasiado grande.',
+);
+export const UNSUPPORTED_MEDIA_TYPE = entry(
+  415,
+  'unsupported-media-type',
+  'El tipo de contenido no está soportado.',
+);
+export const NOT_UTF8 = entry(415, 'unsupported-media-type', 'El cuerpo debe ser JSON en UTF-8.');
+export const CONTENT_LENGTH_MISMATCH = entry(
+  400,
+  'invalid-request',
+  'El largo declarado del cuerpo no coincide.',
+);
+export const ROUTE_NOT_FOUND = entry(404, 'not-found', 'El recurso solicitado no existe.');
+/** Anything unexpected: never the cause (it is logged). */
+export const INTERNAL_ERROR = entry(500, 'internal-error', 'Ha ocurrido un error inesperado');
+export const invalidCharacters = (field: string) =>
+  entry(400, 'invalid-request', about(field, NOT_ALLOWED_CHARACTERS));
+export const RATE_LIMITED = entry(
+  429,
+  'rate-limited',
+  'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+);
+
+// Clients, tokens and the operator
+export const CLIENT_NOT_FOUND = entry(404, 'client-not-found', 'El identificador de cliente no es válido.');
+export const CLIENT_NOT_VALID = entry(400, 'client-not-found', CLIENT_NOT_FOUND.msg);
+export const CLIENT_TOKEN_MISSING = entry(
+  401,
+  'not-authenticated',
+  'Se requiere el token de acceso del cliente.',
+);
+export const CLIENT_TOKEN_INVALID = entry(401, 'invalid-token', 'El token de acceso no es válido.');
+export const CLIENT_TOKEN_FORBIDDEN = entry(
+  403,
+  'forbidden',
+  'El token de acceso no corresponde a este cliente.',
+);
+export const PERSON_ACCESS_REQUIRED = entry(
+  401,
+  'not-authenticated',
+  'Se requiere la cita en curso (su id y su token) o el token de acceso del cliente para consultar datos de un paciente.',
+);
+export const ADMIN_DISABLED = entry(404, 'not-found', 'No encontrado.');
+export const ADMIN_TOKEN_MISSING = entry(401, 'not-authenticated', 'Se requiere el token de operador.');
+export const ADMIN_TOKEN_INVALID = entry(403, 'forbidden', 'El token de operador no es válido.');
+export const PARTNER_NOT_FOUND = entry(404, 'partner-not-found', 'No existe un socio con ese id.');
+export const PARTNER_EXISTS = entry(409, 'partner-exists', 'Ya existe un socio con ese id.');
+
+// Addresses and coverage
+export const NO_NURSES = entry(400, NO_NURSES_ERROR, NO_NURSES_MESSAGE);
+export const NO_SECTOR = entry(409, NO_NURSES_ERROR, NO_NURSES_MESSAGE);
+export const INVALID_PLACE_ID = entry(
+  400,
+  'invalid-place-id',
+  'El identificador de lugar (place_id) no es válido.',
+);
+export const GEOCODER_UNAVAILABLE = entry(
+  502,
+  'geocoder-unavailable',
+  'No pudimos buscar la dirección en este momento. Intenta nuevamente en unos minutos.',
+);
+export const INVALID_SALES_SOURCE = entry(
+  400,
+  'invalid-sales-source',
+  'La fuente de venta no corresponde al cliente.',
+);
+export const INVALID_APPOINTMENT_SALES_SOURCE = entry(
+  400,
+  'invalid-sales-source',
+  'La fuente de venta no corresponde a la cita.',
+);
+export const INVALID_COUNTRY = entry(
+  400,
+  'invalid-country',
+  'El país de la dirección no corresponde al cliente.',
+);
+export const INVALID_RECEIVER = entry(
+  400,
+  'invalid-receiver',
+  'El origen de la cita no corresponde a los del cliente.',
+);
+
+// Appointments
+export const APPOINTMENT_NOT_FOUND = entry(
+  404,
+  'appointment-not-found',
+  'No fue encontrado el id de la cita',
+);
+export const APPOINTMENT_CANCELLED = entry(410, 'appointment-cancelled', 'La cita fue cancelada.');
+export const APPOINTMENT_NOT_EDITABLE = entry(
+  409,
+  'appointment-not-editable',
+  'La cita ya está confirmada y no se puede modificar.',
+);
+export const APPOINTMENT_ENDED = entry(
+  409,
+  'appointment-not-editable',
+  'La cita fue cancelada o venció; no se puede modificar.',
+);
+export const APPOINTMENT_NOT_SCHEDULED = entry(
+  409,
+  'appointment-not-scheduled',
+  'La cita debe tener un horario agendado para poder finalizarse.',
+);
+export const APPOINTMENT_WITHOUT_PATIENTS = entry(
+  409,
+  'appointment-without-patients',
+  'La cita no tiene pacientes con servicios. Agrega al menos un paciente con un examen o servicio antes de confirmarla.',
+);
+/** Why an event cannot apply, said from the status the appointment is in. */
+const STATUS_MESSAGES = {
+  pending: 'La cita aún no tiene un bloque horario reservado. Por favor, elige un horario.',
+  scheduled: 'La cita tiene un bloque horario reservado y aún no está confirmada.',
+  confirmed: 'La cita ya está confirmada.',
+  cancelled: 'La cita fue cancelada.',
+  expired: 'La reserva de la cita expiró. Por favor, vuelve a elegir un horario.',
+} as const;
+export const INVALID_APPOINTMENT_STATUS = 'invalid-appointment-status';
+export const invalidAppointmentStatus = (status: keyof typeof STATUS_MESSAGES) =>
+  entry(409, INVALID_APPOINTMENT_STATUS, STATUS_MESSAGES[status]);
+export const HOLD_NOT_EXPIRED = entry(
+  409,
+  'hold-not-expired',
+  'La reserva del bloque horario aún está vigente.',
+);
+export const CART_MAKER_NOT_FOUND = entry(
+  404,
+  'cart-maker-not-found',
+  'El carrito no existe o ya no está disponible.',
+);
+export const MANUAL_CONFIRMATION_NOT_ALLOWED = entry(
+  403,
+  'manual-confirmation-not-allowed',
+  'Esta cita debe pagarse para confirmarse; no admite confirmación manual.',
+);
+export const ORIGIN_STAFF_ONLY = entry(
+  403,
+  'origin-staff-only',
+  'Solo el personal del cliente puede registrar el origen de la cita.',
+);
+export const NOT_LAST_MILE = entry(403, 'not-last-mile', 'Este cliente no trabaja con última milla.');
+export const changeWindowClosed = (hours: number) =>
+  entry(
+    409,
+    'change-window-closed',
+    `Ya no es posible cancelar ni cambiar esta reserva: se puede hasta ${hours} horas antes de la visita. Escríbenos y te ayudamos.`,
+  );
+export const VISIT_STARTED = entry(
+  409,
+  'visit-started',
+  'La visita ya comenzó o ya pasó: no se puede cancelar ni cambiar.',
+);
+
+// Scheduling
+export const INVALID_BLOCK = entry(400, 'invalid-block', 'La fecha u hora del bloque no es válida.');
+export const BLOCK_NOT_ONE_HOUR = entry(
+  400,
+  'invalid-block',
+  'El bloque horario debe durar una hora, de begin_date a end_date.',
+);
+export const BLOCK_TIME_DOES_NOT_EXIST = entry(
+  400,
+  'invalid-block',
+  'La hora del bloque no existe en la zona horaria de la dirección.',
+);
+export const BLOCK_IN_PAST = entry(
+  400,
+  'block-in-past',
+  'El bloque horario elegido ya pasó. Por favor, elige otro.',
+);
+export const BLOCK_OUT_OF_HORIZON = entry(
+  400,
+  'block-out-of-horizon',
+  'Solo se puede agendar hasta un mes desde hoy.',
+);
+export const BLOCK_OUTSIDE_SHIFTS = entry(
+  400,
+  'block-outside-shifts',
+  'El bloque horario elegido no se ofrece. Por favor, elige otro.',
+);
+export const BLOCK_NOT_AVAILABLE = entry(409, 'block-not-available', BLOCK_SELECTION_FAILED_MESSAGE);
+export const HOLD_EXPIRED = entry(
+  409,
+  'hold-expired',
+  'La reserva del bloque horario expiró y el bloque ya fue tomado. Por favor, elige otro bloque horario.',
+);
+export const INVALID_ITEMS = entry(
+  400,
+  'invalid-items',
+  'Alguno de los servicios indicados no existe o no se ofrece en este país.',
+);
+export const COUNTRY_MISMATCH = entry(
+  400,
+  'country-mismatch',
+  'El país indicado no corresponde al de la dirección de la cita.',
+);
+export const NOT_SCHEDULABLE = entry(
+  409,
+  'appointment-not-schedulable',
+  'La cita ya está confirmada, cancelada o expirada y no se puede agendar.',
+);
+
+// Patients and accounts
+export const INVALID_RUT = entry(400, 'invalid-rut-number', RUT_INVALID_MESSAGE);
+export const INVALID_DOCUMENT_NUMBER = entry(
+  400,
+  'invalid-document-number',
+  'El número de documento no es válido.',
+);
+export const INVALID_PASSPORT_NUMBER = entry(
+  400,
+  'invalid-document-number',
+  'El número de pasaporte no es válido.',
+);
+export const INVALID_EMAIL = entry(400, 'invalid-email-format', EMAIL_FORMAT_MESSAGE);
+export const INVALID_PHONE = entry(400, 'invalid-phone-format', PHONE_FORMAT_MESSAGE);
+export const BIRTH_DATE_IN_FUTURE = entry(400, 'invalid-birth-date', BIRTH_DATE_FUTURE_MESSAGE);
+export const BIRTH_DATE_FORMAT = entry(
+  400,
+  'invalid-birth-date',
+  'La fecha de nacimiento debe tener el formato AAAA-MM-DD',
+);
+export const PATIENT_ALREADY_EXISTS = entry(
+  409,
+  'patient-already-exists',
+  'Paciente ya existe en el cliente',
+);
+export const EMAIL_ALREADY_USED = entry(
+  409,
+  'email-already-used',
+  'Este correo ya tiene un usuario asociado, intenta con otro correo.',
+);
+export const PATIENT_ALREADY_HAS_ACCOUNT = entry(
+  409,
+  'patient-already-has-account',
+  'El paciente ya tiene una cuenta',
+);
+/** The look-up's 404 for an unknown identifier: its answer also carries the product's `error` key. */
+export const PATIENT_NOT_FOUND = {
+  ...entry(404, 'patient-not-found', 'No encontramos un paciente con ese identificador.'),
+  error: 'Patient not found',
+} as const;
+/** A registration the validator refused, with its slug and text. */
+export const registrationRefused = (
+  err: keyof typeof REGISTRATION_ERRORS,
+  msg: string = REGISTRATION_ERRORS[err],
+) => entry(400, err, msg);
+export const tooManyPatients = (max: number) =>
+  entry(400, 'too-many-patients', `La cita admite como máximo ${max} pacientes.`);
+export const invalidPatientText = (field: string) =>
+  entry(400, 'invalid-patient', about(field, NOT_ALLOWED_CHARACTERS));
+export const PATIENT_WITHOUT_SERVICES = entry(
+  400,
+  'patient-without-services',
+  'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar',
+);
+export const VACCINE_AGE = entry(400, VACCINE_AGE_ERROR, VACCINE_AGE_MESSAGE);
+/** A patient's field refused: its slug where registration has one, the field named as a person reads it. */
+export const invalidPatientField = (slug: string | undefined, fieldText: string) =>
+  entry(400, slug ?? 'invalid-patient', fieldText);
+export const INVALID_ITEM = entry(
+  400,
+  'invalid-item',
+  'Uno de los servicios elegidos no existe en el catálogo.',
+);
+export const INVALID_ACCESS_TOKEN = entry(
+  400,
+  'invalid-access-token',
+  'El token de acceso del paciente no es válido.',
+);
+
+// Compensation funds
+export const rutNotAffiliated = (fundName: string) =>
+  entry(400, 'rut-not-affiliated', `El rut ingresado no está afiliado a ${fundName}`);
+export const ONCE_PER_PATIENT = entry(
+  409,
+  'item-already-booked',
+  'Lo sentimos, solo está permitido agendar una vez por paciente',
+);
+
+// Prices, coupons and stock
+export const unknownItems = (countryName: string, list: string) =>
+  entry(400, 'unknown-items', `Estos servicios no existen o no tienen precio en ${countryName}: ${list}.`);
+export const tooManyItems = (max: number) =>
+  entry(400, 'too-many-items', `Una cotización puede incluir como máximo ${max} servicios distintos.`);
+export const couponRefused = (status: Exclude<CouponStatus, 'valid'>) =>
+  entry(409, `coupon-${status.replace('_', '-')}`, COUPON_STATUS_MESSAGES[status]);
+export const COUPON_NO_USES = entry(409, 'coupon-no-uses', COUPON_STATUS_MESSAGES.no_uses);
+export const STOCKOUT = entry(409, STOCKOUT_ERROR, STOCKOUT_MESSAGE);
+
+// The staff's amounts
+export const invalidAmount = (text: string) => entry(400, 'invalid-amount', text);
+export const invalidSubtotal = (text: string) => entry(400, 'invalid-subtotal', text);
+export const invalidDiscount = (text: string) => entry(400, 'invalid-discount', text);
+export const amountOutOfRange = (text: string) => entry(400, AMOUNT_OUT_OF_RANGE_ERROR, text);
+
+// Payments
+export const NOT_PAYABLE = entry(409, 'appointment-not-payable', NOT_PAYABLE_SERVER_ERROR);
+export const PAYMENT_IN_PROCESS = entry(409, 'payment-in-process', NOT_PAYABLE_SERVER_ERROR);
+export const PAYMENT_IN_PROGRESS = entry(
+  409,
+  'payment-in-progress',
+  'Tu pago se está procesando. Espera un momento y vuelve a intentarlo.',
+);
+export const AMOUNT_MISMATCH = entry(
+  400,
+  'amount-mismatch',
+  'El monto a pagar no coincide con el valor de la cita. Actualiza la página e intenta nuevamente.',
+);
+export const NOTHING_TO_PAY = entry(
+  409,
+  'nothing-to-pay',
+  'La cita no tiene servicios con un monto a pagar con tarjeta.',
+);
+export const INVALID_CARD_TOKEN = entry(
+  400,
+  'invalid-card-token',
+  'No pudimos validar tu tarjeta. Ingresa sus datos nuevamente.',
+);
+export const GATEWAY_UNAVAILABLE = entry(
+  502,
+  'payment-gateway-unavailable',
+  UNEXPECTED_PAYMENT_ERROR_MESSAGE,
+);
+/** The gateway refused the payment for the appointment's state: its own slug and text when it gave them. */
+export const gatewayConflict = (err: string | undefined, msg: string | undefined) =>
+  entry(409, err ?? GATEWAY_UNAVAILABLE.err, msg ?? GATEWAY_UNAVAILABLE.msg);
+export const CASH_NOT_ALLOWED = entry(
+  403,
+  'cash-payment-not-allowed',
+  'Esta cita debe pagarse con tarjeta; no admite pago en domicilio.',
+);
+/** A rejection: 402 with the gateway's status_detail as err and the widget's Spanish text as msg. */
+export const paymentRejected = (statusDetail: string) =>
+  entry(402, statusDetail, PAYMENT_REJECTION_MESSAGES[statusDetail] ?? UNEXPECTED_PAYMENT_ERROR_MESSAGE);
+export const INVALID_CARD_NUMBER = entry(400, 'invalid-card-number', CARD_NUMBER_MESSAGE);
+export const INVALID_EXPIRATION_DATE = entry(400, 'invalid-expiration-date', CARD_EXPIRY_MESSAGE);
+export const INVALID_SECURITY_CODE = entry(400, 'invalid-security-code', CARD_CVC_MESSAGE);
+export const SPLIT_NOT_ALLOWED = entry(
+  400,
+  'split-payment-not-allowed',
+  'Este cliente no tiene pago compartido con la empresa.',
+);
+export const INVALID_SPLIT = entry(
+  400,
+  'invalid-split-payment',
+  'Los exámenes que paga la empresa no corresponden a la cita.',
+);
+
+// Medical orders
+export const INVALID_FILE = entry(400, 'invalid-file', FILE_ERROR_MESSAGE);
+export const FILE_TOO_LARGE = entry(413, 'invalid-file', FILE_ERROR_MESSAGE);
+export const NOT_MULTIPART = entry(
+  400,
+  'not-multipart',
+  'La orden médica se envía como multipart/form-data.',
+);
+export const INVALID_FORM = entry(400, 'invalid-form', 'El formulario enviado no es válido.');
+export const tooManyFiles = (max: number) =>
+  entry(400, 'too-many-files', `Puedes subir hasta ${max} archivos por orden médica.`);
+export const TOO_MANY_FIELDS = entry(400, 'too-many-fields', 'El formulario tiene demasiados campos.');
+export const unexpectedFile = (field: string) =>
+  entry(400, 'unexpected-file', about(field, 'no es un campo de archivo.'));
+export const invalidLead = (text: string) => entry(400, 'invalid-lead', about('lead', text));
+/** A lead's field refused by its schema, named. */
+export const invalidLeadField = (field: string, text: string) =>
+  entry(400, 'invalid-lead', about(field, text));
+export const invalidPath = (text: string) => entry(400, 'invalid-path', about('path', text));
+export const NO_ADDRESS = entry(400, 'no-address', NO_ADDRESS_SELECTED_MESSAGE);
+export const NO_FILES = entry(400, 'no-files', 'Debes subir al menos una orden médica.');
+export const TOO_MANY_UPLOADS = entry(
+  429,
+  'too-many-requests',
+  'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
+);
+
+// Health
+export const DATABASE_UNAVAILABLE = entry(503, 'database-unavailable', 'La base de datos no responde.');

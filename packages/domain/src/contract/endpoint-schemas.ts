@@ -1,0 +1,394 @@
+/**
+ * What each endpoint takes and answers, under the same name as its declaration in endpoints.ts
+ * (a test keeps the two tables in step). The API spreads an entry into its route's schema, so
+ * Fastify validates the request and checks the answer with it and the OpenAPI document is made
+ * from it; the widget's client takes its types from it (see endpoint-types.ts).
+ *
+ * Beside the declarations and not inside them: the widget imports a declaration for each call it
+ * makes, and these zod schemas must not reach its bundle.
+ *
+ * Keys are Fastify's: params, querystring, headers, body, and response by status. Free text that
+ * people type and others read is guarded by safeText (see safe-text.ts).
+ */
+import { z } from 'zod';
+import {
+  apiTokenAnswerSchema,
+  auditListSchema,
+  auditQuerySchema,
+  createPartnerBodySchema,
+  partnerAnswerSchema,
+  partnerErrorSchema,
+  partnerListSchema,
+  partnerParamsSchema,
+  patchPartnerBodySchema,
+} from './admin-partners.ts';
+import {
+  appointmentAddressSchema,
+  appointmentAmountsSchema,
+  appointmentOriginAnswerSchema,
+  appointmentOriginBodySchema,
+  appointmentParamsSchema,
+  appointmentSummarySchema,
+  availabilityAnswerSchema,
+  availabilityQuerySchema,
+  createAppointmentAnswerSchema,
+  createAppointmentBodySchema,
+  finalizeAppointmentBodySchema,
+  lastMileAnswerSchema,
+  lastMileBodySchema,
+  manualConfirmAnswerSchema,
+  manualConfirmBodySchema,
+  paymentSummaryAnswerSchema,
+  scheduleAnswerSchema,
+  scheduleBodySchema,
+  setAmountBodySchema,
+  updateAppointmentPatientsBodySchema,
+} from './appointments.ts';
+import { cartMakerWithTokenAnswerSchema } from './cart-maker.ts';
+import {
+  catalogueQuerySchema,
+  itemsAnswerSchema,
+  packsAnswerSchema,
+  searchAnswerSchema,
+  searchQuerySchema,
+} from './catalogue.ts';
+import { clientConfigQuerySchema, clientConfigSchema } from './client-config.ts';
+import { embedHostQuerySchema, embedHostSchema } from './embed.ts';
+import { errorReportAnswerSchema, errorReportBodySchema } from './error-reports.ts';
+import { apiErrorSchema } from './errors.ts';
+import { bookingViewSchema, cancelBookingAnswerSchema, rescheduleAnswerSchema } from './manage-booking.ts';
+import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from './operative.ts';
+import {
+  healthAnswerSchema,
+  webhookDeliveriesAnswerSchema,
+  webhookDeliveriesQuerySchema,
+} from './operations.ts';
+import {
+  createTicketFormSchema,
+  createTicketOkSchema,
+  createTicketQuerySchema,
+  medicalOrdersAnswerSchema,
+  medicalOrdersQuerySchema,
+} from './orders.ts';
+import {
+  clientPatientsAnswerSchema,
+  clientPatientsParamsSchema,
+  clientPatientsQuerySchema,
+  createClientPatientAnswerSchema,
+  createClientPatientBodySchema,
+  findByIdentifierAnswerSchema,
+  findByIdentifierMaskedAnswerSchema,
+  findByIdentifierQuerySchema,
+  hasItemAnswerSchema,
+  hasItemQuerySchema,
+  notFoundAnswerSchema,
+  registerAnswerSchema,
+  registerBodySchema,
+  rutStatusAnswerSchema,
+  rutStatusQuerySchema,
+} from './patients.ts';
+import {
+  cardPaymentAnswerSchema,
+  cardPaymentBodySchema,
+  cardPaymentHeadersSchema,
+  cashPaymentAnswerSchema,
+  cashPaymentBodySchema,
+  paymentsConfigAnswerSchema,
+  paymentsConfigQuerySchema,
+  sandboxCardTokenAnswerSchema,
+  sandboxCardTokenBodySchema,
+} from './payments.ts';
+import {
+  autocompleteAnswerSchema,
+  autocompleteQuerySchema,
+  geocodeAnswerSchema,
+  geocodeQuerySchema,
+  sectorAnswerSchema,
+  sectorQuerySchema,
+} from './places.ts';
+import {
+  cartPriceAnswerSchema,
+  cartPriceBodySchema,
+  couponValidateAnswerSchema,
+  couponValidateQuerySchema,
+  referralAnswerSchema,
+  referralQuerySchema,
+} from './pricing.ts';
+import { refineSafeText as safeText } from './safe-text.ts';
+
+/** What one endpoint takes and answers. */
+export interface EndpointSchemas {
+  readonly params?: z.ZodType;
+  readonly querystring?: z.ZodType;
+  readonly headers?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Multipart bodies: the form's fields are described by body, the files are read as a stream. */
+  readonly consumes?: readonly string[];
+  readonly response: Readonly<Record<number, z.ZodType>>;
+}
+
+/** The `{err, msg}` answer under each status an endpoint refuses with. */
+function refusals<const S extends readonly number[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof apiErrorSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
+    [K in S[number]]: typeof apiErrorSchema;
+  };
+}
+
+// The client configuration and the embed
+export const sdkConfig = {
+  querystring: clientConfigQuerySchema,
+  response: { 200: clientConfigSchema, ...refusals(400, 404) },
+} as const satisfies EndpointSchemas;
+export const embedHost = {
+  querystring: embedHostQuerySchema,
+  response: { 200: embedHostSchema, ...refusals(400, 404) },
+} as const satisfies EndpointSchemas;
+
+// Catalogue and search
+export const listItems = {
+  querystring: catalogueQuerySchema,
+  response: { 200: itemsAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const listPacks = {
+  querystring: catalogueQuerySchema,
+  response: { 200: packsAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const searchCatalogue = {
+  querystring: searchQuerySchema,
+  response: { 200: searchAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+
+// Prices, coupons and referral codes
+export const cartPrice = {
+  body: cartPriceBodySchema,
+  response: { 200: cartPriceAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const couponValidate = {
+  querystring: couponValidateQuerySchema,
+  response: { 200: couponValidateAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const referrals = {
+  querystring: referralQuerySchema,
+  response: { 200: referralAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+
+// Operative status, coverage and address search
+export const operativeStatus = {
+  params: operativeStatusParamsSchema,
+  response: { 200: operativeStatusAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const sectorFromCoordinates = {
+  querystring: sectorQuerySchema,
+  response: { 200: sectorAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const placesAutocomplete = {
+  querystring: autocompleteQuerySchema,
+  response: { 200: autocompleteAnswerSchema, ...refusals(400, 502) },
+} as const satisfies EndpointSchemas;
+export const placesGeocode = {
+  querystring: geocodeQuerySchema,
+  response: { 200: geocodeAnswerSchema, ...refusals(400, 502) },
+} as const satisfies EndpointSchemas;
+
+// Appointments: creation, summary, address, shared carts
+export const createAppointment = {
+  body: safeText(createAppointmentBodySchema),
+  response: {
+    200: createAppointmentAnswerSchema,
+    201: createAppointmentAnswerSchema,
+    ...refusals(400, 404, 409, 410),
+  },
+} as const satisfies EndpointSchemas;
+export const getAppointment = {
+  params: appointmentParamsSchema,
+  response: { 200: appointmentSummarySchema, ...refusals(400, 404, 409, 410) },
+} as const satisfies EndpointSchemas;
+export const appointmentAddress = {
+  params: appointmentParamsSchema,
+  response: { 200: appointmentAddressSchema, ...refusals(400, 404, 409, 410) },
+} as const satisfies EndpointSchemas;
+export const cartMaker = {
+  params: z.object({ id: z.string() }),
+  response: { 200: cartMakerWithTokenAnswerSchema, ...refusals(404) },
+} as const satisfies EndpointSchemas;
+
+// Patients on the appointment, and its finalization
+export const appointmentPatients = {
+  params: appointmentParamsSchema,
+  body: updateAppointmentPatientsBodySchema,
+  response: { 200: appointmentSummarySchema, ...refusals(400, 404, 409, 410) },
+} as const satisfies EndpointSchemas;
+export const finalizeAppointment = {
+  params: appointmentParamsSchema,
+  body: finalizeAppointmentBodySchema,
+  response: { 200: appointmentSummarySchema, ...refusals(400, 404, 409, 410) },
+} as const satisfies EndpointSchemas;
+
+// Confirmation and the staff's fields
+export const manualConfirm = {
+  params: appointmentParamsSchema,
+  body: safeText(manualConfirmBodySchema),
+  response: { 200: manualConfirmAnswerSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const paymentSummary = {
+  params: appointmentParamsSchema,
+  response: { 200: paymentSummaryAnswerSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const appointmentAmount = {
+  params: appointmentParamsSchema,
+  body: setAmountBodySchema,
+  response: { 200: appointmentAmountsSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const lastMile = {
+  params: appointmentParamsSchema,
+  body: safeText(lastMileBodySchema),
+  response: { 200: lastMileAnswerSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const appointmentOrigin = {
+  params: appointmentParamsSchema,
+  body: safeText(appointmentOriginBodySchema),
+  response: { 200: appointmentOriginAnswerSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+
+// Managing a booking
+export const manageBooking = {
+  params: appointmentParamsSchema,
+  response: { 200: bookingViewSchema, ...refusals(400, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const cancelAppointment = {
+  params: appointmentParamsSchema,
+  body: z.object({}).optional(),
+  response: { 200: cancelBookingAnswerSchema, ...refusals(400, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const rescheduleAppointment = {
+  params: appointmentParamsSchema,
+  body: safeText(scheduleBodySchema),
+  response: { 200: rescheduleAnswerSchema, ...refusals(400, 404, 409) },
+} as const satisfies EndpointSchemas;
+
+// Scheduling
+export const availability = {
+  querystring: safeText(availabilityQuerySchema),
+  response: { 200: availabilityAnswerSchema, ...refusals(400, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const holdBlock = {
+  params: appointmentParamsSchema,
+  body: safeText(scheduleBodySchema),
+  response: { 200: scheduleAnswerSchema, ...refusals(400, 404, 409) },
+} as const satisfies EndpointSchemas;
+
+// The client's staff: its patients
+export const clientPatients = {
+  params: clientPatientsParamsSchema,
+  querystring: safeText(clientPatientsQuerySchema),
+  response: { 200: clientPatientsAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const createClientPatient = {
+  params: clientPatientsParamsSchema,
+  body: safeText(createClientPatientBodySchema),
+  response: { 201: createClientPatientAnswerSchema, ...refusals(400, 401, 403, 409) },
+} as const satisfies EndpointSchemas;
+
+// Patient accounts
+export const findByIdentifier = {
+  querystring: findByIdentifierQuerySchema,
+  response: {
+    200: z.union([findByIdentifierAnswerSchema, findByIdentifierMaskedAnswerSchema]),
+    ...refusals(400, 401),
+    404: notFoundAnswerSchema,
+  },
+} as const satisfies EndpointSchemas;
+export const registerWithoutPassword = {
+  body: registerBodySchema,
+  response: { 201: registerAnswerSchema, ...refusals(400, 401, 409) },
+} as const satisfies EndpointSchemas;
+
+// Compensation fund checks
+export const rutStatus = {
+  querystring: safeText(rutStatusQuerySchema),
+  response: { 200: rutStatusAnswerSchema, ...refusals(400, 401) },
+} as const satisfies EndpointSchemas;
+export const hasItem = {
+  querystring: safeText(hasItemQuerySchema),
+  response: { 200: hasItemAnswerSchema, ...refusals(400, 401) },
+} as const satisfies EndpointSchemas;
+
+// Payments
+export const paymentsConfig = {
+  querystring: paymentsConfigQuerySchema,
+  response: { 200: paymentsConfigAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+export const cardPayment = {
+  params: appointmentParamsSchema,
+  headers: cardPaymentHeadersSchema,
+  body: cardPaymentBodySchema,
+  response: { 200: cardPaymentAnswerSchema, ...refusals(400, 402, 404, 409, 502) },
+} as const satisfies EndpointSchemas;
+export const cashPayment = {
+  params: appointmentParamsSchema,
+  body: cashPaymentBodySchema,
+  response: { 200: cashPaymentAnswerSchema, ...refusals(400, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const sandboxCardTokens = {
+  body: sandboxCardTokenBodySchema,
+  response: { 201: sandboxCardTokenAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+
+// Medical orders
+export const createTicket = {
+  consumes: ['multipart/form-data'],
+  querystring: createTicketQuerySchema,
+  body: createTicketFormSchema,
+  response: { 200: createTicketOkSchema, ...refusals(400, 413, 429) },
+} as const satisfies EndpointSchemas;
+export const medicalOrders = {
+  querystring: medicalOrdersQuerySchema,
+  response: { 200: medicalOrdersAnswerSchema, ...refusals(400, 401) },
+} as const satisfies EndpointSchemas;
+
+// The widget's error reports
+export const errorReports = {
+  body: errorReportBodySchema,
+  response: { 202: errorReportAnswerSchema, ...refusals(400) },
+} as const satisfies EndpointSchemas;
+
+// The operator's API
+export const adminListPartners = {
+  response: { 200: partnerListSchema, ...refusals(401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminGetPartner = {
+  params: partnerParamsSchema,
+  response: { 200: partnerAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminCreatePartner = {
+  body: createPartnerBodySchema,
+  response: { 201: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const adminUpdatePartner = {
+  params: partnerParamsSchema,
+  body: patchPartnerBodySchema,
+  response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminIssuePartnerToken = {
+  params: partnerParamsSchema,
+  response: { 201: apiTokenAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminRevokePartnerToken = {
+  params: partnerParamsSchema,
+  response: { 204: z.null(), ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminAudit = {
+  querystring: auditQuerySchema,
+  response: { 200: auditListSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminWebhookDeliveries = {
+  querystring: webhookDeliveriesQuerySchema,
+  response: { 200: webhookDeliveriesAnswerSchema, ...refusals(401, 403, 404) },
+} as const satisfies EndpointSchemas;
+
+// Health
+export const health = {
+  response: { 200: healthAnswerSchema, ...refusals(503) },
+} as const satisfies EndpointSchemas;
