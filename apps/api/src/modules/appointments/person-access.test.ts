@@ -8,9 +8,8 @@ import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { SEED_ADDRESS } from '../../robustness/seeds.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { RATE_LIMITED } from '@visita/domain/contract/api-errors';
 import { DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '../../db/seed/demo-users.ts';
-import { PERSON_ACCESS_REQUIRED } from '@visita/domain/contract/api-errors';
+import { PERSON_ACCESS_REQUIRED, RATE_LIMITED } from '@visita/domain/contract/api-errors';
 
 const engine = TEST_ENGINES[0];
 if (!engine) throw new Error('no engine');
@@ -91,12 +90,12 @@ describe('personal data: who may look a person up, and how often', () => {
       for (const url of [FIND, RUT_STATUS, HAS_ITEM]) {
         const response = await get(url, headers);
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(401);
-        expect(response.json()).toEqual(PERSON_ACCESS_REQUIRED);
+        expect(response.json()).toEqual({ err: PERSON_ACCESS_REQUIRED.err, msg: PERSON_ACCESS_REQUIRED.msg });
         expect(response.body).not.toContain('Camila');
       }
       const registered = await register(headers);
       expect(registered.statusCode).toBe(401);
-      expect(registered.json()).toEqual(PERSON_ACCESS_REQUIRED);
+      expect(registered.json()).toEqual({ err: PERSON_ACCESS_REQUIRED.err, msg: PERSON_ACCESS_REQUIRED.msg });
     }
     expect(PERSON_ACCESS_REQUIRED.msg).toMatch(/^Se requiere/);
   });
@@ -138,7 +137,7 @@ describe('personal data: who may look a person up, and how often', () => {
     for (let i = 0; i < 3; i += 1) expect((await get(FIND, own)).statusCode).toBe(200);
     const refused = await get(FIND, own);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another booking is counted apart.
     expect((await get(FIND, await session())).statusCode).toBe(200);
@@ -153,7 +152,7 @@ describe('personal data: who may look a person up, and how often', () => {
     }
     const refused = await register(await session(), ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
   });
 
   it("limits the fund's checks per address", async () => {

@@ -135,7 +135,7 @@ describe('widget failure reports', () => {
     for (let i = 0; i < 3; i += 1) expect((await report(minimal, ip)).statusCode).toBe(202);
     const refused = await report(minimal, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
   });
 
   it.each([

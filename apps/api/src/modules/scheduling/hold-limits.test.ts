@@ -74,7 +74,7 @@ describe('limits on creating appointments and holding blocks', () => {
     expect((await hold(appointment, 10, '203.0.113.31')).statusCode).toBe(200);
     const refused = await hold(appointment, 11, '203.0.113.32');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
   });
 
   it('limits the holds of one address across appointments', async () => {

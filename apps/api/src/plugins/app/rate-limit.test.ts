@@ -44,7 +44,7 @@ describe('rate limit per client address', () => {
     }
     const refused = await call(url, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
     expect(refused.json()).toEqual({
       err: 'rate-limited',
       msg: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
