@@ -1,3 +1,5 @@
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 // `npm run bench`: PostgreSQL-backed Visita with the issue's generated dataset, loaded from this
 // process (the server runs in its own). BENCH_QUICK=1 for a short run while developing: it prints
 // the table and writes nothing unless BENCH_OUT_DIR names a folder. bench/README.md has the rest.
@@ -179,7 +181,7 @@ async function main() {
       await measure(
         'sdk-config',
         server.url,
-        clients.ids.map((id) => ({ path: `/api/alliances/clients/sdk-config/?id=${id}` })),
+        clients.ids.map((id) => ({ path: `${pathFor(ENDPOINTS.sdkConfig)}?id=${id}` })),
         { ...timing, connections: CONNECTIONS },
       ),
     );
@@ -188,7 +190,7 @@ async function main() {
         'search',
         server.url,
         SEARCHES.map((query) => ({
-          path: `/api/v2/search/client/?query=${encodeURIComponent(query)}&country=Chile&commune=Las%20Condes&source=marketplace`,
+          path: `${pathFor(ENDPOINTS.searchCatalogue)}?query=${encodeURIComponent(query)}&country=Chile&commune=Las%20Condes&source=marketplace`,
         })),
         { ...timing, connections: CONNECTIONS },
       ),
@@ -200,7 +202,7 @@ async function main() {
         [
           {
             method: 'POST',
-            path: '/api/v2/cart-price/',
+            path: pathFor(ENDPOINTS.cartPrice),
             body: {
               country: 'cl',
               locality: 'Las Condes',
@@ -221,7 +223,7 @@ async function main() {
 
     const availabilityRequest = [
       {
-        path: `/api/v2/time-availability/?appointment_id=${scheduling.appointment.id}&locality=Las%20Condes&country=cl&include_source_only=true`,
+        path: `${pathFor(ENDPOINTS.availability)}?appointment_id=${scheduling.appointment.id}&country=cl`,
         headers: { 'x-appointment-token': scheduling.appointment.token },
       },
     ];

@@ -1,3 +1,5 @@
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { Agent, request } from 'node:http';
 
 /**
@@ -159,7 +161,7 @@ export async function measureBookings(
       call(
         'create',
         'POST',
-        '/api/v2/appointments/',
+        pathFor(ENDPOINTS.createAppointment),
         { ...ADDRESS, client_id: clientIds[n % clientIds.length] },
         {},
         times,
@@ -174,7 +176,7 @@ export async function measureBookings(
     for (const item of ITEMS) query.append('items', String(item));
     const { data: blocks } = (await expect(
       'availability',
-      call('availability', 'GET', `/api/v2/time-availability/?${query}`, undefined, access, times),
+      call('availability', 'GET', `${pathFor(ENDPOINTS.availability)}?${query}`, undefined, access, times),
       [200],
     )) as { data: Array<{ date: string; begin_time: string; end_time: string }> };
 
@@ -188,7 +190,7 @@ export async function measureBookings(
       const { status, json } = await call(
         'schedule',
         'POST',
-        `/api/v2/appointments/${created.id}/schedule/`,
+        pathFor(ENDPOINTS.holdBlock, { id: created.id }),
         {
           begin_date: `${block.date} ${block.begin_time}:00`,
           end_date: `${block.date} ${block.end_time}:00`,
@@ -208,7 +210,7 @@ export async function measureBookings(
       call(
         'finalize',
         'POST',
-        `/api/v2/appointments/${created.id}/finalize/`,
+        pathFor(ENDPOINTS.finalizeAppointment, { id: created.id }),
         {
           patients: [
             {
@@ -241,7 +243,7 @@ export async function measureBookings(
       call(
         'cart-price',
         'POST',
-        '/api/v2/cart-price/',
+        pathFor(ENDPOINTS.cartPrice),
         {
           country: 'cl',
           locality: ADDRESS.comuna,
@@ -259,7 +261,7 @@ export async function measureBookings(
       call(
         'payment-summary',
         'GET',
-        `/api/payments/appointments/${created.id}/payment_summary/`,
+        pathFor(ENDPOINTS.paymentSummary, { id: created.id }),
         undefined,
         access,
         times,
@@ -271,7 +273,7 @@ export async function measureBookings(
       call(
         'card-token',
         'POST',
-        '/api/v2/sandbox/card-tokens/',
+        pathFor(ENDPOINTS.sandboxCardTokens),
         {
           card_number: '4111111111111111',
           cardholder_name: 'APRO',
@@ -289,7 +291,7 @@ export async function measureBookings(
       call(
         'pay',
         'POST',
-        `/api/v2/mercado-pago/${created.id}/card/`,
+        pathFor(ENDPOINTS.cardPayment, { id: created.id }),
         {
           token: card.id,
           payment_method_id: card.payment_method_id,

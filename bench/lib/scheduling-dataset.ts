@@ -1,3 +1,5 @@
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { addDays, addMonths } from '@visita/domain/availability';
@@ -158,9 +160,7 @@ async function smoke(url: string): Promise<void> {
     config: loadConfig({ SEED: 'none', DATA_DIR: '/tmp/visita-bench-unused' }),
     database,
   });
-  const url_ =
-    `/api/v2/time-availability/?appointment_id=${dataset.appointment.id}&country=cl` +
-    `&include_source_only=true`;
+  const url_ = `${pathFor(ENDPOINTS.availability)}?appointment_id=${dataset.appointment.id}&country=cl`;
   const times: number[] = [];
   let blocks = 0;
   for (let i = 0; i < 300; i++) {

@@ -4,7 +4,6 @@ import type { AppointmentSummary } from '@visita/domain/contract/appointments';
 import type {
   AppointmentPatientInput,
   ClientPatient,
-  ClientPatientsAnswer,
   FindByIdentifierAnswer,
   FindByIdentifierMaskedAnswer,
   HasItemAnswer,
@@ -58,21 +57,6 @@ export function saveClientPatient(
   });
 }
 
-/** GET /alliances/clients/{clientId}/patients/?search= (staff). */
-export function listClientPatients(
-  clientId: string,
-  search: string,
-  context: RequestContext,
-  signal?: AbortSignal,
-): Promise<ClientPatientsAnswer> {
-  return apiRequest(endpoints.clientPatients, {
-    params: { clientId },
-    query: { search },
-    context,
-    signal,
-  });
-}
-
 export function updateAppointmentPatients(
   appointmentId: string,
   patients: AppointmentPatientInput[],
@@ -85,10 +69,7 @@ export function updateAppointmentPatients(
   });
 }
 
-export function getAppointmentSummary(
-  appointmentId: string,
-  context: RequestContext,
-): Promise<AppointmentSummary> {
+function getAppointmentSummary(appointmentId: string, context: RequestContext): Promise<AppointmentSummary> {
   return apiRequest(endpoints.getAppointment, { params: { id: appointmentId }, context });
 }
 

@@ -1,6 +1,6 @@
 import type { AppointmentSummary } from '@visita/domain/contract/appointments';
-import { useEffect, useState } from 'react';
-import { getAppointmentSummary } from '../api/patients.ts';
+import * as endpoints from '@visita/domain/contract/endpoints';
+import { useEndpointQuery } from '../api/endpoint-query.ts';
 import type { RequestContext } from '../api/http.ts';
 import {
   BOOKING_APARTMENT,
@@ -15,22 +15,14 @@ import {
 
 /** The appointment as the API stored it; null while loading or when it cannot be read. */
 export function useStoredAppointment(appointmentId: string | null, context: RequestContext) {
-  const [summary, setSummary] = useState<AppointmentSummary | null>(null);
-  useEffect(() => {
-    if (!appointmentId) return;
-    let live = true;
-    getAppointmentSummary(appointmentId, context)
-      .then((answer) => {
-        if (live) setSummary(answer);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // Read once per appointment: the token may be cleared when the person leaves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [appointmentId]);
-  return summary;
+  // Asked on every mount; a later failure (the token cleared when the person leaves) keeps the
+  // answer already read.
+  const query = useEndpointQuery(
+    endpoints.getAppointment,
+    { params: { id: appointmentId ?? '' }, context },
+    { enabled: appointmentId !== null },
+  );
+  return query.data ?? null;
 }
 
 /**

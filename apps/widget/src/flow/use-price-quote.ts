@@ -10,7 +10,8 @@ import { useCart, usePrice, useSession, useWidgetStores } from '../stores/widget
  * change and an address exists, isLoadingPrice is set and the quote is asked for after 800 ms;
  * a change in between cancels the wait and aborts the request in flight (AbortController).
  * Success fills the price store and clears the error; failure stores the error text; a
- * cancelled request is ignored.
+ * cancelled request is ignored. Not a query of the cache: its answer is the price store that every
+ * step reads, and the wait between changes is the product's rule.
  */
 export function usePriceQuote() {
   const stores = useWidgetStores();

@@ -1,5 +1,7 @@
 import { formatCurrency } from '@visita/domain/money';
-import { useEffect, useState } from 'react';
+import * as endpoints from '@visita/domain/contract/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { quoteAppointmentAmount } from '../../api/payments.ts';
 import type { RequestContext } from '../../api/http.ts';
 import { SPLIT_CLIENT_PAYS, SPLIT_PATIENT_PAYS } from '../../copy/split-payment.ts';
@@ -18,27 +20,26 @@ export function SplitSummary({ context }: { context: RequestContext }) {
   const appointmentId = useSession((state) => state.appointmentId);
   const countryCode = useSession((state) => state.countryCode);
   const salesSource = useSession((state) => state.salesSource);
-  const [patientAmount, setPatientAmount] = useState<number | null>(null);
   const key = companyExams.join('|');
-
-  useEffect(() => {
-    if (!appointmentId || key === '') return;
-    let live = true;
-    const exams = decodeExams(key === '' ? [] : key.split('|'));
-    quoteAppointmentAmount(
-      appointmentId,
-      { country: countryCode, source: salesSource, coupon, companyExams: exams },
-      context,
-    )
-      .then((amount) => {
-        if (live) setPatientAmount(amount);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [appointmentId, key, coupon, countryCode, salesSource]);
+  // The patient's part: the stored appointment quoted without the company's exams.
+  const patientAmount =
+    useQuery({
+      queryKey: [
+        ...endpointQueryKey(endpoints.cartPrice),
+        appointmentId,
+        key,
+        coupon,
+        countryCode,
+        salesSource,
+      ],
+      enabled: appointmentId !== null && key !== '',
+      queryFn: () =>
+        quoteAppointmentAmount(
+          appointmentId ?? '',
+          { country: countryCode, source: salesSource, coupon, companyExams: decodeExams(key.split('|')) },
+          context,
+        ),
+    }).data ?? null;
 
   if (key === '') return null;
   return (

@@ -2,8 +2,10 @@ import type { ClientPatient } from '@visita/domain/contract/patients';
 import { selectPatientLabel } from '@visita/domain/patient-form';
 import { normalizeName } from '@visita/domain/validators/name';
 import { formatRut } from '@visita/domain/validators/rut';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { listClientPatients } from '../../api/patients.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import * as endpoints from '@visita/domain/contract/endpoints';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../api/endpoint-query.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import {
   CLEAR_PATIENT_LABEL,
@@ -46,34 +48,29 @@ export function SelectPatientStep() {
   const clientId = useSession((state) => state.configClientId);
   const patients = useCart((state) => state.cart.patients);
   const count = Math.max(patients.length, 1);
-  const [results, setResults] = useState<ClientPatient[]>([]);
+  const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<(ComboboxOption | null)[]>(() =>
     Array.from({ length: count }, () => null),
   );
   const [error, setError] = useState<string | null>(clientId ? null : CLIENT_ID_NOT_FOUND_MESSAGE);
   const known = useRef(new Map<string, ClientPatient>());
-  const controller = useRef<AbortController | null>(null);
 
-  const search = useCallback(
-    (text: string) => {
-      if (!clientId) return;
-      controller.current?.abort();
-      const current = new AbortController();
-      controller.current = current;
-      listClientPatients(clientId, text.trim(), context, current.signal)
-        .then((answer) => {
-          for (const entry of answer.results) known.current.set(String(entry.id), entry);
-          setResults(answer.results);
-        })
-        .catch((failure: unknown) => {
-          if (failure instanceof DOMException) return;
-          setError(SEARCH_FAILED_MESSAGE);
-        });
-    },
-    [clientId, context],
-  );
-
-  useEffect(() => search(''), [search]);
+  // The client's patients matching what the staff typed; the previous list stays while the next loads.
+  const found = useQuery({
+    ...endpointQuery(endpoints.clientPatients, {
+      params: { clientId: clientId ?? '' },
+      query: { search: term },
+      context,
+    }),
+    enabled: clientId !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const results = useMemo(() => found.data?.results ?? [], [found.data]);
+  useEffect(() => {
+    for (const entry of results) known.current.set(String(entry.id), entry);
+  }, [results]);
+  const search = useCallback((text: string) => setTerm(text.trim()), []);
 
   const options = results.map(optionOf);
 
@@ -134,7 +131,7 @@ export function SelectPatientStep() {
           {CREATE_PATIENT_LINK}
         </button>
       </p>
-      <FormError message={wording(error)} />
+      <FormError message={wording(error ?? (found.isError ? SEARCH_FAILED_MESSAGE : null))} />
       <div className="visita-step__actions">
         <button
           type="button"
