@@ -92,6 +92,17 @@ describe.each(TEST_ENGINES)('appointment patients and finalisation on $name', (e
       });
     });
 
+    it('keeps the Fonasa tier the person chose, so the quote and the charge price it', async () => {
+      const target = await appointment({ status: 'pending' });
+      expect((await patch(target, [patient({ is_fonasa: true, fonasa_tier: 'B' })])).statusCode).toBe(200);
+      const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, target.id));
+      expect(row?.patients[0]).toMatchObject({ is_fonasa: true, fonasa_tier: 'B' });
+      // A particular patient stores no tier.
+      await patch(target, [patient({ is_fonasa: false })]);
+      const [again] = await t.app.db.select().from(appointments).where(eq(appointments.id, target.id));
+      expect(again?.patients[0]?.fonasa_tier).toBeUndefined();
+    });
+
     it('answers 409 on a confirmed appointment', async () => {
       const response = await patch(await appointment({ status: 'confirmed' }), [patient()]);
       expect(response.statusCode).toBe(409);

@@ -165,6 +165,8 @@ async function preparePatients(
       items: items.map((item) => item.id),
       packs: packs.map((pack) => pack.id),
       is_fonasa: patient.is_fonasa,
+      // The tier prices the Fonasa exams: the quote and the charge read it from the stored cart.
+      ...(patient.fonasa_tier ? { fonasa_tier: patient.fonasa_tier } : {}),
     });
   }
   return prepared;
