@@ -38,8 +38,16 @@ module.exports = {
     {
       name: 'widget-does-not-import-api',
       severity: 'error',
-      from: { path: '^apps/widget/' },
+      comment:
+        "Only the widget's test support may build the real API (its own test support) for the component tests to talk to.",
+      from: { path: '^apps/widget/', pathNot: '^apps/widget/src/test-support/' },
       to: { path: '^apps/api/' },
+    },
+    {
+      name: 'widget-test-support-imports-only-api-test-support',
+      severity: 'error',
+      from: { path: '^apps/widget/src/test-support/' },
+      to: { path: '^apps/api/', pathNot: '^apps/api/src/test-support/' },
     },
     {
       name: 'steps-are-independent',

@@ -1,0 +1,129 @@
+import type { CartItem } from '@visita/domain/cart-item';
+import type { ClientConfig } from '@visita/domain/contract/client-config';
+import { DEFAULT_STEP_LIST, MANAGE_BOOKING_STEP_LIST } from '@visita/domain/steps';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cartActions } from '../../stores/cart-actions.ts';
+import { createWidgetStores } from '../../stores/widget-stores.tsx';
+import {
+  APOQUINDO_ADDRESS,
+  type Booking,
+  confirmedBooking,
+  createAppointment,
+  HEMOGRAMA_ID,
+} from '../../test-support/api-bookings.ts';
+import { button } from '../../test-support/booking-actions.ts';
+import { withRealApi } from '../../test-support/real-api.ts';
+import { renderStep } from '../../test-support/render-step.tsx';
+import { DateStep } from './date-step.tsx';
+
+const api = withRealApi();
+let demo: ClientConfig;
+
+beforeAll(async () => {
+  demo = await api.clientConfig('demo');
+});
+
+const HEMOGRAMA = { id: HEMOGRAMA_ID, name: 'Hemograma', price: 8990, type: 'panel' } as CartItem;
+
+function renderDate(booking: Booking | null, { managing = false } = {}) {
+  const stores = createWidgetStores('demo');
+  cartActions(stores.cart).addItem(HEMOGRAMA, { patientIndex: 0 });
+  return renderStep(<DateStep />, {
+    step: 'date',
+    stepList: managing ? MANAGE_BOOKING_STEP_LIST : DEFAULT_STEP_LIST,
+    client: demo,
+    stores,
+    toasts: true,
+    session: {
+      addressData: APOQUINDO_ADDRESS,
+      appointmentId: booking?.id ?? null,
+      appointmentToken: booking?.token ?? null,
+      managingBooking: managing,
+    },
+  });
+}
+
+const continueButton = () => button('Continuar') as HTMLButtonElement;
+const times = () => [...document.querySelectorAll<HTMLButtonElement>('.visita-time')];
+const pressedDay = () => document.querySelector<HTMLButtonElement>('.visita-day[aria-pressed="true"]');
+const summary = () => screen.getByText('Horario seleccionado:').parentElement?.textContent ?? '';
+
+async function firstDayPicked() {
+  await waitFor(() => expect(pressedDay()).not.toBeNull(), { timeout: 8000 });
+  await waitFor(() => expect(screen.queryByText('Cargando disponibilidad')).toBeNull(), { timeout: 8000 });
+}
+
+describe("'Fecha y hora de atención', against the real availability", () => {
+  it('says what is missing without an appointment, and offers nothing to hold', () => {
+    renderDate(null);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'No se pudo obtener la dirección o el id de la cita no existe',
+    );
+    expect(screen.getByText('No hay disponibilidad')).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+  });
+
+  it('picks the first day and time offered, lets another be chosen, and holds the chosen block', async () => {
+    const booking = await createAppointment(api);
+    const { stores } = renderDate(booking);
+    await firstDayPicked();
+    expect(screen.getByText(/^Semana del \d{2} de [a-z]+ al \d{2} de [a-z]+$/)).toBeTruthy();
+    // Only offered days can be chosen; the first time of the day is chosen with it.
+    const day = pressedDay() as HTMLButtonElement;
+    expect(day.disabled).toBe(false);
+    const [first, second] = times() as [HTMLButtonElement, HTMLButtonElement];
+    expect(first.getAttribute('aria-pressed')).toBe('true');
+    const [begin, end] = (first.textContent ?? '').split(' - ');
+    expect(summary()).toContain(`, de ${begin} a ${end}`);
+    expect(summary().toLowerCase()).toContain(day.getAttribute('aria-label')?.split(' ')[0]);
+    await userEvent.click(second);
+    expect(second.getAttribute('aria-pressed')).toBe('true');
+    const [secondBegin, secondEnd] = (second.textContent ?? '').split(' - ');
+    expect(summary()).toContain(`, de ${secondBegin} a ${secondEnd}`);
+    const chosen = secondBegin ?? '?';
+    await userEvent.click(continueButton());
+    await waitFor(() => expect(stores.flow.getState().step).toBe('patient'), { timeout: 8000 });
+    expect(stores.session.getState().selectedBlock?.begin_date).toContain(chosen);
+    expect(stores.session.getState().holdExpiresAt).toEqual(expect.any(String));
+  });
+
+  it('moves between weeks within the horizon, never before the current one', async () => {
+    const booking = await createAppointment(api);
+    renderDate(booking);
+    await firstDayPicked();
+    const label = () => screen.getByText(/^Semana del /).textContent;
+    const shown = label();
+    await userEvent.click(button('Semana siguiente'));
+    expect(label()).not.toBe(shown);
+    await userEvent.click(button('Semana anterior'));
+    expect(label()).toBe(shown);
+  });
+
+  it('moves a confirmed booking to another time without holding or paying, and says so', async () => {
+    const booking = await confirmedBooking(api);
+    const before = await api.call<{ local_begin_date: string }>(
+      'GET',
+      `/api/v2/appointments/${booking.id}/booking/`,
+      { headers: { 'x-appointment-token': booking.token } },
+    );
+    const { stores } = renderDate(booking, { managing: true });
+    await firstDayPicked();
+    // Another time than the first one offered (the booked one may be it).
+    const other = times().find(
+      (time) => !before.body.local_begin_date.includes(time.textContent?.split(' - ')[0] ?? '?'),
+    );
+    if (!other) throw new Error('only one time offered');
+    await userEvent.click(other);
+    await userEvent.click(continueButton());
+    expect(await screen.findByText('Cambiamos la fecha de tu visita.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(stores.flow.getState().step).toBe('manage-booking');
+    const after = await api.call<{ local_begin_date: string }>(
+      'GET',
+      `/api/v2/appointments/${booking.id}/booking/`,
+      { headers: { 'x-appointment-token': booking.token } },
+    );
+    expect(after.body.local_begin_date).not.toBe(before.body.local_begin_date);
+  });
+});

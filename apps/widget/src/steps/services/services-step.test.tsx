@@ -1,0 +1,141 @@
+import type { ClientConfig } from '@visita/domain/contract/client-config';
+import { DEFAULT_STEP_LIST } from '@visita/domain/steps';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APOQUINDO_ADDRESS } from '../../test-support/api-bookings.ts';
+import { addExam, button } from '../../test-support/booking-actions.ts';
+import { withRealApi } from '../../test-support/real-api.ts';
+import { renderStep } from '../../test-support/render-step.tsx';
+import { ServicesStep } from './services-step.tsx';
+
+const api = withRealApi();
+let demo: ClientConfig;
+
+beforeAll(async () => {
+  demo = await api.clientConfig('demo');
+});
+
+function renderServices() {
+  return renderStep(<ServicesStep />, {
+    step: 'services',
+    stepList: DEFAULT_STEP_LIST,
+    client: demo,
+    session: { addressData: APOQUINDO_ADDRESS },
+    toasts: true,
+  });
+}
+
+const coupon = () => screen.getByRole('textbox', { name: 'Cupón de descuento' }) as HTMLInputElement;
+/** The price table's rows by label, as a screen reader reads them. */
+const priceRows = () =>
+  Object.fromEntries(
+    screen
+      .getAllByRole('row')
+      .map((row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? '']),
+  );
+const toast = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+
+describe("'Servicios', against the real catalogue, coupons and prices", () => {
+  it('opens the coupon box only with an exam in the cart, applies a valid coupon upper-cased and prices it', async () => {
+    const { stores } = renderServices();
+    expect(coupon().disabled).toBe(true);
+    await addExam('Glicemia');
+    expect(coupon().disabled).toBe(false);
+    // The quote arrives after the pause: the exam's price and the service.
+    await waitFor(() => expect(priceRows()['Total exámenes']).toMatch(/^\$[1-9][\d.]*$/), { timeout: 5000 });
+    await userEvent.type(coupon(), 'bienvenida10');
+    expect(coupon().value).toBe('BIENVENIDA10');
+    await userEvent.click(button('Aplicar'));
+    expect(await toast('Cupón "BIENVENIDA10" aplicado correctamente.')).toBeTruthy();
+    expect((button('Aplicado') as HTMLButtonElement).disabled).toBe(true);
+    expect(stores.session.getState().coupon).toEqual({ code: 'BIENVENIDA10', loading: false, valid: true });
+    await waitFor(() => expect(priceRows()['Descuento cupón']).toMatch(/^-\$[1-9][\d.]*$/), {
+      timeout: 5000,
+    });
+  });
+
+  it('says an expired or unknown coupon is not valid, on the field and in a toast, and starts over when typed again', async () => {
+    renderServices();
+    await addExam('Glicemia');
+    await userEvent.click(button('Aplicar'));
+    expect(document.getElementById(coupon().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'No has ingresado ningún cupón',
+    );
+    await userEvent.type(coupon(), 'EXPIRADO');
+    await userEvent.click(button('Aplicar'));
+    expect(await toast('Este cupón ya expiró')).toBeTruthy();
+    expect(button('Expirado')).toBeTruthy();
+    expect(document.getElementById(coupon().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'El cupón ingresado no es válido',
+    );
+    await userEvent.clear(coupon());
+    expect(button('Aplicar')).toBeTruthy();
+    await userEvent.type(coupon(), 'NOEXISTE');
+    await userEvent.click(button('Aplicar'));
+    expect(await toast('Este cupón no es válido')).toBeTruthy();
+    expect(button('Inválido')).toBeTruthy();
+  });
+
+  it('keeps each patient’s exams apart, refuses the same exam twice for one patient, and removes what is asked', async () => {
+    const { stores } = renderServices();
+    await addExam('Glicemia');
+    await userEvent.click(button('Agregar paciente'));
+    expect(screen.getByRole('button', { name: 'Eliminar paciente 2' })).toBeTruthy();
+    await addExam('Hemograma', 1);
+    await addExam('Hemograma', 1);
+    expect(await toast('Hemograma ya está en el carrito de este paciente.')).toBeTruthy();
+    expect(
+      stores.cart.getState().cart.patients.map((patient) => patient.items.map((item) => item.name)),
+    ).toEqual([['Glicemia'], ['Hemograma']]);
+    await userEvent.click(button('Eliminar paciente 2'));
+    expect(screen.queryByRole('button', { name: 'Eliminar paciente 2' })).toBeNull();
+    await userEvent.click(button('Eliminar Glicemia'));
+    expect(screen.getByText('No has agregado servicios')).toBeTruthy();
+  });
+
+  it('picks an exam with the keyboard and says when the search finds nothing', async () => {
+    const { stores } = renderServices();
+    const search = screen.getByRole('combobox', { name: 'Buscar examen' });
+    await userEvent.click(search);
+    await userEvent.type(search, 'zzzzqqq');
+    const list = screen.getByRole('listbox', { name: 'Buscar examen' });
+    expect(await within(list).findByText('No hay datos para mostrar', {}, { timeout: 5000 })).toBeTruthy();
+    await userEvent.clear(search);
+    expect(screen.queryByRole('listbox', { name: 'Buscar examen' })).toBeNull();
+    await userEvent.type(search, 'Ferritina');
+    await within(screen.getByRole('listbox', { name: 'Buscar examen' })).findByRole(
+      'option',
+      { name: /Ferritina/ },
+      { timeout: 5000 },
+    );
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(stores.cart.getState().cart.patients[0]?.items.map((item) => item.name)).toEqual(['Ferritina']);
+    await userEvent.keyboard('{Escape}');
+  });
+
+  it('goes on only with services for every patient and, for Fonasa, the tier; then creates the appointment', async () => {
+    const { stores } = renderServices();
+    await userEvent.click(button('Continuar'));
+    expect(
+      await toast('Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar'),
+    ).toBeTruthy();
+    await addExam('Glicemia');
+    await userEvent.click(screen.getByRole('switch', { name: 'Fonasa' }));
+    const tier = screen.getByRole('combobox', { name: 'Tramo Fonasa' }) as HTMLSelectElement;
+    await userEvent.click(button('Continuar'));
+    expect(document.getElementById(tier.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Selecciona tu tramo de Fonasa',
+    );
+    expect(stores.flow.getState().step).toBe('services');
+    await userEvent.selectOptions(tier, 'B');
+    await userEvent.click(button('Continuar'));
+    await waitFor(() => expect(stores.flow.getState().step).toBe('date'), { timeout: 8000 });
+    // The date step holds a block on it: the appointment exists on the server now.
+    const id = stores.session.getState().appointmentId;
+    const stored = await api.call('GET', `/api/v2/appointments/${id}/address/`, {
+      headers: { 'x-appointment-token': stores.session.getState().appointmentToken ?? '' },
+    });
+    expect(stored.body).toMatchObject({ comuna: 'Las Condes', address_line_1: 'Avenida Apoquindo 4500' });
+  });
+});
