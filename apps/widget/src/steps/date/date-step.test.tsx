@@ -101,6 +101,42 @@ describe("'Fecha y hora de atención', against the real availability", () => {
     expect(label()).toBe(shown);
   });
 
+  it('shows a choice only while its day is shown: another week has its own first free day chosen, or none', async () => {
+    const booking = await createAppointment(api);
+    renderDate(booking);
+    await firstDayPicked();
+    await userEvent.click(button('Semana siguiente'));
+    await waitFor(() => expect(screen.queryByText('Cargando disponibilidad')).toBeNull(), { timeout: 8000 });
+    const visible = [...document.querySelectorAll<HTMLButtonElement>('.visita-day')];
+    const pressed = pressedDay();
+    const pressedTime = times().find((time) => time.getAttribute('aria-pressed') === 'true');
+    if (pressed) {
+      // The chosen day is one of the week shown, and the summary names it.
+      expect(visible).toContain(pressed);
+      expect(summary().toLowerCase()).toContain(pressed.getAttribute('aria-label')?.toLowerCase() ?? '?');
+    } else {
+      expect(pressedTime).toBeUndefined();
+      expect(screen.queryByText('Horario seleccionado:')).toBeNull();
+    }
+  });
+
+  it('reads each time with its day, and keeps the focus on an arrow at the last week', async () => {
+    const booking = await createAppointment(api);
+    renderDate(booking);
+    await firstDayPicked();
+    const day = pressedDay()?.getAttribute('aria-label') ?? '?';
+    const [time] = times();
+    const described = document.getElementById(time?.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(day);
+    const next = button('Semana siguiente') as HTMLButtonElement;
+    for (let week = 0; week < 8 && !next.disabled; week++) await userEvent.click(next);
+    expect(next.disabled).toBe(true);
+    // Pressing the last 'Semana siguiente' disabled it: the focus is on 'Semana anterior', not the page.
+    expect(document.activeElement).toBe(button('Semana anterior'));
+    await userEvent.keyboard('{Enter}');
+    expect(next.disabled).toBe(false);
+  });
+
   it('moves a confirmed booking to another time without holding or paying, and says so', async () => {
     const booking = await confirmedBooking(api);
     const before = await api.call<{ local_begin_date: string }>(

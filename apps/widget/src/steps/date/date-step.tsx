@@ -175,9 +175,25 @@ export function DateStep() {
     [availability, today, loadFrom],
   );
 
-  const goToWeek = (start: string) => {
+  const previousArrow = useRef<HTMLButtonElement>(null);
+  const nextArrow = useRef<HTMLButtonElement>(null);
+  const goToWeek = (start: string, direction: 'previous' | 'next') => {
     setWeekStart(start);
+    // A choice stays only while its day is shown: another week shows its own first free day
+    // chosen (as the first week does), or nothing chosen until its days are known.
+    const shown = weekDays(start);
+    if (!selectedDay || !shown.includes(selectedDay)) {
+      const first = shown.find(
+        (day) => day >= today && day <= horizon.to && (availability[day]?.length ?? 0) > 0,
+      );
+      setSelectedDay(first ?? null);
+      setSelectedRange(first ? (availability[first]?.[0] ?? null) : null);
+    }
     if (!requested.current.has(start) && start <= horizon.to) void loadFrom(start);
+    // The arrow just pressed is disabled on the first and the last week: the focus goes to the
+    // other one rather than to the page.
+    const atEdge = direction === 'next' ? addDays(start, 7) > horizon.to : start <= firstWeek;
+    if (atEdge) (direction === 'next' ? previousArrow : nextArrow).current?.focus();
   };
 
   const continueWithBlock = async () => {
@@ -253,8 +269,9 @@ export function DateStep() {
           type="button"
           className="visita-arrow"
           aria-label={PREVIOUS_WEEK_LABEL}
+          ref={previousArrow}
           disabled={previousDisabled}
-          onClick={() => goToWeek(addDays(weekStart, -7))}
+          onClick={() => goToWeek(addDays(weekStart, -7), 'previous')}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -282,8 +299,9 @@ export function DateStep() {
           type="button"
           className="visita-arrow"
           aria-label={NEXT_WEEK_LABEL}
+          ref={nextArrow}
           disabled={nextDisabled}
-          onClick={() => goToWeek(addDays(weekStart, 7))}
+          onClick={() => goToWeek(addDays(weekStart, 7), 'next')}
         >
           <span aria-hidden="true">›</span>
         </button>
@@ -302,6 +320,10 @@ export function DateStep() {
           <p className="visita-label" id="visita-date-time-label">
             {SELECT_TIME_LABEL}
           </p>
+          {/* Each time is read with its day: a screen reader that lands on '08:00 - 09:00' hears which day. */}
+          <span id="visita-date-times-day" className="visita-visually-hidden">
+            {`${WEEKDAYS_LONG[weekdayIndex(selectedDay)] ?? ''} ${dayAndMonth(selectedDay)}`}
+          </span>
           <div className="visita-times" role="group" aria-labelledby="visita-date-time-label">
             {ranges.map((range) => (
               <button
@@ -309,6 +331,7 @@ export function DateStep() {
                 type="button"
                 className="visita-time"
                 aria-pressed={selectedRange?.begin_time === range.begin_time}
+                aria-describedby="visita-date-times-day"
                 onClick={() => setSelectedRange(range)}
               >
                 {range.begin_time} - {range.end_time}

@@ -94,6 +94,19 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     expect(screen.getByText('No has agregado servicios')).toBeTruthy();
   });
 
+  it("moves the focus after 'Eliminar' to the next service, the previous one, then the search: never the page", async () => {
+    renderServices();
+    await addExam('Glicemia');
+    await addExam('Hemograma');
+    await addExam('Ferritina');
+    await userEvent.click(button('Eliminar Hemograma'));
+    expect(document.activeElement).toBe(button('Eliminar Ferritina'));
+    await userEvent.click(button('Eliminar Ferritina'));
+    expect(document.activeElement).toBe(button('Eliminar Glicemia'));
+    await userEvent.click(button('Eliminar Glicemia'));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Buscar examen' }));
+  });
+
   it('picks an exam with the keyboard and says when the search finds nothing', async () => {
     const { stores } = renderServices();
     const search = screen.getByRole('combobox', { name: 'Buscar examen' });
