@@ -1,4 +1,18 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { createContext, type InputHTMLAttributes, type ReactNode, type Ref, useContext, useId } from 'react';
+
+/**
+ * Inside a form that, on a refused submit, moves the focus to its first invalid field (which then
+ * reads its own message), the field messages are not live regions: seven of them at once would
+ * be seven interruptions. Everywhere else a message is announced when it appears.
+ */
+const QuietErrors = createContext(false);
+export function QuietFieldErrors({ children }: { children: ReactNode }) {
+  return <QuietErrors.Provider value>{children}</QuietErrors.Provider>;
+}
+/** role="alert" for a field's message, unless its form says the focus will tell it. */
+export function useErrorRole(): 'alert' | undefined {
+  return useContext(QuietErrors) ? undefined : 'alert';
+}
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -17,6 +31,7 @@ export function Field({ label, error, hint, id, inputRef, hideLabel, className, 
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
+  const errorRole = useErrorRole();
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['visita-field', className].filter(Boolean).join(' ')}>
@@ -37,7 +52,7 @@ export function Field({ label, error, hint, id, inputRef, hideLabel, className, 
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="visita-field__error" role="alert">
+        <p id={errorId} className="visita-field__error" role={errorRole}>
           {error}
         </p>
       ) : null}

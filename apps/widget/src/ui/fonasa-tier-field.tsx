@@ -7,6 +7,7 @@ import {
   fonasaTierOptionLabel,
 } from '@visita/domain/insurance';
 import { useId } from 'react';
+import { useErrorRole } from './field.tsx';
 
 /**
  * 'Tramo Fonasa' for a person who has Fonasa: required, since tier A is priced as particular and
@@ -24,6 +25,7 @@ export function FonasaTierField({
   const id = useId();
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
+  const errorRole = useErrorRole();
   const described = [error ? errorId : null, value === 'A' ? noteId : null].filter(Boolean).join(' ');
   return (
     <div className="visita-field" data-field="fonasa-tier">
@@ -56,7 +58,7 @@ export function FonasaTierField({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="visita-field__error" role="alert">
+        <p id={errorId} className="visita-field__error" role={errorRole}>
           {error}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, type SelectHTMLAttributes, useId, useRef } from 'react';
-import { Field, type FieldProps } from './field.tsx';
+import { Field, type FieldProps, useErrorRole } from './field.tsx';
 import './form.css';
 import { useEntryFocus } from './use-entry-focus.ts';
 
@@ -14,11 +14,12 @@ export function StepHeading({ id, children }: { id: string; children: ReactNode 
   );
 }
 
-/** A field's error, announced when it appears. */
+/** A field's error, announced when it appears (unless its form is quiet, see field.tsx). */
 export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  const role = useErrorRole();
   if (!message) return null;
   return (
-    <p id={id} className="visita-field__error" role="alert">
+    <p id={id} className="visita-field__error" role={role}>
       {message}
     </p>
   );

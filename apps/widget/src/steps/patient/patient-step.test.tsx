@@ -31,6 +31,20 @@ describe("'Datos del paciente'", () => {
     expect(stores.flow.getState().step).toBe('patient');
   });
 
+  it('says a refused form once: the focus goes to its first missing field, which reads its message; no field alerts', async () => {
+    renderPatient();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    // Seven messages at once would be seven interruptions: none of them is a live alert.
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(document.activeElement).toBe(box('Primer nombre'));
+    expect(messageOf(box('Primer nombre'))).toBe('completar campo');
+    // Día, Mes and Año are each marked and tied to the birth date's message.
+    for (const name of ['Día', 'Mes', 'Año']) {
+      expect(select(name).getAttribute('aria-invalid')).toBe('true');
+      expect(messageOf(select(name))).toBe('completar fecha de nacimiento');
+    }
+  });
+
   it('refuses a Rut whose check digit is wrong and an e-mail without its form, in their words', async () => {
     renderPatient();
     await userEvent.type(box('Número de documento'), '11.111.111-2');

@@ -32,6 +32,7 @@ import { fundOf } from '../../flow/use-partner-profile.ts';
 import { registerPatients } from '../../flow/register-patients.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { QuietFieldErrors } from '../../ui/field.tsx';
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { HoldTimer } from '../../components/hold-timer.tsx';
@@ -229,164 +230,169 @@ export function PatientStep() {
         {title}
       </StepHeading>
       <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
-      <form
-        ref={formRef}
-        className="visita-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(drafts, index);
-        }}
-      >
-        <TextField
-          label={PATIENT_LABELS.first_name}
-          data-field="first_name"
-          autoComplete="given-name"
-          value={draft.first_name ?? ''}
-          onValue={(value) => setDraft({ first_name: value })}
-          error={errors.first_name}
-        />
-        <TextField
-          label={PATIENT_LABELS.second_name}
-          autoComplete="additional-name"
-          value={draft.second_name ?? ''}
-          onValue={(value) => setDraft({ second_name: value })}
-        />
-        <TextField
-          label={PATIENT_LABELS.last_name}
-          data-field="last_name"
-          autoComplete="family-name"
-          value={draft.last_name ?? ''}
-          onValue={(value) => setDraft({ last_name: value })}
-          error={errors.last_name}
-        />
-        <TextField
-          label={PATIENT_LABELS.second_last_name}
-          data-field="second_last_name"
-          value={draft.second_last_name ?? ''}
-          onValue={(value) => setDraft({ second_last_name: value })}
-          error={errors.second_last_name}
-        />
-        <fieldset className="visita-field" aria-describedby={birthError ? 'visita-birth-error' : undefined}>
-          <legend className="visita-label">{PATIENT_LABELS.birthDate}</legend>
-          <div className="visita-row">
-            <SelectField
-              label={PATIENT_LABELS.day}
-              data-field="date_of_birth"
-              value={draft.day}
-              placeholder="--"
-              aria-invalid={birthError ? true : undefined}
-              options={days.map((day) => ({ value: String(day), label: String(day) }))}
-              onValue={(value) => setBirthPart('day', value)}
-            />
-            <SelectField
-              label={PATIENT_LABELS.month}
-              value={draft.month}
-              placeholder="--"
-              aria-invalid={birthError ? true : undefined}
-              options={MONTH_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
-              onValue={(value) => setBirthPart('month', value)}
-            />
-            <SelectField
-              label={PATIENT_LABELS.year}
-              value={draft.year}
-              placeholder="--"
-              aria-invalid={birthError ? true : undefined}
-              options={yearChoices(today).map((year) => ({ value: String(year), label: String(year) }))}
-              onValue={(value) => setBirthPart('year', value)}
-            />
-          </div>
-          {birthError ? (
-            <p id="visita-birth-error" className="visita-error" role="alert">
-              {birthError}
-            </p>
-          ) : null}
-        </fieldset>
-        <SelectField
-          label={PATIENT_LABELS.gender}
-          data-field="gender"
-          value={draft.gender ?? 'male'}
-          options={genderOptions(nonBinary).map((gender) => ({
-            value: gender,
-            label: GENDER_LABELS[gender],
-          }))}
-          onValue={(value) => setDraft({ gender: value as PatientDraft['gender'] })}
-          error={errors.gender}
-        />
-        <SelectField
-          label={PATIENT_LABELS.document_type}
-          data-field="document_type"
-          value={documentType}
-          options={documentTypes.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }))}
-          onValue={(value) =>
-            setDraft({ document_type: value as PatientDraft['document_type'], document_number: '' })
-          }
-          error={errors.document_type}
-        />
-        <TextField
-          label={
-            documentType === 'generic_id'
-              ? PATIENT_LABELS.document_number_optional
-              : PATIENT_LABELS.document_number
-          }
-          data-field="document_number"
-          value={draft.document_number ?? ''}
-          maxLength={documentMaxLength(documentType)}
-          onValue={(value) =>
-            setDraft({
-              document_number: documentType === 'ci' && value.trim() !== '' ? formatRut(value) : value,
-            })
-          }
-          error={errors.document_number}
-        />
-        {emailShown ? (
+      <QuietFieldErrors>
+        <form
+          ref={formRef}
+          className="visita-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(drafts, index);
+          }}
+        >
           <TextField
-            label={PATIENT_LABELS.email}
-            data-field="email"
-            type="email"
-            autoComplete="email"
-            value={draft.email ?? ''}
-            onValue={(value) => setDraft({ email: value })}
-            error={errors.email}
+            label={PATIENT_LABELS.first_name}
+            data-field="first_name"
+            autoComplete="given-name"
+            value={draft.first_name ?? ''}
+            onValue={(value) => setDraft({ first_name: value })}
+            error={errors.first_name}
           />
-        ) : null}
-        <PhoneField
-          label={PATIENT_LABELS.phone}
-          data-field="phone"
-          maxLength={phoneMaxLength(countryCode)}
-          value={draft.phone ?? ''}
-          onValue={(value) => setDraft({ phone: value })}
-          error={errors.phone}
-        />
-        {errors.services ? <FormError message={errors.services} /> : null}
-        <FormError message={wording(formError)} />
-        {count > 1 ? (
-          <div className="visita-row">
-            <button
-              type="button"
-              className="visita-link"
-              disabled={index === 0 || submitting}
-              onClick={() => {
-                setIndex(index - 1);
-                window.scrollTo({ top: 0 });
-              }}
-            >
-              {PREVIOUS_PATIENT_LABEL}
-            </button>
-            {index < count - 1 ? (
-              <button type="submit" className="visita-link" disabled={submitting}>
-                {NEXT_PATIENT_LABEL}
-              </button>
+          <TextField
+            label={PATIENT_LABELS.second_name}
+            autoComplete="additional-name"
+            value={draft.second_name ?? ''}
+            onValue={(value) => setDraft({ second_name: value })}
+          />
+          <TextField
+            label={PATIENT_LABELS.last_name}
+            data-field="last_name"
+            autoComplete="family-name"
+            value={draft.last_name ?? ''}
+            onValue={(value) => setDraft({ last_name: value })}
+            error={errors.last_name}
+          />
+          <TextField
+            label={PATIENT_LABELS.second_last_name}
+            data-field="second_last_name"
+            value={draft.second_last_name ?? ''}
+            onValue={(value) => setDraft({ second_last_name: value })}
+            error={errors.second_last_name}
+          />
+          <fieldset className="visita-field" aria-describedby={birthError ? 'visita-birth-error' : undefined}>
+            <legend className="visita-label">{PATIENT_LABELS.birthDate}</legend>
+            <div className="visita-row">
+              <SelectField
+                label={PATIENT_LABELS.day}
+                data-field="date_of_birth"
+                value={draft.day}
+                placeholder="--"
+                aria-invalid={birthError ? true : undefined}
+                aria-describedby={birthError ? 'visita-birth-error' : undefined}
+                options={days.map((day) => ({ value: String(day), label: String(day) }))}
+                onValue={(value) => setBirthPart('day', value)}
+              />
+              <SelectField
+                label={PATIENT_LABELS.month}
+                value={draft.month}
+                placeholder="--"
+                aria-invalid={birthError ? true : undefined}
+                aria-describedby={birthError ? 'visita-birth-error' : undefined}
+                options={MONTH_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
+                onValue={(value) => setBirthPart('month', value)}
+              />
+              <SelectField
+                label={PATIENT_LABELS.year}
+                value={draft.year}
+                placeholder="--"
+                aria-invalid={birthError ? true : undefined}
+                aria-describedby={birthError ? 'visita-birth-error' : undefined}
+                options={yearChoices(today).map((year) => ({ value: String(year), label: String(year) }))}
+                onValue={(value) => setBirthPart('year', value)}
+              />
+            </div>
+            {birthError ? (
+              <p id="visita-birth-error" className="visita-error">
+                {birthError}
+              </p>
             ) : null}
+          </fieldset>
+          <SelectField
+            label={PATIENT_LABELS.gender}
+            data-field="gender"
+            value={draft.gender ?? 'male'}
+            options={genderOptions(nonBinary).map((gender) => ({
+              value: gender,
+              label: GENDER_LABELS[gender],
+            }))}
+            onValue={(value) => setDraft({ gender: value as PatientDraft['gender'] })}
+            error={errors.gender}
+          />
+          <SelectField
+            label={PATIENT_LABELS.document_type}
+            data-field="document_type"
+            value={documentType}
+            options={documentTypes.map((type) => ({ value: type, label: DOCUMENT_TYPE_LABELS[type] }))}
+            onValue={(value) =>
+              setDraft({ document_type: value as PatientDraft['document_type'], document_number: '' })
+            }
+            error={errors.document_type}
+          />
+          <TextField
+            label={
+              documentType === 'generic_id'
+                ? PATIENT_LABELS.document_number_optional
+                : PATIENT_LABELS.document_number
+            }
+            data-field="document_number"
+            value={draft.document_number ?? ''}
+            maxLength={documentMaxLength(documentType)}
+            onValue={(value) =>
+              setDraft({
+                document_number: documentType === 'ci' && value.trim() !== '' ? formatRut(value) : value,
+              })
+            }
+            error={errors.document_number}
+          />
+          {emailShown ? (
+            <TextField
+              label={PATIENT_LABELS.email}
+              data-field="email"
+              type="email"
+              autoComplete="email"
+              value={draft.email ?? ''}
+              onValue={(value) => setDraft({ email: value })}
+              error={errors.email}
+            />
+          ) : null}
+          <PhoneField
+            label={PATIENT_LABELS.phone}
+            data-field="phone"
+            maxLength={phoneMaxLength(countryCode)}
+            value={draft.phone ?? ''}
+            onValue={(value) => setDraft({ phone: value })}
+            error={errors.phone}
+          />
+          {errors.services ? <FormError message={errors.services} /> : null}
+          <FormError message={wording(formError)} />
+          {count > 1 ? (
+            <div className="visita-row">
+              <button
+                type="button"
+                className="visita-link"
+                disabled={index === 0 || submitting}
+                onClick={() => {
+                  setIndex(index - 1);
+                  window.scrollTo({ top: 0 });
+                }}
+              >
+                {PREVIOUS_PATIENT_LABEL}
+              </button>
+              {index < count - 1 ? (
+                <button type="submit" className="visita-link" disabled={submitting}>
+                  {NEXT_PATIENT_LABEL}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="visita-step__actions">
+            {submitting ? <Spinner label={SUBMITTING_LABEL} /> : null}
+            <button type="submit" className="visita-button" disabled={submitting}>
+              {CONTINUE_BUTTON}
+            </button>
           </div>
-        ) : null}
-        <div className="visita-step__actions">
-          {submitting ? <Spinner label={SUBMITTING_LABEL} /> : null}
-          <button type="submit" className="visita-button" disabled={submitting}>
-            {CONTINUE_BUTTON}
-          </button>
-        </div>
-      </form>
+        </form>
+      </QuietFieldErrors>
     </section>
   );
 }
