@@ -42,6 +42,38 @@ describe('the price table', () => {
   });
 });
 
+describe('what the price table announces', () => {
+  it('is no live region itself, and says the total with its label once a quote has settled', () => {
+    const { rerender } = render(
+      <PriceTable price={price} countryCode="cl" insurances={['particular']} loading={false} />,
+    );
+    expect(screen.getByRole('table').getAttribute('aria-live')).toBeNull();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toMatch(/^Total a pagar \$[\d.]+$/);
+    const before = status.textContent;
+    // While the next quote is asked, nothing new is said ('Espere...' is not read out).
+    rerender(<PriceTable price={price} countryCode="cl" insurances={['particular']} loading />);
+    expect(screen.getByRole('status').textContent).toBe(before);
+    rerender(
+      <PriceTable
+        price={{
+          ...price,
+          base_price: 8990,
+          net_price: 10480,
+          discount: 0,
+          fonasa_discount: 0,
+          service_fee: 1490,
+        }}
+        countryCode="cl"
+        insurances={['particular']}
+        loading={false}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toMatch(/^Total a pagar \$[\d.]+$/);
+    expect(screen.getByRole('status').textContent).not.toBe(before);
+  });
+});
+
 describe('the collapsible panel', () => {
   function Panel() {
     const [open, setOpen] = useState(false);

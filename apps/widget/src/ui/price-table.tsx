@@ -2,6 +2,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import type { Insurance } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
 import { priceTableRows } from '@visita/domain/price-table';
+import { useState } from 'react';
 import { PRICE_ROW_LABELS } from '../copy/price-table.ts';
 
 export interface PriceTableProps {
@@ -16,7 +17,11 @@ export interface PriceTableProps {
   caption?: string;
 }
 
-/** Total exams, Fonasa bonus, discount, service and total, live-announced. */
+/**
+ * Total exams, Fonasa bonus, discount, service and total. The table itself is not a live region
+ * (a change read '$8.990 $1.490 $10.480', no row named): the total is announced with its label,
+ * once, when a new quote has settled.
+ */
 export function PriceTable({
   price,
   countryCode,
@@ -26,27 +31,37 @@ export function PriceTable({
   caption,
 }: PriceTableProps) {
   const rows = priceTableRows(price, { countryCode, insurances, loading, examPriceAtHome });
+  const total = rows.find((row) => row.key === 'total-amount');
+  const settled = total && !loading ? `${PRICE_ROW_LABELS['total-amount']} ${total.text}` : null;
+  // While a quote is asked the last settled total stays, so only a new one is read.
+  const [announced, setAnnounced] = useState(settled);
+  if (settled !== null && settled !== announced) setAnnounced(settled);
   return (
-    <table className="visita-price-table" aria-busy={loading} aria-live="polite">
-      {caption ? <caption className="visita-price-table__caption">{caption}</caption> : null}
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={row.key}
-            className={`visita-price-table__row visita-price-table__row--${row.key}`}
-            data-row={row.key}
-          >
-            <th scope="row">{PRICE_ROW_LABELS[row.key]}</th>
-            <td>
-              {row.key === 'discount' || row.key === 'fonasa-bonus'
-                ? loading || row.amount === 0
-                  ? row.text
-                  : `-${row.text}`
-                : row.text}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table className="visita-price-table" aria-busy={loading}>
+        {caption ? <caption className="visita-price-table__caption">{caption}</caption> : null}
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.key}
+              className={`visita-price-table__row visita-price-table__row--${row.key}`}
+              data-row={row.key}
+            >
+              <th scope="row">{PRICE_ROW_LABELS[row.key]}</th>
+              <td>
+                {row.key === 'discount' || row.key === 'fonasa-bonus'
+                  ? loading || row.amount === 0
+                    ? row.text
+                    : `-${row.text}`
+                  : row.text}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p role="status" className="visita-visually-hidden">
+        {announced}
+      </p>
+    </>
   );
 }
