@@ -42,3 +42,7 @@ export function durationText(totalSeconds: number): string {
   return seconds === 0 ? minutesText : `${minutesText} y ${unit(seconds, 'segundo', 'segundos')}`;
 }
 export const HOLD_EXPIRED_TEXT = 'La reserva de tu horario venció; vuelve a elegir un horario.';
+/** Shown and said once this many seconds are left on the hold, with the button that extends it. */
+export const HOLD_WARNING_SECONDS = 5 * 60;
+export const HOLD_WARNING_TEXT = 'Tu reserva de horario vence en menos de 5 minutos.';
+export const HOLD_EXTEND_BUTTON = 'Extender reserva';

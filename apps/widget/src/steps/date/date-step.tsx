@@ -42,7 +42,7 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
 import { useToast } from '../../components/toaster.tsx';
-import { availabilityItems } from './availability-items.ts';
+import { availabilityItems } from '../../flow/availability-items.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
