@@ -123,7 +123,14 @@ export function Combobox({
         ) : null}
       </div>
       {open ? (
-        <ul id={listId} role="listbox" className="visita-list" aria-label={label}>
+        <ul
+          id={listId}
+          role="listbox"
+          // Scrollable lists are Tab stops in Chromium; the options are reached with the arrows from the input.
+          tabIndex={-1}
+          className="visita-list"
+          aria-label={label}
+        >
           {shown.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true">
               {emptyText}

@@ -23,15 +23,28 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   inputRef?: Ref<HTMLInputElement>;
   /** Hides the label visually (it stays for screen readers). */
   hideLabel?: boolean;
+  /** The message is said another way (a toast says the same refusal): not a live alert too. */
+  quietError?: boolean;
 }
 
 /** A labelled text input with its error message. */
-export function Field({ label, error, hint, id, inputRef, hideLabel, className, ...input }: FieldProps) {
+export function Field({
+  label,
+  error,
+  hint,
+  id,
+  inputRef,
+  hideLabel,
+  quietError,
+  className,
+  ...input
+}: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const errorRole = useErrorRole();
+  const contextRole = useErrorRole();
+  const errorRole = quietError ? undefined : contextRole;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['visita-field', className].filter(Boolean).join(' ')}>

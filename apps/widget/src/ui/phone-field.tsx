@@ -167,7 +167,7 @@ export function PhoneField({
             }}
             onKeyDown={onSearchKey}
           />
-          <ul id={listId} role="listbox" aria-label={COUNTRY_CODE_LABEL}>
+          <ul id={listId} role="listbox" aria-label={COUNTRY_CODE_LABEL} tabIndex={-1}>
             {matches.length === 0 ? (
               <li role="presentation">{NO_COUNTRY_FOUND}</li>
             ) : (

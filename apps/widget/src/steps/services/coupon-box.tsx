@@ -38,6 +38,8 @@ export function CouponBox() {
   const [text, setText] = useState(sessionCoupon.code);
   const [state, setState] = useState<CouponButtonState>(sessionCoupon.valid ? 'valid' : 'idle');
   const [error, setError] = useState<string | null>(null);
+  // A refusal the toast already says is not said again by the field's message.
+  const [saidByToast, setSaidByToast] = useState(false);
   const autoApplied = useRef(false);
   const enabled = isCouponInputEnabled(itemsAmount);
 
@@ -46,6 +48,7 @@ export function CouponBox() {
       const empty = validateCouponInput(raw);
       if (empty) {
         setError(empty);
+        setSaidByToast(false);
         return;
       }
       // Any apply (typed or automatic) ends the automatic one.
@@ -72,11 +75,13 @@ export function CouponBox() {
           toast('success', couponAppliedMessage(code));
         } else {
           setError(COUPON_NOT_VALID_MESSAGE);
+          setSaidByToast(!quiet);
           if (!quiet) toast('error', COUPON_STATUS_MESSAGES[status]);
         }
       } catch {
         setState('error');
         setError(COUPON_NOT_VALID_MESSAGE);
+        setSaidByToast(!quiet);
         stores.session.getState().update({ coupon: { code, loading: false, valid: false } });
         if (!quiet) toast('error', COUPON_STATUS_MESSAGES.invalid);
       }
@@ -136,6 +141,7 @@ export function CouponBox() {
           disabled={!enabled}
           onChange={(event) => onChange(event.target.value)}
           error={error}
+          quietError={saidByToast}
         />
         <Button
           type="submit"

@@ -108,7 +108,14 @@ export function ExamSearch({
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label={SERVICES_COPY.searchLabel} className="visita-suggestions">
+        <ul
+          id={listId}
+          role="listbox"
+          // Scrollable lists are Tab stops in Chromium; the options are reached with the arrows from the input.
+          tabIndex={-1}
+          aria-label={SERVICES_COPY.searchLabel}
+          className="visita-suggestions"
+        >
           {search.isError ? (
             <li role="presentation" className="visita-suggestions__status">
               {SEARCH_FAILED_MESSAGE}

@@ -66,6 +66,8 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     await userEvent.click(button('Aplicar'));
     expect(await toast('Este cupón ya expiró')).toBeTruthy();
     expect(button('Expirado')).toBeTruthy();
+    // Said once: the toast is the alert, the field's message is tied to the field without repeating it.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Este cupón ya expiró']);
     expect(document.getElementById(coupon().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'El cupón ingresado no es válido',
     );
@@ -113,6 +115,8 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     await userEvent.click(search);
     await userEvent.type(search, 'zzzzqqq');
     const list = screen.getByRole('listbox', { name: 'Buscar examen' });
+    // The open list is no Tab stop of its own: its options are reached with the arrows from the search.
+    expect(list.getAttribute('tabindex')).toBe('-1');
     expect(await within(list).findByText('No hay datos para mostrar', {}, { timeout: 5000 })).toBeTruthy();
     await userEvent.clear(search);
     expect(screen.queryByRole('listbox', { name: 'Buscar examen' })).toBeNull();
