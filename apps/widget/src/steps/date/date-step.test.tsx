@@ -137,6 +137,41 @@ describe("'Fecha y hora de atención', against the real availability", () => {
     expect(next.disabled).toBe(false);
   });
 
+  it('makes the days and the times one Tab stop each, moved within by the arrows, pressed by Enter', async () => {
+    const booking = await createAppointment(api);
+    const { stores } = renderDate(booking);
+    await firstDayPicked();
+    const tabStops = (group: Element[]) => group.filter((item) => item.getAttribute('tabindex') === '0');
+    const days = [...document.querySelectorAll<HTMLButtonElement>('.visita-day')];
+    expect(tabStops(days)).toEqual([pressedDay()]);
+    expect(tabStops(times())).toHaveLength(1);
+    pressedDay()?.focus();
+    const open = days.filter((day) => !day.disabled);
+    const from = open.indexOf(document.activeElement as HTMLButtonElement);
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(open[open.length - 1]);
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(open[0]);
+    if (open.length > 1) {
+      await userEvent.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(open[1]);
+      await userEvent.keyboard('{Enter}');
+      expect(pressedDay()).toBe(open[1]);
+    }
+    expect(from).toBeGreaterThanOrEqual(0);
+    // The times: the chosen one is the stop; the arrows move, Space presses.
+    const [first, second] = times();
+    first?.focus();
+    if (second) {
+      await userEvent.keyboard('{ArrowDown}');
+      expect(document.activeElement).toBe(second);
+      await userEvent.keyboard(' ');
+      expect(second.getAttribute('aria-pressed')).toBe('true');
+      expect(tabStops(times())).toEqual([second]);
+    }
+    expect(stores.flow.getState().step).toBe('date');
+  });
+
   it('moves a confirmed booking to another time without holding or paying, and says so', async () => {
     const booking = await confirmedBooking(api);
     const before = await api.call<{ local_begin_date: string }>(

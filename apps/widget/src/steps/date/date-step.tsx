@@ -41,6 +41,7 @@ import {
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
+import { onRovingKeyDown } from '../../ui/roving-focus.ts';
 import { useToast } from '../../components/toaster.tsx';
 import { availabilityItems } from '../../flow/availability-items.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
@@ -250,6 +251,11 @@ export function DateStep() {
   };
 
   const ranges = selectedDay ? (availability[selectedDay] ?? []) : [];
+  // Each group is one Tab stop: its chosen button, else its first one that can be pressed.
+  const dayOpen = (day: string) => (availability[day]?.length ?? 0) > 0 && day >= today && day <= horizon.to;
+  const dayTabStop =
+    selectedDay && days.includes(selectedDay) && dayOpen(selectedDay) ? selectedDay : days.find(dayOpen);
+  const timeTabStop = selectedRange?.begin_time ?? ranges[0]?.begin_time;
   const previousDisabled = weekStart <= firstWeek;
   const nextDisabled = addDays(weekStart, 7) > horizon.to;
 
@@ -275,7 +281,12 @@ export function DateStep() {
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <div className="visita-week__days" role="group" aria-labelledby="visita-date-day-label">
+        <div
+          className="visita-week__days"
+          role="group"
+          aria-labelledby="visita-date-day-label"
+          onKeyDown={onRovingKeyDown}
+        >
           {days.map((day) => {
             const available = (availability[day]?.length ?? 0) > 0;
             const index = weekdayIndex(day);
@@ -286,6 +297,7 @@ export function DateStep() {
                 className="visita-day"
                 aria-pressed={selectedDay === day}
                 aria-label={`${WEEKDAYS_LONG[index]} ${dayAndMonth(day)}`}
+                tabIndex={day === dayTabStop ? 0 : -1}
                 disabled={!available || day < today || day > horizon.to}
                 onClick={() => selectDay(day)}
               >
@@ -324,7 +336,12 @@ export function DateStep() {
           <span id="visita-date-times-day" className="visita-visually-hidden">
             {`${WEEKDAYS_LONG[weekdayIndex(selectedDay)] ?? ''} ${dayAndMonth(selectedDay)}`}
           </span>
-          <div className="visita-times" role="group" aria-labelledby="visita-date-time-label">
+          <div
+            className="visita-times"
+            role="group"
+            aria-labelledby="visita-date-time-label"
+            onKeyDown={onRovingKeyDown}
+          >
             {ranges.map((range) => (
               <button
                 key={range.begin_time}
@@ -332,6 +349,7 @@ export function DateStep() {
                 className="visita-time"
                 aria-pressed={selectedRange?.begin_time === range.begin_time}
                 aria-describedby="visita-date-times-day"
+                tabIndex={range.begin_time === timeTabStop ? 0 : -1}
                 onClick={() => setSelectedRange(range)}
               >
                 {range.begin_time} - {range.end_time}
