@@ -8,6 +8,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { COLOUR_GOALS, measureColourSpread } from './lib/colour-spread.ts';
+import { type KeyboardBooking, measureKeyboardBooking } from './lib/keyboard-booking.ts';
 import { writeSection } from './lib/results-file.ts';
 import { startServer } from './lib/server.ts';
 
@@ -175,6 +177,7 @@ async function main() {
   const runs: Run[] = [];
   const reports = mkdtempSync(join(tmpdir(), 'visita-lighthouse-'));
   const load = loadavg()[0] ?? 0;
+  let keyboard: KeyboardBooking | undefined;
   try {
     chrome = await startChrome();
     // One unmeasured visit: the server's first answers (catalogue cache, JIT) are not a phone's.
@@ -189,6 +192,10 @@ async function main() {
       );
       runs.push(run);
     }
+    keyboard = await measureKeyboardBooking(server.url, CHROME);
+    console.info(
+      `keyboard-only booking: ${keyboard.booked ? 'booked' : 'NOT booked'}, focus lost ${keyboard.focusLost}`,
+    );
   } finally {
     await chrome?.stop();
     await server.stop();
@@ -205,6 +212,12 @@ async function main() {
     return `${label} ${unit === 'ms' ? `${(value / 1000).toFixed(2)} s` : value.toFixed(3)}`;
   }).join(', ');
   const mark = (score: number) => (score >= GOAL ? 'yes' : 'no');
+  const spread = measureColourSpread();
+  const ratio = (value: number) => `${value.toFixed(2)}:1`;
+  const yes = (met: boolean) => (met ? 'yes' : 'no');
+  const steps = keyboard?.steps ?? [];
+  const totalTabs = steps.reduce((sum, step) => sum + step.tabs, 0);
+  const axeTotal = steps.reduce((sum, step) => sum + step.axe, 0);
   const date = new Date().toISOString().slice(0, 10);
 
   const text = [
@@ -228,6 +241,18 @@ async function main() {
     failing.size === 0
       ? 'Accessibility: every counted audit passes.'
       : `Accessibility audits that fail: ${[...failing.values()].map((entry) => `\`${entry.id}\` (${entry.title}; ${entry.items} elements)`).join(', ')}.`,
+    '',
+    '| Accessibility, measured | figure | goal | met |',
+    '|---|---|---|---|',
+    `| keyboard-only booking on ${PAGE} at 390×844 (Tab, typing, arrows, Enter) | ${keyboard?.booked ? 'booked' : 'not booked'} | booked | ${yes(keyboard?.booked === true)} |`,
+    `| Tab presses, step by step | ${totalTabs} (${steps.map((step) => `${step.step} ${step.tabs}`).join(', ')}) |  |  |`,
+    `| times a Tab left the focus on the page | ${keyboard?.focusLost ?? '—'} | 0 | ${yes(keyboard?.focusLost === 0)} |`,
+    `| axe WCAG 2.2 A/AA violations over those ${steps.length} steps | ${axeTotal} | 0 | ${yes(keyboard !== undefined && axeTotal === 0)} |`,
+    `| lowest contrast over ${spread.colours.toLocaleString('en')} partner colours: text on the partner's fill | ${ratio(spread.text.lowest)} (${spread.text.colour}) | ≥ ${COLOUR_GOALS.text}:1 | ${yes(spread.text.lowest >= COLOUR_GOALS.text)} |`,
+    `| … the partner's colour as text on the light surfaces | ${ratio(spread.strong.lowest)} (${spread.strong.colour}) | ≥ ${COLOUR_GOALS.strong}:1 | ${yes(spread.strong.lowest >= COLOUR_GOALS.strong)} |`,
+    `| … the focus ring on the light surfaces | ${ratio(spread.focus.lowest)} (${spread.focus.colour}) | ≥ ${COLOUR_GOALS.focus}:1 | ${yes(spread.focus.lowest >= COLOUR_GOALS.focus)} |`,
+    '',
+    'The end-to-end suite checks the same on every step for a dark, a mid-orange and a light partner (e2e/tests/partner-colours.spec.ts) and makes the keyboard-only booking (keyboard-booking.spec.ts).',
     '',
     '| JavaScript (gzip) | size | budget | files |',
     '|---|---:|---:|---:|',
@@ -254,6 +279,8 @@ async function main() {
           accessibility,
           runs: runs.map(({ performance: p, accessibility: a }) => ({ performance: p, accessibility: a })),
         },
+        keyboardBooking: keyboard ?? null,
+        colourSpread: spread,
         sizes: {
           entryGzipBytes: sizes.entry.gzipBytes,
           initialGzipBytes: sizes.initial.gzipBytes,

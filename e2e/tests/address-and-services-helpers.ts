@@ -11,6 +11,18 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+// Every WCAG 2.x A and AA rule axe knows, whatever its impact.
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** No WCAG 2.2 A or AA violation at all on the current screen (`where` names it in a failure). */
+export async function expectNoWcagViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const found = results.violations.map(
+    (v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toEqual([]);
+}
+
 /** From the introduction of a client with both features to the address step. */
 export async function goToAddress(page: Page, client = 'demo', query = ''): Promise<void> {
   await page.goto(`/${client}${query}`);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './address-and-services-helpers.ts';
+import { expectNoWcagViolations } from './address-and-services-helpers.ts';
 import { freshEmail, freshRut, TEST_VISA } from './patients-and-payment-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -39,12 +39,16 @@ async function choose(page: Page, select: Locator, label: string): Promise<void>
   await expect(select.locator('option:checked')).toHaveText(label);
 }
 
-test('a whole booking made with the keyboard alone, the focus never on the page', async ({ page }) => {
+test('a whole booking made with the keyboard alone, the focus never on the page, no WCAG 2.2 A/AA violation on any step', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/demo');
   const next = page.getByRole('button', { name: 'Continuar' });
 
   // Introduction, then how to book.
+  await expect(next).toBeVisible();
+  await expectNoWcagViolations(page, 'introduction');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
   const scheduleType = page.getByRole('heading', { name: '¿Cómo quieres agendar?' });
@@ -63,6 +67,7 @@ test('a whole booking made with the keyboard alone, the focus never on the page'
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(search).toHaveValue(/,/);
+  await expectNoWcagViolations(page, 'address');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
@@ -74,7 +79,7 @@ test('a whole booking made with the keyboard alone, the focus never on the page'
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Eliminar Glicemia/ })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoWcagViolations(page, 'services');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
@@ -86,7 +91,7 @@ test('a whole booking made with the keyboard alone, the focus never on the page'
   await page.keyboard.press('Tab');
   // One Tab from the chosen day leaves the week for the next arrow, not the next day.
   await expect(page.getByRole('button', { name: 'Semana siguiente' })).toBeFocused();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoWcagViolations(page, 'date');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
@@ -104,12 +109,13 @@ test('a whole booking made with the keyboard alone, the focus never on the page'
   await tabTo(page, phone);
   await page.keyboard.press('End');
   await page.keyboard.type('12345678');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoWcagViolations(page, 'patient');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
   // Confirmation.
   await onStep(page, 'Confirma tu cita');
+  await expectNoWcagViolations(page, 'confirmation');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
@@ -124,9 +130,10 @@ test('a whole booking made with the keyboard alone, the focus never on the page'
   await typeInto(page, page.getByLabel('Vencimiento (MM/AA)'), '11/30');
   await typeInto(page, page.getByLabel('CVC'), '123');
   await expect(next).toBeEnabled();
+  await expectNoWcagViolations(page, 'payment');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
   await onStep(page, '¡Tu cita está agendada!');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoWcagViolations(page, 'success');
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { contrastRatio } from '@visita/domain/theme';
 import {
@@ -6,23 +5,13 @@ import {
   ANTOFAGASTA,
   APOQUINDO,
   chooseAddress,
+  expectNoWcagViolations,
   goToServices,
 } from './address-and-services-helpers.ts';
 import { servicesToDate } from './patients-and-payment-helpers.ts';
 
 // Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
-
-// Every WCAG 2.x A and AA rule axe knows, whatever its impact.
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-async function expectNoWcagViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  const found = results.violations.map(
-    (v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(found).toEqual([]);
-}
 
 /** The focused element's outline colour, as #rrggbb, and its width in px. */
 async function focusRing(page: Page): Promise<{ colour: string; width: number }> {
