@@ -8,7 +8,15 @@ import {
   expectNoWcagViolations,
   goToServices,
 } from './address-and-services-helpers.ts';
-import { servicesToDate } from './patients-and-payment-helpers.ts';
+import {
+  fillCard,
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+  TEST_VISA,
+} from './patients-and-payment-helpers.ts';
 
 // Whole walks with axe on several steps: slower than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
@@ -61,4 +69,36 @@ test('the address step and an out-of-coverage dialog stay AA in a light partner 
   await chooseAddress(page, ANTOFAGASTA);
   await expect(page.getByRole('dialog', { name: 'Fuera de zona de cobertura' })).toBeVisible();
   await expectNoWcagViolations(page, 'out-of-coverage dialog');
+});
+
+test('a light partner colour stays AA through the patient, confirmation, payment and success steps', async ({
+  page,
+}) => {
+  await goToServices(page, APOQUINDO, 'demo-claro');
+  await addExam(page, 'Glicemia');
+  await servicesToDate(page);
+  await holdFirstBlock(page);
+  await expect(page.getByRole('heading', { name: 'Datos del paciente' })).toBeVisible();
+  await expectNoWcagViolations(page, 'patient');
+  await fillPatient(page, {
+    firstName: 'Inés',
+    lastName: 'Vera',
+    secondLastName: 'Soto',
+    day: '3',
+    month: 'Abril',
+    year: '1979',
+    document: freshRut(),
+    email: freshEmail(),
+    phone: '+56912345678',
+  });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  await expectNoWcagViolations(page, 'confirmation');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
+  await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
+  await expectNoWcagViolations(page, 'payment');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  await expectNoWcagViolations(page, 'success');
 });
