@@ -30,7 +30,8 @@ export async function measureKeyboardBooking(
   executablePath: string,
 ): Promise<KeyboardBooking> {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'es-CL' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-CL' });
+  const page = await context.newPage();
   const result: KeyboardBooking = { steps: [], focusLost: 0, booked: false };
   let tabs = 0;
   const isFocused = (target: Locator) =>
