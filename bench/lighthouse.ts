@@ -252,7 +252,7 @@ async function main() {
     `| … the partner's colour as text on the light surfaces | ${ratio(spread.strong.lowest)} (${spread.strong.colour}) | ≥ ${COLOUR_GOALS.strong}:1 | ${yes(spread.strong.lowest >= COLOUR_GOALS.strong)} |`,
     `| … the focus ring on the light surfaces | ${ratio(spread.focus.lowest)} (${spread.focus.colour}) | ≥ ${COLOUR_GOALS.focus}:1 | ${yes(spread.focus.lowest >= COLOUR_GOALS.focus)} |`,
     '',
-    'The end-to-end suite makes the keyboard-only booking with axe on every step (e2e/tests/keyboard-booking.spec.ts), and checks a dark, a mid-orange and a light partner up to the date step and the light one on every step (partner-colours.spec.ts).',
+    'The end-to-end suite makes the keyboard-only booking with axe on every step (e2e/tests/keyboard-booking.spec.ts), and books for a dark, a mid-orange and a light partner with axe on every step (partner-colours.spec.ts).',
     '',
     '| JavaScript (gzip) | size | budget | files |',
     '|---|---:|---:|---:|',
