@@ -395,6 +395,29 @@ export const visits = pgTable(
 );
 
 /**
+ * How many visits (confirmed, or holds until the sweep deletes them) each sector has per block,
+ * split by the skills of the nurses who have them: what availability reads instead of the month's
+ * visits, a few hundred rows per sector. Kept by database triggers on visits, nurses and
+ * nurse_sectors (migration 0008), in the same transactions that hold, confirm, free and move
+ * visits, so it cannot drift from them. An unswept expired hold keeps its count: the number may
+ * be high, never low, and a block whose count is not below its nurses on shift is checked nurse
+ * by nurse.
+ */
+export const blockLoad = pgTable(
+  'block_load',
+  {
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
+    /** The nurses' skills, as nurses.skills holds them. */
+    skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sectorId, table.blockStart, table.skills] })],
+);
+
+/**
  * A patient account (POST /users/register_wo_password/): registered without a password, found by
  * its identifier (the RUT for Chile; for Mexico the document, else a generated
  * one). Only the access token's hash is kept.
