@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { type CatalogueReader, createCatalogueReader } from './modules/catalogue/snapshot.ts';
 import { type ChangeBus, createChangeBus } from './modules/changes/change-bus.ts';
+import { createRosterCache, type RosterCache } from './modules/scheduling/roster.ts';
 import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import manageRoutes from './modules/appointments/manage-routes.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     catalogue: CatalogueReader;
     /** What changed, told to every instance on the database (modules/changes/change-bus.ts). */
     changes: ChangeBus;
+    /** Who works when, per sector and skills, as this instance keeps it (modules/scheduling/roster.ts). */
+    rosters: RosterCache;
   }
 }
 
@@ -114,6 +117,12 @@ export async function buildApp({
   app.addHook('onClose', () => changes.close());
   app.decorate('changes', changes);
   app.decorate('catalogue', createCatalogueReader(database.db, config.CATALOGUE_CACHE_MS, changes));
+  const rosters = createRosterCache(config.ROSTER_CACHE_MS);
+  const stopRosters = changes.subscribe((change) => {
+    if (change.topic === 'roster' || change.topic === 'everything') rosters.invalidate();
+  });
+  app.addHook('onClose', async () => stopRosters());
+  app.decorate('rosters', rosters);
 
   // Tier 1: the outside world's plugins.
   await app.register(openapi);

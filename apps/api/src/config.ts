@@ -201,6 +201,15 @@ const envSchema = z.object({
       .max(60_000, 'debe estar entre 0 y 60000')
       .default(2_000),
   ),
+  ROSTER_CACHE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 600000')
+      .max(600_000, 'debe estar entre 0 y 600000')
+      .default(60_000),
+  ),
   CATALOGUE_CACHE_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce

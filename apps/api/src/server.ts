@@ -8,6 +8,7 @@ import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.ts';
 import { expireLapsedHolds } from './modules/appointments/transitions.ts';
+import { compactBlockLoad } from './modules/scheduling/queries.ts';
 import { createBookingDeliverer } from './modules/notifications/deliver-booking-event.ts';
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';
@@ -15,6 +16,7 @@ import { WIDGET_DIST } from './paths.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
 const HOLD_SWEEP_MS = 60_000;
+const BLOCK_LOAD_COMPACT_MS = 2_000;
 /** A worker that dies is replaced, but not faster than this, so a crash loop cannot spin. */
 const RESPAWN_DELAY_MS = 1000;
 
@@ -51,6 +53,14 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     );
   }, HOLD_SWEEP_MS);
   sweep.unref();
+  // Freed visits are kept beside the per-block counts (so holds never deadlock on them) and
+  // folded in here; availability subtracts those not folded yet, so this only keeps reads short.
+  const compaction = setInterval(() => {
+    compactBlockLoad(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'block load compaction failed'),
+    );
+  }, BLOCK_LOAD_COMPACT_MS);
+  compaction.unref();
 
   // E-mails and webhooks owed by committed changes; every instance delivers, none twice at once.
   const mailer = createMailer(config);
@@ -104,6 +114,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     }, 10_000);
     timer.unref();
     clearInterval(sweep);
+    clearInterval(compaction);
     clearInterval(reminders);
     try {
       await outbox.stop();

@@ -399,9 +399,9 @@ export const visits = pgTable(
  * split by the skills of the nurses who have them: what availability reads instead of the month's
  * visits, a few hundred rows per sector. Kept by database triggers on visits, nurses and
  * nurse_sectors (migration 0008), in the same transactions that hold, confirm, free and move
- * visits, so it cannot drift from them. An unswept expired hold keeps its count: the number may
- * be high, never low, and a block whose count is not below its nurses on shift is checked nurse
- * by nurse.
+ * visits, so it cannot drift from them; less block_load_freed, it is the count. An unswept
+ * expired hold keeps its count: the number may be high, never low, and a block whose count is
+ * not below its nurses on shift is checked nurse by nurse.
  */
 export const blockLoad = pgTable(
   'block_load',
@@ -415,6 +415,25 @@ export const blockLoad = pgTable(
     visits: integer('visits').notNull(),
   },
   (table) => [primaryKey({ columns: [table.sectorId, table.blockStart, table.skills] })],
+);
+
+/**
+ * Visits freed (a hold replaced, lapsed and swept, a cancellation), written beside block_load
+ * rather than into it: a transaction that frees one block and takes another then locks counts of
+ * one block only, so two people swapping blocks never deadlock. Availability subtracts these; a
+ * compaction every few seconds folds them into block_load.
+ */
+export const blockLoadFreed = pgTable(
+  'block_load_freed',
+  {
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
+    skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (table) => [index('block_load_freed_sector_idx').on(table.sectorId, table.blockStart)],
 );
 
 /**

@@ -6,12 +6,23 @@ CREATE TABLE "block_load" (
 	CONSTRAINT "block_load_sector_id_block_start_skills_pk" PRIMARY KEY("sector_id","block_start","skills")
 );
 --> statement-breakpoint
+CREATE TABLE "block_load_freed" (
+	"sector_id" integer NOT NULL,
+	"block_start" timestamp with time zone NOT NULL,
+	"skills" jsonb NOT NULL,
+	"visits" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "block_load" ADD CONSTRAINT "block_load_sector_id_sectors_id_fk" FOREIGN KEY ("sector_id") REFERENCES "public"."sectors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "block_load_freed" ADD CONSTRAINT "block_load_freed_sector_id_sectors_id_fk" FOREIGN KEY ("sector_id") REFERENCES "public"."sectors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "block_load_freed_sector_idx" ON "block_load_freed" USING btree ("sector_id","block_start");--> statement-breakpoint
 -- Recounts whole sectors from their visits: after a nurse joins or leaves a sector or changes skills,
--- which moves all her visits from one count to another. Writers of visits wait meanwhile.
+-- which moves all her visits from one count to another. Writers of visits wait meanwhile; freed
+-- rows go first, as the compaction takes them, so the two never wait on each other in a circle.
 CREATE FUNCTION block_load_recount(sector_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   LOCK TABLE visits IN SHARE MODE;
+  DELETE FROM block_load_freed WHERE sector_id = ANY(sector_ids);
   DELETE FROM block_load WHERE sector_id = ANY(sector_ids);
   INSERT INTO block_load (sector_id, block_start, skills, visits)
   SELECT ns.sector_id, v.block_start, n.skills, count(*)::int
@@ -21,39 +32,45 @@ BEGIN
   GROUP BY ns.sector_id, v.block_start, n.skills;
 END $$;
 --> statement-breakpoint
--- Counts the visits a statement inserted (+1), deleted (-1) or moved to another nurse or block (-1
--- where it was, +1 where it is; a confirmation moves nothing) for every sector their nurses serve.
--- Rows are upserted in key order, so statements touching the same rows lock them in the same order.
--- (The trigger passes its rows as JSON: a transition table is visible only inside the trigger.)
-CREATE FUNCTION block_load_add(changed jsonb) RETURNS void LANGUAGE sql AS $$
+-- Visits taken (inserted, or moved to a nurse or block) count at once, in key order; visits freed
+-- (deleted, or moved away) are written to block_load_freed, which nobody updates. So a
+-- transaction locks counts of the one block it takes, and never waits for another's counts while
+-- holding its own. The rows come as JSON: a transition table is visible only inside the trigger.
+CREATE FUNCTION block_load_take(taken jsonb) RETURNS void LANGUAGE sql AS $$
   INSERT INTO block_load (sector_id, block_start, skills, visits)
-  SELECT ns.sector_id, c.block_start, n.skills, sum(c.sign)::int
-  FROM jsonb_to_recordset(changed) AS c(nurse_id integer, block_start timestamptz, sign integer)
-  JOIN nurses n ON n.id = c.nurse_id
-  JOIN nurse_sectors ns ON ns.nurse_id = c.nurse_id
-  GROUP BY ns.sector_id, c.block_start, n.skills
-  HAVING sum(c.sign) <> 0
-  ORDER BY ns.sector_id, c.block_start, n.skills
+  SELECT ns.sector_id, t.block_start, n.skills, count(*)::int
+  FROM jsonb_to_recordset(taken) AS t(nurse_id integer, block_start timestamptz)
+  JOIN nurses n ON n.id = t.nurse_id
+  JOIN nurse_sectors ns ON ns.nurse_id = t.nurse_id
+  GROUP BY ns.sector_id, t.block_start, n.skills
+  ORDER BY ns.sector_id, t.block_start, n.skills
   ON CONFLICT (sector_id, block_start, skills) DO UPDATE SET visits = block_load.visits + excluded.visits
 $$;
 --> statement-breakpoint
+CREATE FUNCTION block_load_free(freed jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO block_load_freed (sector_id, block_start, skills, visits)
+  SELECT ns.sector_id, f.block_start, n.skills, count(*)::int
+  FROM jsonb_to_recordset(freed) AS f(nurse_id integer, block_start timestamptz)
+  JOIN nurses n ON n.id = f.nurse_id
+  JOIN nurse_sectors ns ON ns.nurse_id = f.nurse_id
+  GROUP BY ns.sector_id, f.block_start, n.skills
+$$;
+--> statement-breakpoint
 -- Each branch names only the transition tables its operation has (plpgsql plans a statement when
--- it first runs, so the others are never planned).
+-- it first runs). A confirmation moves nothing and counts nothing.
 CREATE FUNCTION visits_block_load() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM block_load_add((SELECT jsonb_agg(jsonb_build_object('nurse_id', nurse_id, 'block_start', block_start, 'sign', 1)) FROM new_visits));
+    PERFORM block_load_take((SELECT jsonb_agg(jsonb_build_object('nurse_id', nurse_id, 'block_start', block_start)) FROM new_visits));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM block_load_add((SELECT jsonb_agg(jsonb_build_object('nurse_id', nurse_id, 'block_start', block_start, 'sign', -1)) FROM old_visits));
+    PERFORM block_load_free((SELECT jsonb_agg(jsonb_build_object('nurse_id', nurse_id, 'block_start', block_start)) FROM old_visits));
   ELSE
-    PERFORM block_load_add((SELECT jsonb_agg(m.change) FROM (
-      SELECT jsonb_build_object('nurse_id', o.nurse_id, 'block_start', o.block_start, 'sign', -1) AS change
-        FROM old_visits o JOIN new_visits n ON n.id = o.id
-        WHERE (o.nurse_id, o.block_start) IS DISTINCT FROM (n.nurse_id, n.block_start)
-      UNION ALL
-      SELECT jsonb_build_object('nurse_id', n.nurse_id, 'block_start', n.block_start, 'sign', 1)
-        FROM old_visits o JOIN new_visits n ON n.id = o.id
-        WHERE (o.nurse_id, o.block_start) IS DISTINCT FROM (n.nurse_id, n.block_start)) m));
+    PERFORM block_load_free((SELECT jsonb_agg(jsonb_build_object('nurse_id', o.nurse_id, 'block_start', o.block_start))
+      FROM old_visits o JOIN new_visits n ON n.id = o.id
+      WHERE (o.nurse_id, o.block_start) IS DISTINCT FROM (n.nurse_id, n.block_start)));
+    PERFORM block_load_take((SELECT jsonb_agg(jsonb_build_object('nurse_id', n.nurse_id, 'block_start', n.block_start))
+      FROM old_visits o JOIN new_visits n ON n.id = o.id
+      WHERE (o.nurse_id, o.block_start) IS DISTINCT FROM (n.nurse_id, n.block_start)));
   END IF;
   RETURN NULL;
 END $$;
@@ -69,12 +86,28 @@ CREATE TRIGGER visits_block_load_update AFTER UPDATE ON visits REFERENCING OLD T
 --> statement-breakpoint
 CREATE FUNCTION visits_block_load_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM block_load_freed;
   DELETE FROM block_load;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER visits_block_load_truncate AFTER TRUNCATE ON visits
   FOR EACH STATEMENT EXECUTE FUNCTION visits_block_load_truncate();
+--> statement-breakpoint
+-- Folds the freed visits into the counts (any instance, every few seconds): one statement, in key
+-- order. A concurrent compaction skips the rows this one took.
+CREATE FUNCTION block_load_compact() RETURNS integer LANGUAGE sql AS $$
+  WITH freed AS (DELETE FROM block_load_freed RETURNING sector_id, block_start, skills, visits),
+  folded AS (
+    INSERT INTO block_load (sector_id, block_start, skills, visits)
+    SELECT sector_id, block_start, skills, -sum(visits)::int FROM freed
+    GROUP BY sector_id, block_start, skills
+    ORDER BY sector_id, block_start, skills
+    ON CONFLICT (sector_id, block_start, skills) DO UPDATE SET visits = block_load.visits + excluded.visits
+    RETURNING 1
+  )
+  SELECT count(*)::int FROM folded
+$$;
 --> statement-breakpoint
 -- A nurse who joins or leaves sectors, or whose skills change: her sectors are recounted. And every
 -- instance is told that who works when changed (the roster it keeps in memory), whoever changed it.

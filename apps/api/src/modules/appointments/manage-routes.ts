@@ -62,7 +62,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = appointmentAccessOf(request);
-      const answer = await rescheduleBooking(app.db, access, {
+      const answer = await rescheduleBooking(app.db, app.rosters, access, {
         beginDate: request.body.begin_date,
         endDate: request.body.end_date,
         catalogue: await app.catalogue(),

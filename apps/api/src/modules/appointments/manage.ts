@@ -25,6 +25,7 @@ import {
 } from '../scheduling/queries.ts';
 import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
+import type { RosterCache } from '../scheduling/roster.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
 import { patientNameOf, serviceIdsOf } from './stored-cart.ts';
@@ -178,6 +179,7 @@ export async function cancelBooking(
  */
 export async function rescheduleBooking(
   db: Db,
+  rosters: RosterCache,
   access: AppointmentAccess,
   request: { beginDate: string; endDate: string; catalogue: CatalogueSnapshot },
   now: Date = new Date(),
@@ -188,6 +190,7 @@ export async function rescheduleBooking(
   const cutoffHours = await cutoffHoursOf(db, appointment);
   const { candidates, blockStart, blockEnd } = await blockCandidates(
     db,
+    rosters,
     { appointment, catalogue: request.catalogue, now },
     begin,
   );

@@ -114,22 +114,27 @@ export async function expireAppointment(db: Db, id: string, now: Date = new Date
  * blocks, and every scheduled appointment left without a visit becomes expired. Both in one
  * transaction, and each a single statement, so a confirmation (which needs the hold's row) either
  * wins before the delete or finds the row gone. Stateless: any number of instances may run it.
+ * It never waits: rows another transaction holds (a hold or a confirmation under way) are left
+ * for the next sweep, so it cannot deadlock with them.
  */
 export async function expireLapsedHolds(db: Db, now: Date = new Date()): Promise<number> {
   return inTransaction(db, async (tx) => {
-    await tx.delete(visits).where(and(eq(visits.status, 'hold'), sql`${visits.expiresAt} < ${now}`));
+    await tx.delete(visits).where(
+      inArray(
+        visits.id,
+        sql`(select ${visits.id} from ${visits} where ${visits.status} = 'hold' and ${visits.expiresAt} < ${now}
+             for update skip locked)`,
+      ),
+    );
     const expired = await tx
       .update(appointments)
       .set({ status: 'expired', updatedAt: now })
       .where(
-        and(
-          eq(appointments.status, 'scheduled'),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(visits)
-              .where(eq(visits.appointmentId, appointments.id)),
-          ),
+        inArray(
+          appointments.id,
+          sql`(select a.id from ${appointments} a where a.status = 'scheduled'
+                 and not exists (select 1 from ${visits} v where v.appointment_id = a.id)
+               for update skip locked)`,
         ),
       )
       .returning({ id: appointments.id });

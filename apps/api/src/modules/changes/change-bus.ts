@@ -4,11 +4,13 @@ import type { Database } from '../../db/database.ts';
 
 /**
  * What an instance keeps in memory and another instance can make stale: a sector's availability
- * (a hold, a confirmation, a freed block), a client's configuration, the catalogue. `everything`
- * is said after a lost connection, when changes may have been missed.
+ * (a hold, a confirmation, a freed block), who works when (nurses, shifts, days off, sectors: the
+ * database's own triggers say it, whoever changed them), a client's configuration, the catalogue.
+ * `everything` is said after a lost connection, when changes may have been missed.
  */
 type Change =
   | { topic: 'availability'; sectorId: number | null }
+  | { topic: 'roster' }
   | { topic: 'client'; clientId: string }
   | { topic: 'catalogue' }
   | { topic: 'everything' };
@@ -26,7 +28,7 @@ export interface ChangeBus {
 
 const CHANGES_CHANNEL = 'visita_changes';
 
-const TOPICS = new Set(['availability', 'client', 'catalogue', 'everything']);
+const TOPICS = new Set(['availability', 'roster', 'client', 'catalogue', 'everything']);
 
 function parse(payload: string): (Change & { origin: string }) | null {
   try {

@@ -1,5 +1,4 @@
 import type { AvailabilityEntry } from '@visita/domain/contract/appointments';
-import type { SectorRow } from '../coverage/service.ts';
 import { LRUCache } from 'lru-cache';
 
 /** A kept answer is served while a fresh one is computed, but never once this many TTLs old. */
@@ -22,11 +21,6 @@ interface Entry {
  */
 export function createAvailabilityCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new LRUCache<string, Entry>({ max: 5000 });
-  // Sectors are configuration (a polygon, a zone), read on every availability request.
-  const sectors = new LRUCache<number, { row: SectorRow | undefined }>({
-    max: 1000,
-    ttl: Math.max(ttlMs, 1),
-  });
   const refreshing = new Map<string, Promise<AvailabilityEntry[]>>();
   // Bumped when a sector is cleared, so a refresh that started before a hold is not kept after it.
   const generations = new Map<number, number>();
@@ -63,15 +57,6 @@ export function createAvailabilityCache(ttlMs: number, now: () => number = Date.
         return entry.value;
       }
       return refresh(key, sectorId, compute);
-    },
-    /** A sector's row, kept as long as answers are (an availability request reads it first). */
-    async sector(id: number, load: () => Promise<SectorRow | undefined>): Promise<SectorRow | undefined> {
-      if (ttlMs === 0) return load();
-      const kept = sectors.get(id);
-      if (kept) return kept.row;
-      const row = await load();
-      sectors.set(id, { row });
-      return row;
     },
     /** Forget a sector's answers (after a hold in it); null forgets everything. */
     invalidate(sectorId: number | null): void {

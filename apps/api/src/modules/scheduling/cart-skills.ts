@@ -4,7 +4,7 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import type { Db } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import type { AvailabilityCache } from './availability-cache.ts';
+import type { RosterCache } from './roster.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findCoveringSector } from '../coverage/service.ts';
 import { isKnownTimeZone } from './blocks.ts';
@@ -52,13 +52,11 @@ export const cartItemIds = (patients: readonly StoredCartPatient[]): ItemId[] =>
 export async function appointmentSector(
   db: Db,
   appointment: AppointmentRow,
-  cache?: AvailabilityCache,
+  rosters: RosterCache,
 ): Promise<SectorRow> {
   const { sectorId } = appointment;
   const sector = sectorId
-    ? await (cache
-        ? cache.sector(sectorId, () => findSectorById(db, sectorId))
-        : findSectorById(db, sectorId))
+    ? await rosters.sector(sectorId, () => findSectorById(db, sectorId))
     : await findCoveringSector(
         db,
         { lat: appointment.targetLat, lng: appointment.targetLng },

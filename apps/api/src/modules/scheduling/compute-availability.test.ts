@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { shiftBlocks } from './blocks.ts';
 import type { SectorNurse } from './queries.ts';
-import { computeAvailability, contestedBlocks, nursesOnShift, UNCOUNTED } from './availability.ts';
+import { addDays } from '@visita/domain/availability';
+import fc from 'fast-check';
+import { settleAvailability } from './availability.ts';
+import { computeAvailability } from './from-scratch.ts';
+import { buildRoster } from './roster.ts';
 
 const ZONE = 'America/Santiago';
 const DATE = '2026-12-02'; // a Wednesday (ISO weekday 3)
@@ -44,19 +48,37 @@ describe('offered blocks with many nurses', () => {
   });
 });
 
-describe('settling blocks by counts (nursesOnShift, contestedBlocks)', () => {
+describe('the fast path (roster counts and visits per block) equals the definition', () => {
   const week = { today: '2026-11-30', from: '2026-11-30', to: '2026-12-06' };
 
-  it('counts the nurses on shift in each block, less those off that day', () => {
-    const counts = nursesOnShift(
-      [nurse(1), nurse(2), nurse(3, '08:00', '12:00', [DATE]), nurse(4, '10:00', '11:00')],
-      {
-        ...week,
-        from: DATE,
-        to: DATE,
-      },
+  /** The fast path as findAvailability runs it: counts first, then busy nurses for the contested. */
+  function fast(
+    nurses: readonly SectorNurse[],
+    busy: ReadonlyMap<number, ReadonlySet<number>>,
+    visitsPerBlock: ReadonlyMap<number, number>,
+    horizon: typeof week,
+    now: Date,
+  ) {
+    const roster = buildRoster(nurses, { from: horizon.today, to: horizon.to }, ZONE);
+    const settled = settleAvailability(roster, visitsPerBlock, horizon, now);
+    if (settled.contested.length === 0) return { offered: settled.offered, contested: 0 };
+    const asked = new Set(settled.contested.map((block) => block.start));
+    const exact = new Map(
+      [...busy].map(([id, taken]) => [id, new Set([...taken].filter((s) => asked.has(s)))]),
     );
-    expect([...counts].sort(([a], [b]) => a - b)).toEqual([
+    return {
+      offered: settleAvailability(roster, visitsPerBlock, horizon, now, exact).offered,
+      contested: asked.size,
+    };
+  }
+
+  it('counts the nurses on shift in each block, less those off that day', () => {
+    const roster = buildRoster(
+      [nurse(1), nurse(2), nurse(3, '08:00', '12:00', [DATE]), nurse(4, '10:00', '11:00')],
+      { from: DATE, to: DATE },
+      ZONE,
+    );
+    expect(roster.days.get(DATE)?.map((block) => [block.start, block.working])).toEqual([
       [start('08:00'), 2],
       [start('09:00'), 2],
       [start('10:00'), 3],
@@ -64,7 +86,20 @@ describe('settling blocks by counts (nursesOnShift, contestedBlocks)', () => {
     ]);
   });
 
-  it('leaves uncounted a start one nurse reaches from two dates (shifts in two zones)', () => {
+  it('asks which nurses are busy only where the visits are as many as the nurses on shift', () => {
+    const nurses = [nurse(1), nurse(2), nurse(3)];
+    const counts = new Map([
+      [start('08:00'), 2],
+      [start('09:00'), 3],
+      [start('10:00'), 4],
+    ]);
+    const roster = buildRoster(nurses, { from: DATE, to: DATE }, ZONE);
+    const settled = settleAvailability(roster, counts, horizon, NOW);
+    expect(settled.contested.map((block) => block.entry.begin_time)).toEqual(['09:00', '10:00']);
+    expect(settled.offered.map((entry) => entry.begin_time)).toEqual(['08:00', '11:00']);
+  });
+
+  it('counts a block reached from two dates once per date (shifts in two zones)', () => {
     // Monday 23:00 in Santiago (UTC-3 in summer) is Tuesday 02:00 UTC.
     const twoZones: SectorNurse = {
       id: 1,
@@ -74,73 +109,94 @@ describe('settling blocks by counts (nursesOnShift, contestedBlocks)', () => {
       ],
       days_off: [],
     };
-    const counts = nursesOnShift([twoZones], week);
-    expect(counts.get(Date.parse('2026-12-01T02:00:00Z'))).toBe(UNCOUNTED);
-    expect(contestedBlocks(counts, new Map([[Date.parse('2026-12-01T02:00:00Z'), 1]]))).toEqual([
-      Date.parse('2026-12-01T02:00:00Z'),
-    ]);
+    const busy = new Map([[1, new Set([Date.parse('2026-12-01T02:00:00Z')])]]);
+    const counts = new Map([[Date.parse('2026-12-01T02:00:00Z'), 1]]);
+    expect(fast([twoZones], busy, counts, week, NOW).offered).toEqual(
+      computeAvailability([twoZones], busy, week, ZONE, NOW),
+    );
   });
 
-  it('asks for the busy nurses only where the busy are as many as those on shift', () => {
-    const onShift = new Map([
-      [1, 3],
-      [2, 3],
-      [3, 0],
-      [4, UNCOUNTED],
-    ]);
-    const busy = new Map([
-      [1, 2],
-      [2, 3],
-      [3, 1],
-      [4, 1],
-      [5, 1],
-    ]);
-    expect(contestedBlocks(onShift, busy)).toEqual([2, 4]);
+  // Weeks around Chile's clock changes (the first Sunday of April and of September) and a plain one.
+  const WEEKS = [
+    { today: '2026-11-30', from: '2026-11-30', to: '2026-12-06', now: '2026-11-30T12:00:00Z' },
+    { today: '2026-09-03', from: '2026-09-04', to: '2026-09-09', now: '2026-09-03T12:00:00Z' },
+    { today: '2027-04-01', from: '2027-04-02', to: '2027-04-06', now: '2027-04-01T12:00:00Z' },
+  ];
+  const PATTERNS: Array<[string, string]> = [
+    ['00:00', '03:00'],
+    ['08:00', '12:00'],
+    ['09:00', '13:00'],
+    ['08:00', '18:00'],
+    ['20:00', '24:00'],
+  ];
+  const ZONES = [ZONE, ZONE, ZONE, 'UTC', 'Asia/Kathmandu'];
+
+  it('offers exactly what every nurse and visit one by one would (generated weeks, DST, other zones, overcounts)', () => {
+    const arbitraryNurse = fc.record({
+      shifts: fc.array(
+        fc.record({
+          weekday: fc.integer({ min: 1, max: 7 }),
+          pattern: fc.integer({ min: 0, max: PATTERNS.length - 1 }),
+          zone: fc.integer({ min: 0, max: ZONES.length - 1 }),
+        }),
+        { minLength: 0, maxLength: 6 },
+      ),
+      daysOff: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }),
+      busyShare: fc.integer({ min: 0, max: 4 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: WEEKS.length - 1 }),
+        fc.array(arbitraryNurse, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 2 }),
+        (weekIndex, generated, salt, overcount) => {
+          const week_ = WEEKS[weekIndex];
+          if (!week_) throw new Error('no such week');
+          const { now: nowText, ...horizon } = week_;
+          const now = new Date(nowText);
+          const nurses: SectorNurse[] = generated.map((one, index) => ({
+            id: index + 1,
+            shifts: one.shifts.map((shift) => {
+              const [startsAt, endsAt] = PATTERNS[shift.pattern] ?? ['08:00', '12:00'];
+              return {
+                weekday: shift.weekday,
+                starts_at: startsAt,
+                ends_at: endsAt,
+                time_zone: ZONES[shift.zone] ?? ZONE,
+              };
+            }),
+            days_off: one.daysOff.map((offset) => addDays(horizon.today, offset)),
+          }));
+          // Every block any nurse could have, each taken by a nurse with her share (of 4).
+          const roster = buildRoster(nurses, { from: horizon.today, to: horizon.to }, ZONE);
+          const starts = [...new Set([...roster.days.values()].flat().map((block) => block.start))];
+          const busy = new Map<number, Set<number>>();
+          const visits = new Map<number, number>();
+          nurses.forEach((one, index) => {
+            const share = generated[index]?.busyShare ?? 0;
+            const taken = new Set(starts.filter((s) => (s / 3_600_000 + salt + one.id) % 4 < share));
+            busy.set(one.id, taken);
+            for (const s of taken) visits.set(s, (visits.get(s) ?? 0) + 1);
+          });
+          // Unswept expired holds: the count may be high, never low.
+          for (const s of starts.filter((_, i) => (i + salt) % 3 === 0))
+            visits.set(s, (visits.get(s) ?? 0) + overcount);
+          expect(fast(nurses, busy, visits, horizon, now).offered).toEqual(
+            computeAvailability(nurses, busy, horizon, ZONE, now),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
-  it('offers what the whole list of busy nurses would, over many generated weeks', () => {
-    // A small deterministic generator: shifts, days off and visits vary, many blocks fill up.
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % n;
-    };
-    const patterns: Array<[string, string]> = [
-      ['08:00', '12:00'],
-      ['09:00', '13:00'],
-      ['08:00', '18:00'],
-      ['20:00', '24:00'],
-    ];
-    for (let round = 0; round < 30; round++) {
-      const nurses: SectorNurse[] = Array.from({ length: 1 + random(8) }, (_, index) => {
-        const [startsAt, endsAt] = patterns[random(patterns.length)] ?? ['08:00', '12:00'];
-        const weekdays = [1, 2, 3, 4, 5, 6, 7].filter(() => random(3) > 0);
-        return {
-          id: index + 1,
-          shifts: weekdays.map((weekday) => ({
-            weekday,
-            starts_at: startsAt,
-            ends_at: endsAt,
-            time_zone: ZONE,
-          })),
-          days_off: random(3) === 0 ? [`2026-12-0${1 + random(6)}`] : [],
-        };
-      });
-      const starts = [...nursesOnShift(nurses, week).keys()];
-      const busy = new Map<number, Set<number>>();
-      const busyCounts = new Map<number, number>();
-      for (const { id } of nurses) {
-        const taken = new Set(starts.filter(() => random(4) > 0));
-        busy.set(id, taken);
-        for (const taken_ of taken) busyCounts.set(taken_, (busyCounts.get(taken_) ?? 0) + 1);
-      }
-      const contested = new Set(contestedBlocks(nursesOnShift(nurses, week), busyCounts));
-      const busyContested = new Map(
-        [...busy].map(([id, taken]) => [id, new Set([...taken].filter((start) => contested.has(start)))]),
-      );
-      expect(computeAvailability(nurses, busyContested, week, ZONE, NOW)).toEqual(
-        computeAvailability(nurses, busy, week, ZONE, NOW),
-      );
-    }
+  it('with 200 nurses and most blocks busy for some, needs no busy nurse at all', () => {
+    const nurses = Array.from({ length: 200 }, (_, index) => nurse(index + 1, '08:00', '18:00'));
+    const busy = new Map(nurses.map(({ id }) => [id, new Set(id % 2 ? [start('09:00')] : [])]));
+    const visits = new Map([[start('09:00'), 100]]);
+    const result = fast(nurses, busy, visits, horizon, NOW);
+    expect(result.contested).toBe(0);
+    expect(result.offered).toEqual(computeAvailability(nurses, busy, horizon, ZONE, NOW));
   });
 });

@@ -10,24 +10,17 @@ import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
-import {
-  createShiftBlockCache,
-  isoWeekday,
-  localToInstant,
-  parseClock,
-  BLOCK_MINUTES,
-  formatLocalDateTime,
-} from './blocks.ts';
+import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from './blocks.ts';
 import {
   confirmVisitOfAppointment,
   deleteExpiredHolds,
   deleteHoldOfAppointment,
   findBusyNursesInBlock,
-  findSectorNurses,
   insertHoldIfFree,
   type VisitRow,
 } from './queries.ts';
-import { horizonFor, nurseBlocksOn } from './availability.ts';
+import { horizonFor, sectorRoster } from './availability.ts';
+import type { RosterCache } from './roster.ts';
 import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
 import { HOLD_MINUTES, blockNotAvailable, notSchedulable } from './errors.ts';
 
@@ -83,6 +76,7 @@ export function parseBlock(request: Pick<HoldRequest, 'beginDate' | 'endDate'>) 
  */
 export async function blockCandidates(
   db: Db,
+  rosters: RosterCache,
   request: Pick<HoldRequest, 'appointment' | 'catalogue' | 'items' | 'now'>,
   begin: ReturnType<typeof parseLocalDateTime>,
 ) {
@@ -92,7 +86,7 @@ export async function blockCandidates(
     request.items && request.items.length > 0 ? request.items : cartItemIds(appointment.patients),
     appointment.country,
   );
-  const sector = await appointmentSector(db, appointment);
+  const sector = await appointmentSector(db, appointment, rosters);
   const horizon = horizonFor(sector.timeZone, now);
   if (begin.date < horizon.today) throw fail(ERRORS.BLOCK_IN_PAST);
   if (begin.date > horizon.to) throw fail(ERRORS.BLOCK_OUT_OF_HORIZON);
@@ -100,12 +94,10 @@ export async function blockCandidates(
   if (start === null) throw fail(ERRORS.BLOCK_TIME_DOES_NOT_EXIST);
   if (start <= now.getTime()) throw fail(ERRORS.BLOCK_IN_PAST);
 
-  // The nurses whose shift offers exactly this block (the same rules as availability).
-  const nurses = await findSectorNurses(db, sector.id, skills, { from: begin.date, to: begin.date });
-  const blocksOf = createShiftBlockCache();
-  const weekday = isoWeekday(begin.date);
-  const candidates = nurses.filter((nurse) =>
-    nurseBlocksOn(nurse, begin.date, weekday, blocksOf).some((block) => block.start === start),
+  // The nurses whose shift offers exactly this block: the roster availability answers from.
+  const roster = await sectorRoster(db, rosters, sector, skills, horizon);
+  const candidates = roster.nurses.filter((nurse) =>
+    roster.nurseBlocksOn(nurse, begin.date).some((block) => block.start === start),
   );
   if (candidates.length === 0) throw fail(ERRORS.BLOCK_OUTSIDE_SHIFTS);
 
@@ -114,11 +106,11 @@ export async function blockCandidates(
   return { candidates, blockStart, blockEnd };
 }
 
-export async function holdBlock(db: Db, request: HoldRequest): Promise<ScheduleAnswer> {
+export async function holdBlock(db: Db, rosters: RosterCache, request: HoldRequest): Promise<ScheduleAnswer> {
   const { appointment, now } = request;
   const { begin, end } = parseBlock(request);
   if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
-  const { candidates, blockStart, blockEnd } = await blockCandidates(db, request, begin);
+  const { candidates, blockStart, blockEnd } = await blockCandidates(db, rosters, request, begin);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   await inTransaction(db, async (tx) => {
     const updated = await updateAppointmentWhileStatus(tx, appointment.id, SCHEDULABLE, {

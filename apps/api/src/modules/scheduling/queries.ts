@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
-import { type ServiceSkill, sectors, visits } from '../../db/schema.ts';
+import { blockLoad, blockLoadFreed, type ServiceSkill, sectors, visits } from '../../db/schema.ts';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type SectorRow = typeof sectors.$inferSelect;
@@ -59,10 +59,68 @@ export async function findSectorNurses(
   }));
 }
 
+function prepareCountVisits(db: Db) {
+  // One row of text, 'start:visits,…': a few hundred rows parsed by the driver and mapped by
+  // drizzle cost more CPU than the query itself. Freed visits not yet compacted are subtracted.
+  const range = sql`sector_id = ${sql.placeholder('sectorId')}
+          and block_start >= ${sql.placeholder('from')}::timestamptz
+          and block_start < ${sql.placeholder('to')}::timestamptz
+          and skills @> ${sql.placeholder('skills')}::jsonb`;
+  return db
+    .select({
+      counts: sql<string | null>`(select string_agg(c.block_start || ':' || c.visits, ',') from (
+        select (extract(epoch from u.block_start) * 1000)::bigint as block_start, sum(u.visits) as visits
+        from (select block_start, visits from ${blockLoad} where ${range}
+              union all
+              select block_start, -visits from ${blockLoadFreed} where ${range}) u
+        group by u.block_start) c where c.visits > 0)`,
+    })
+    .from(sql`(select 1) one`)
+    .prepare('block_load_count');
+}
+
+const preparedCountVisits = new WeakMap<Db, ReturnType<typeof prepareCountVisits>>();
+
+/**
+ * Visits per block start (ms) between two instants of the sector's nurses who have the skills
+ * (block_load: one indexed range of a few hundred rows for a month, whatever the number of
+ * visits). Never lower than the nurses busy there: an expired hold counts until the sweep.
+ */
+export async function countBusyFromLoad(
+  db: Db,
+  sectorId: number,
+  skills: readonly ServiceSkill[],
+  range: { from: Date; to: Date },
+): Promise<Map<number, number>> {
+  let prepared = preparedCountVisits.get(db);
+  if (!prepared) preparedCountVisits.set(db, (prepared = prepareCountVisits(db)));
+  const [row] = await prepared.execute({
+    sectorId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    skills: JSON.stringify(skills),
+  });
+  const counts = new Map<number, number>();
+  for (const pair of row?.counts ? row.counts.split(',') : []) {
+    const colon = pair.indexOf(':');
+    counts.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
+  }
+  return counts;
+}
+
+/**
+ * Folds the freed visits into block_load (migration 0008's block_load_compact): every few
+ * seconds, from any instance. Returns how many counts changed.
+ */
+export async function compactBlockLoad(db: Db): Promise<number> {
+  const [row] = await queryRows<{ folded: number }>(db, sql`select block_load_compact() as folded`);
+  return Number(row?.folded ?? 0);
+}
+
 /**
  * How many of the sector's active nurses with the skills are busy (a confirmed visit or a hold
- * not yet expired) in each block between two instants, by block start (ms): one row per block
- * with a visit, a few hundred for a month whatever the number of visits.
+ * not yet expired) in each block between two instants, by block start (ms), read from the visits
+ * themselves: the from-scratch count block_load must never be below.
  */
 export async function countBusyNurses(
   db: Db,
@@ -118,11 +176,19 @@ export async function findBusyNurseBlocks(
   }));
 }
 
-/** Holds of a block whose time is up: deleted so the block can be taken again. */
+/**
+ * Holds of a block whose time is up: deleted so the block can be taken again. One another
+ * transaction is deleting or confirming is skipped, not waited for (waiting is how a hold and
+ * the sweep would deadlock); the insert that follows waits for it through the unique index.
+ */
 export async function deleteExpiredHolds(db: Db, blockStart: Date, now: Date): Promise<void> {
-  await db
-    .delete(visits)
-    .where(and(eq(visits.blockStart, blockStart), eq(visits.status, 'hold'), lt(visits.expiresAt, now)));
+  await db.delete(visits).where(
+    inArray(
+      visits.id,
+      sql`(select ${visits.id} from ${visits} where ${visits.blockStart} = ${blockStart}
+           and ${visits.status} = 'hold' and ${visits.expiresAt} < ${now} for update skip locked)`,
+    ),
+  );
 }
 
 /** The appointment's own hold (a new hold replaces it); confirmed visits stay. */

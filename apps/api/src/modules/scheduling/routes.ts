@@ -24,8 +24,11 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     else if (change.topic === 'everything') availabilityCache.invalidate(null);
   });
   app.addHook('onClose', async () => unsubscribe());
-  // A cached month is answered to many people: it is checked against its schema and written as
-  // JSON once, when it is computed, and that text is answered until the cache lets it go.
+  // An answer is checked against its schema before it is written. Its entries are the roster's
+  // (roster.ts), shared by every answer until the roster changes: each is checked once, with
+  // the first answer that carries it, and an answer made only of checked entries (an array of
+  // valid entries is a valid answer) is written as it is. A cached month's text is also kept.
+  const checkedEntries = new WeakSet<object>();
   const bodies = new WeakMap<object, string>();
   app.setSerializerCompiler((route) => {
     const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
@@ -33,10 +36,14 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = (answer as { data?: unknown }).data;
       if (!Array.isArray(data)) return checked(answer);
       let body = bodies.get(data);
-      if (body === undefined) {
+      if (body !== undefined) return body;
+      const entries = data as object[];
+      if (entries.every((entry) => checkedEntries.has(entry))) body = JSON.stringify(answer);
+      else {
         body = checked(answer);
-        bodies.set(data, body);
+        for (const entry of entries) checkedEntries.add(entry);
       }
+      bodies.set(data, body);
       return body;
     };
   });
@@ -67,6 +74,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           fromDate: query.from_date,
           now: new Date(),
         },
+        app.rosters,
         availabilityCache,
       );
       return { data };
@@ -93,7 +101,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { appointment } = appointmentAccessOf(request);
-      const held = await holdBlock(app.db, {
+      const held = await holdBlock(app.db, app.rosters, {
         appointment,
         catalogue: await app.catalogue(),
         beginDate: request.body.begin_date,

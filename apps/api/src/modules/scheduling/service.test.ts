@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
-import { computeAvailability, horizonFor } from './availability.ts';
+import { horizonFor } from './availability.ts';
+import { computeAvailability } from './from-scratch.ts';
 import { neededSkills } from './cart-skills.ts';
 
 const item = (id: number, skill: string, resourcetype: string | null, country = 'cl') =>

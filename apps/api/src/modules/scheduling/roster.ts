@@ -1,0 +1,165 @@
+/**
+ * Who works when in a sector, for a cart's skills: the nurses, and for every date of the horizon
+ * the blocks their shifts offer with how many of them are on shift, not off that day. It is
+ * configuration (shifts, days off, sector membership), not bookings, so an instance keeps it in
+ * memory; the database tells every instance when any of it changes (the roster triggers,
+ * migration 0008), and it is rebuilt at least once a minute and on every new day anyway.
+ */
+import type { AvailabilityEntry } from '@visita/domain/contract/appointments';
+import { addDays } from '@visita/domain/availability';
+import { LRUCache } from 'lru-cache';
+import type { SectorRow } from '../coverage/service.ts';
+import {
+  type Block,
+  BLOCK_MINUTES,
+  createShiftBlockCache,
+  formatClock,
+  isoWeekday,
+  localParts,
+} from './blocks.ts';
+import type { SectorNurse, ShiftPattern } from './queries.ts';
+
+/** A block some nurse's shift offers on a date, and how many nurses are on shift in it that date. */
+export interface RosterBlock {
+  start: number;
+  entry: AvailabilityEntry;
+  /** Nurses on shift in this block from this date (not off that day). */
+  working: number;
+}
+
+export interface Roster {
+  nurses: readonly SectorNurse[];
+  /** Local dates from the horizon's first day (today) to its last, each with its blocks by start. */
+  days: ReadonlyMap<string, readonly RosterBlock[]>;
+  /** The same, in date order. */
+  dayList: ReadonlyArray<{ date: string; blocks: readonly RosterBlock[] }>;
+  /** The blocks of a nurse on a date (none on a day off), as availability and holds count them. */
+  nurseBlocksOn(nurse: SectorNurse, date: string): readonly Block[];
+}
+
+/** The blocks of a nurse on a local date (none on a day off or off shift). */
+export function nurseBlocksOn(
+  nurse: SectorNurse,
+  date: string,
+  weekday: number,
+  blocksOf: ReturnType<typeof createShiftBlockCache>,
+): Block[] {
+  if (nurse.days_off.includes(date)) return [];
+  const blocks: Block[] = [];
+  for (const shift of nurse.shifts) {
+    if (shift.weekday === weekday)
+      blocks.push(...blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone));
+  }
+  return blocks;
+}
+
+export function toEntry(block: Block, timeZone: string): AvailabilityEntry {
+  if (block.timeZone === timeZone) {
+    // Shifts are kept in the sector's zone; their wall-clock strings are the answer.
+    return { date: block.date, begin_time: block.beginTime, end_time: block.endTime };
+  }
+  const begin = localParts(block.start, timeZone);
+  return { date: begin.date, begin_time: begin.time, end_time: formatClock(begin.minutes + BLOCK_MINUTES) };
+}
+
+/**
+ * Counts, per date and block, the nurses on shift: nurses with the same weekly shifts are counted
+ * together (a few groups, not one step per nurse and block). `from`..`to` are local dates.
+ */
+export function buildRoster(
+  nurses: readonly SectorNurse[],
+  window: { from: string; to: string },
+  timeZone: string,
+): Roster {
+  const blocksOf = createShiftBlockCache();
+  const groups = new Map<string, { shifts: readonly ShiftPattern[]; nurses: SectorNurse[] }>();
+  for (const nurse of nurses) {
+    const key = nurse.shifts
+      .map((shift) => `${shift.weekday}|${shift.starts_at}|${shift.ends_at}|${shift.time_zone}`)
+      .sort()
+      .join(';');
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { shifts: nurse.shifts, nurses: [] }));
+    group.nurses.push(nurse);
+  }
+  const offOn = new Map<string, Map<string, number>>();
+  for (const [key, group] of groups) {
+    const counts = new Map<string, number>();
+    for (const nurse of group.nurses)
+      for (const date of new Set(nurse.days_off)) counts.set(date, (counts.get(date) ?? 0) + 1);
+    offOn.set(key, counts);
+  }
+  const days = new Map<string, RosterBlock[]>();
+  for (let date = window.from; date <= window.to; date = addDays(date, 1)) {
+    const weekday = isoWeekday(date);
+    const byStart = new Map<number, RosterBlock>();
+    for (const [key, group] of groups) {
+      const working = group.nurses.length - (offOn.get(key)?.get(date) ?? 0);
+      // A group's overlapping shifts may offer a block twice on a date: its nurses count once.
+      const starts = new Map<number, Block>();
+      for (const shift of group.shifts) {
+        if (shift.weekday !== weekday) continue;
+        for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone))
+          if (!starts.has(block.start)) starts.set(block.start, block);
+      }
+      for (const [start, block] of starts) {
+        const known = byStart.get(start);
+        if (known) known.working += working;
+        else byStart.set(start, { start, entry: toEntry(block, timeZone), working });
+      }
+    }
+    days.set(
+      date,
+      [...byStart.values()].filter((block) => block.working > 0).sort((a, b) => a.start - b.start),
+    );
+  }
+  return {
+    nurses,
+    days,
+    dayList: [...days].map(([date, blocks]) => ({ date, blocks })),
+    nurseBlocksOn: (nurse, date) => nurseBlocksOn(nurse, date, isoWeekday(date), blocksOf),
+  };
+}
+
+interface Kept<T> {
+  value: T;
+  at: number;
+}
+
+/**
+ * Rosters per sector, skills and horizon, and the sectors' rows, kept `ttlMs` at most and
+ * forgotten at once when told (a roster change on any instance, or a lost notification channel).
+ * Requests that arrive while one is loaded share that load.
+ */
+export function createRosterCache(ttlMs: number, now: () => number = Date.now) {
+  const rosters = new LRUCache<string, Kept<Promise<Roster>>>({ max: 2000 });
+  const sectors = new LRUCache<number, Kept<Promise<SectorRow | undefined>>>({ max: 2000 });
+
+  function kept<K extends string | number, T>(
+    cache: LRUCache<K, Kept<Promise<T>>>,
+    key: K,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const found = cache.get(key);
+    if (found && now() - found.at < ttlMs) return found.value;
+    const entry = { value: load(), at: now() };
+    cache.set(key, entry);
+    // A failed load is not kept: the next request tries again.
+    entry.value.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
+    return entry.value;
+  }
+
+  return {
+    roster: (key: string, load: () => Promise<Roster>) => kept(rosters, key, load),
+    sector: (id: number, load: () => Promise<SectorRow | undefined>) => kept(sectors, id, load),
+    /** Forgets everything: who works when (or a sector) changed somewhere. */
+    invalidate(): void {
+      rosters.clear();
+      sectors.clear();
+    },
+  };
+}
+
+export type RosterCache = ReturnType<typeof createRosterCache>;
