@@ -9,7 +9,7 @@ import { type BookingResult, measureBookings } from './lib/booking.ts';
 import { generateClients } from './lib/clients.ts';
 import { type ContentionResult, scheduleContention } from './lib/contention.ts';
 import { generateCatalogue } from './lib/dataset.ts';
-import { type ApiRun, appendHistory, gitCommit, writeTrend } from './lib/history.ts';
+import { type ApiRun, appendHistory, gitCommit, gitDirty, writeTrend } from './lib/history.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
 import {
@@ -20,9 +20,12 @@ import {
 } from './lib/outbox.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { writeSection } from './lib/results-file.ts';
+import { writeScale } from './lib/scale-chart.ts';
 import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
-import { startServer } from './lib/server.ts';
+import { appointmentsIn, cartsBySkills, generateSectors } from './lib/sector-dataset.ts';
+import { type RunningServer, startServer } from './lib/server.ts';
 import { startSmtpSink } from './lib/smtp-sink.ts';
+import { measureSweep, type SweepPoint } from './lib/sweep.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
@@ -30,6 +33,14 @@ const WARMUP_SECONDS = QUICK ? 1 : 2;
 const CONNECTIONS = 32;
 /** The issue's dataset (10): always full size, quick or not; it loads in seconds. */
 const DATASET = { catalogue: 5000, nurses: 200, visits: 20_000, clients: 50 };
+/** The larger scale: sectors of their own, each with this roster and these visits over the month. */
+const SCALE = { sectors: 20, nursesPerSector: 100, visitsPerNurse: 100, carts: 5, rate: 300 };
+/** The sweep over sector sizes: one sector each, 100 visits per nurse like Las Condes. */
+const SWEEP = { nurses: [25, 50, 100, 200, 400, 800], visitsPerNurse: 100, rate: 50, seconds: QUICK ? 2 : 4 };
+/** The cache the API runs with by default (AVAILABILITY_CACHE_MS), named in the cached rows. */
+const CACHED = ', cached (2 s)';
+const UNCACHED = ', uncached';
+const TWO_WORKERS = ' (2 workers)';
 /** Customers booking at once, each starting a new booking when the last one is paid. */
 const BOOKING_CUSTOMERS = Number(process.env.BENCH_BOOKING_CUSTOMERS ?? 16);
 const CONTENTION_REQUESTS = QUICK ? 50 : 200;
@@ -41,13 +52,29 @@ const OUT_DIR = process.env.BENCH_OUT_DIR
     ? undefined
     : new URL('./', import.meta.url);
 
+const ROW = {
+  cachedAtRate: `time-availability @ 600 req/s${CACHED}`,
+  cachedFlat: `time-availability (flat out)${CACHED}`,
+  uncachedFlat: `time-availability (flat out)${UNCACHED}`,
+  uncachedAtRate: `time-availability @ 500 req/s${UNCACHED}`,
+  scale: `time-availability, ${SCALE.sectors} sectors @ ${SCALE.rate} req/s${UNCACHED}`,
+  uncachedFlatTwo: `time-availability (flat out)${UNCACHED}${TWO_WORKERS}`,
+  booking: 'whole booking (create → pay)',
+  bookingTwo: `whole booking (create → pay)${TWO_WORKERS}`,
+};
+
 /** Goals from the issues; a row without one is informative only. */
 const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
   'sdk-config': { rps: 5000 },
   search: { rps: 2000, p99Ms: 30 },
   'cart-price': { rps: 2000 },
-  'time-availability @ 600 req/s': { rps: 500, p99Ms: 50 },
+  [ROW.cachedAtRate]: { rps: 500, p99Ms: 50 },
+  [ROW.uncachedFlat]: { rps: 1000 },
+  [ROW.uncachedAtRate]: { p99Ms: 20 },
+  [ROW.scale]: { p99Ms: 50 },
 };
+/** The whole booking's goal: bookings paid per second with 16 customers, and every call's p99. */
+const BOOKING_GOAL = { bookingsPerSecond: 100, stepP99Ms: 100 };
 
 /**
  * What people type into the exam search: every prefix (from 2 letters) of common exam names, as
@@ -97,9 +124,23 @@ function goalText(name: string): string {
     .join(', ');
 }
 
+function bookingMet(booking: BookingResult): boolean {
+  return (
+    booking.customers === 16 &&
+    booking.bookingsPerSecond >= BOOKING_GOAL.bookingsPerSecond &&
+    booking.failed === 0 &&
+    booking.steps.every((step) => step.p99Ms <= BOOKING_GOAL.stepP99Ms)
+  );
+}
+
+function bookingRow(booking: BookingResult): string {
+  const goal = `≥ ${BOOKING_GOAL.bookingsPerSecond} bookings/s with 16 customers, each call's p99 ≤ ${BOOKING_GOAL.stepP99Ms} ms`;
+  return `| ${booking.name} | ${booking.bookingsPerSecond} bookings/s | ${booking.p50Ms} | ${booking.p99Ms} | ${booking.bookings} bookings | ${booking.failed} failed |  | ${goal} | ${bookingMet(booking) ? 'yes' : 'no'} |`;
+}
+
 function table(
   results: LoadResult[],
-  booking: BookingResult,
+  bookings: BookingResult[],
   mail: ConfirmationEmailResult,
   outbox: OutboxDeliveryResult,
 ): string {
@@ -112,10 +153,12 @@ function table(
         r.non2xx === 0 &&
         r.errors === 0
       : true;
-    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${goalText(r.name)} | ${goal ? (met ? 'yes' : 'no') : ''} |`;
+    // A p99 reached by requests abandoned at the timeout is only a lower bound.
+    const p99 = r.timeouts && r.timeoutMs !== undefined && r.p99Ms >= r.timeoutMs ? `≥ ${r.p99Ms}` : r.p99Ms;
+    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${p99} | ${r.requests} | ${r.non2xx} | ${r.errors} | ${goalText(r.name)} | ${goal ? (met ? 'yes' : 'no') : ''} |`;
   });
   rows.push(
-    `| ${booking.name} | ${booking.bookingsPerSecond} bookings/s | ${booking.p50Ms} | ${booking.p99Ms} | ${booking.bookings} bookings | ${booking.failed} failed |  |  |  |`,
+    ...bookings.map(bookingRow),
     `| ${mail.name} |  | ${mail.p50Ms} | ${mail.p99Ms} | ${mail.delivered} e-mails | ${mail.confirmed - mail.delivered} not delivered |  |  |  |`,
     `| ${outbox.name} | ${outbox.eventsPerSecond} events/s |  |  | ${outbox.delivered} events | ${outbox.events - outbox.delivered} not delivered |  |  |  |`,
   );
@@ -125,7 +168,7 @@ function table(
 function bookingText(booking: BookingResult): string {
   const steps = booking.steps.map((step) => `${step.step} ${step.p50Ms}/${step.p99Ms}`).join(', ');
   return (
-    `Whole booking: ${booking.customers} customers at once, each booking again as soon as its last one is paid; ` +
+    `${booking.name[0]?.toUpperCase()}${booking.name.slice(1)}: ${booking.customers} customers at once, each booking again as soon as its last one is paid; ` +
     `${booking.bookings} bookings paid (approved) in ${SECONDS} s, ${booking.failed} failed, ` +
     `${booking.conflicts} holds refused because another customer had just taken the block (another block was then held). ` +
     `Per call, p50/p99 ms: ${steps}.` +
@@ -153,15 +196,83 @@ function contentionText(contention: ContentionResult): string {
   return `Schedule under contention: ${contention.requests} concurrent holds on one block with ${contention.freeNurses} free nurses: ${contention.succeeded} held, ${contention.refused} refused with 409, ${contention.other} other answers; one visit per nurse per block ${contention.invariantKept ? 'kept' : 'BROKEN'}.`;
 }
 
+/** A server the run started: what it was for, its start-up, and its memory after its load. */
+interface ServerFigures {
+  name: string;
+  workers: number;
+  cacheMs: number;
+  startupMs: number;
+  mainRssMb: number;
+  workerRssMb: number[];
+}
+
+function serverTable(servers: ServerFigures[]): string {
+  const rows = servers.map((server) => {
+    const memory =
+      server.workers > 1
+        ? `primary ${server.mainRssMb}; workers ${server.workerRssMb.join(', ')}`
+        : String(server.mainRssMb);
+    return `| ${server.name} | ${server.workers} | ${server.cacheMs === 0 ? 'off (0)' : `${server.cacheMs} ms`} | ${server.startupMs} | ${memory} |`;
+  });
+  return [
+    '| server, measured for | workers | availability cache | start-up ms (spawn → first healthy answer) | resident memory MB after its load (VmRSS) |',
+    '|---|---:|---|---:|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function sweepTable(points: SweepPoint[]): string {
+  return [
+    `| nurses in the sector | visits over the month | requests/s flat out | p99 ms flat out | p50 ms @ ${SWEEP.rate} req/s | p99 ms @ ${SWEEP.rate} req/s | failed |`,
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...points.map(
+      (p) =>
+        `| ${p.nurses} | ${p.visits.toLocaleString('en-US')} | ${p.requestsPerSecond} | ${p.flatP99Ms} | ${p.p50Ms} | ${p.p99Ms} | ${p.failures} |`,
+    ),
+  ].join('\n');
+}
+
 async function main() {
   const postgres = startPostgres(Number(process.env.BENCH_PG_PORT ?? 55460));
   const port = Number(process.env.BENCH_PORT ?? 4400);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: RunningServer | undefined;
   // Booking e-mails go to this process, timed on arrival (the outbox rows below).
   const sink = await startSmtpSink();
   const mailEnv = { MAIL: 'smtp', SMTP_URL: sink.url };
+  const servers: ServerFigures[] = [];
+  /** Starts the server for the next rows (the last one stopped first), noting its start-up. */
+  const restart = async (name: string, { workers = 1, cacheMs = 2000 } = {}) => {
+    await server?.stop();
+    server = undefined;
+    const env: Record<string, string> = { ...mailEnv, AVAILABILITY_CACHE_MS: String(cacheMs) };
+    // The bench always passes DATABASE_URL (its PostgreSQL), which the cluster requires.
+    if (workers > 1) env.WEB_CONCURRENCY = String(workers);
+    const started = await startServer(postgres.url, port, env);
+    server = started;
+    const figures: ServerFigures = {
+      name,
+      workers,
+      cacheMs,
+      startupMs: started.startupMs,
+      mainRssMb: 0,
+      workerRssMb: [],
+    };
+    servers.push(figures);
+    console.info(
+      `server (${name}): ${workers} worker(s), cache ${cacheMs} ms, healthy ${started.startupMs} ms after spawn`,
+    );
+    return {
+      url: started.url,
+      /** Memory after its load, read before it stops. */
+      noteMemory: () => {
+        const memory = started.memory();
+        figures.mainRssMb = memory.mainRssMb;
+        figures.workerRssMb = memory.workerRssMb;
+      },
+    };
+  };
   try {
-    // The first start migrates and seeds the demo; the dataset is added to it, then the server
+    // The first start migrates and seeds the demo; the datasets are added to it, then the server
     // starts again so that it serves the whole dataset from its first request (its caches were
     // filled with the demo alone).
     server = await startServer(postgres.url, port, mailEnv);
@@ -171,16 +282,47 @@ async function main() {
       nurses: DATASET.nurses,
       visits: DATASET.visits,
     });
-    await server.stop();
-    server = await startServer(postgres.url, port, mailEnv);
+    let loading = performance.now();
+    const scaleSectors = await generateSectors(
+      postgres.url,
+      Array.from({ length: SCALE.sectors }, (_, i) => ({
+        name: `Bench escala ${i + 1}`,
+        nurses: SCALE.nursesPerSector,
+        visitsPerNurse: SCALE.visitsPerNurse,
+      })),
+      { varied: true },
+    );
+    const scaleVisits = scaleSectors.reduce((sum, sector) => sum + sector.visits, 0);
+    console.info(
+      `scale dataset: ${scaleSectors.length} sectors, ${scaleSectors.length * SCALE.nursesPerSector} nurses, ${scaleVisits} visits in ${Math.round(performance.now() - loading)} ms`,
+    );
+    loading = performance.now();
+    const sweepSectors = await generateSectors(
+      postgres.url,
+      SWEEP.nurses.map((nurses) => ({
+        name: `Bench barrido ${nurses}`,
+        nurses,
+        visitsPerNurse: SWEEP.visitsPerNurse,
+      })),
+      { varied: false },
+    );
+    console.info(
+      `sweep dataset: ${sweepSectors.map((s) => `${s.nurses} nurses/${s.visits} visits`).join(', ')} in ${Math.round(performance.now() - loading)} ms`,
+    );
+    const carts = await cartsBySkills(postgres.url);
+    const scaleAppointments = await appointmentsIn(postgres.url, scaleSectors, carts.length);
+    const sweepAppointments = await appointmentsIn(postgres.url, sweepSectors, 1);
+
     const sample = (n: number, offset: number) => ids.slice(offset, offset + n);
     const timing = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
     const results: LoadResult[] = [];
 
+    // ---- One worker, the default 2 s availability cache ----
+    let current = await restart('cached rows, whole booking, e-mail');
     results.push(
       await measure(
         'sdk-config',
-        server.url,
+        current.url,
         clients.ids.map((id) => ({ path: `${pathFor(ENDPOINTS.sdkConfig)}?id=${id}` })),
         { ...timing, connections: CONNECTIONS },
       ),
@@ -188,7 +330,7 @@ async function main() {
     results.push(
       await measure(
         'search',
-        server.url,
+        current.url,
         SEARCHES.map((query) => ({
           path: `${pathFor(ENDPOINTS.searchCatalogue)}?query=${encodeURIComponent(query)}&country=Chile&commune=Las%20Condes&source=marketplace`,
         })),
@@ -198,7 +340,7 @@ async function main() {
     results.push(
       await measure(
         'cart-price',
-        server.url,
+        current.url,
         [
           {
             method: 'POST',
@@ -229,19 +371,16 @@ async function main() {
     ];
     // The goal is a latency at a load: measured at 600 requests/s offered, and flat out for reference.
     results.push(
-      await measureAtRate('time-availability @ 600 req/s', server.url, availabilityRequest, {
-        ...timing,
-        rate: 600,
-      }),
+      await measureAtRate(ROW.cachedAtRate, current.url, availabilityRequest, { ...timing, rate: 600 }),
     );
     results.push(
-      await measure('time-availability (flat out)', server.url, availabilityRequest, {
+      await measure(ROW.cachedFlat, current.url, availabilityRequest, {
         ...timing,
         connections: CONNECTIONS,
       }),
     );
     // After time-availability: the bookings add visits to the sector it reads.
-    const booking = await measureBookings('whole booking (create → pay)', server.url, {
+    const booking = await measureBookings(ROW.booking, current.url, {
       ...timing,
       customers: BOOKING_CUSTOMERS,
       clientIds: clients.chilean,
@@ -253,8 +392,8 @@ async function main() {
       booking.confirmations,
       { scenarioEnd: Date.now(), timeoutMs: 60_000 },
     );
-    const contention = await scheduleContention(server.url, postgres.url, { requests: CONTENTION_REQUESTS });
-    // Last: its backlog would otherwise delay the e-mails of anything measured after it.
+    const contention = await scheduleContention(current.url, postgres.url, { requests: CONTENTION_REQUESTS });
+    // Last on this server: its backlog would otherwise delay the e-mails of anything measured after it.
     const outbox = await measureOutboxDelivery(
       `outbox delivery (${OUTBOX_EVENTS} e-mails)`,
       postgres.url,
@@ -265,25 +404,104 @@ async function main() {
         timeoutMs: 600_000,
       },
     );
+    current.noteMemory();
+
+    // ---- One worker, every availability answer computed (AVAILABILITY_CACHE_MS=0) ----
+    current = await restart('uncached rows, the scale, the sweep', { cacheMs: 0 });
+    results.push(
+      await measure(ROW.uncachedFlat, current.url, availabilityRequest, {
+        ...timing,
+        connections: CONNECTIONS,
+      }),
+    );
+    results.push(
+      await measureAtRate(ROW.uncachedAtRate, current.url, availabilityRequest, { ...timing, rate: 500 }),
+    );
+    // Requests spread over the sectors and carts: consecutive ones hit other sectors.
+    const scaleRequests = Array.from({ length: scaleSectors.length * carts.length }, (_, i) => {
+      const sector = i % scaleSectors.length;
+      const cart = Math.floor(i / scaleSectors.length) % carts.length;
+      const appointment = scaleAppointments[sector]?.[cart] ?? { id: '', token: '' };
+      return {
+        path: `${pathFor(ENDPOINTS.availability)}?appointment_id=${appointment.id}&country=cl&items=${carts[cart]?.items.join(',')}`,
+        headers: { 'x-appointment-token': appointment.token },
+      };
+    });
+    results.push(await measureAtRate(ROW.scale, current.url, scaleRequests, { ...timing, rate: SCALE.rate }));
+    const sweep = await measureSweep(
+      current.url,
+      sweepSectors.map((sector, i) => ({
+        sector,
+        appointment: sweepAppointments[i]?.[0] ?? { id: '', token: '' },
+      })),
+      { seconds: SWEEP.seconds, rate: SWEEP.rate, connections: CONNECTIONS, items: carts[0]?.items ?? [] },
+    );
+    current.noteMemory();
+
+    // ---- Two workers (WEB_CONCURRENCY=2) on one port ----
+    current = await restart('uncached flat out', { workers: 2, cacheMs: 0 });
+    results.push(
+      await measure(ROW.uncachedFlatTwo, current.url, availabilityRequest, {
+        ...timing,
+        connections: CONNECTIONS,
+      }),
+    );
+    current.noteMemory();
+    current = await restart('whole booking', { workers: 2 });
+    const bookingTwo = await measureBookings(ROW.bookingTwo, current.url, {
+      ...timing,
+      customers: BOOKING_CUSTOMERS,
+      clientIds: clients.chilean,
+    });
+    current.noteMemory();
+    await server?.stop();
+    server = undefined;
 
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgres.version}`;
     const date = new Date().toISOString();
+    const commit = gitCommit();
+    const timedOut = results.filter((r) => r.timeouts);
     const text = [
       '## API',
       '',
-      `Run: ${date.slice(0, 10)}${QUICK ? ' (BENCH_QUICK: short durations, not for comparison)' : ''} on ${machine}; load average ${loadavg()[0]?.toFixed(1)} at the end.`,
+      `Run: ${date.slice(0, 10)}${QUICK ? ' (BENCH_QUICK: short durations, not for comparison)' : ''} on ${machine}; load average ${loadavg()[0]?.toFixed(1)} at the end. Measured code: commit ${commit ?? 'unknown'}${gitDirty() ? ' with uncommitted changes' : ''}.`,
       '',
-      `Dataset: the demo seed plus ${DATASET.catalogue.toLocaleString('en-US')} generated catalogue items, ${DATASET.clients} generated partner clients (sdk-config cycles through them; the bookings are made for the Chilean ones), and ${DATASET.nurses} nurses with ${DATASET.visits.toLocaleString('en-US')} booked visits in one sector (Las Condes: time-availability and the whole booking); search cycles through ${SEARCHES.length} distinct typeahead queries.`,
+      `Dataset: the demo seed plus ${DATASET.catalogue.toLocaleString('en-US')} generated catalogue items, ${DATASET.clients} generated partner clients (sdk-config cycles through them; the bookings are made for the Chilean ones), and ${DATASET.nurses} nurses with ${DATASET.visits.toLocaleString('en-US')} booked visits in one sector (Las Condes: time-availability and the whole booking); search cycles through ${SEARCHES.length} distinct typeahead queries. ` +
+        `For the scale row, ${SCALE.sectors} generated sectors of ${SCALE.nursesPerSector} nurses each (${(SCALE.sectors * SCALE.nursesPerSector).toLocaleString('en-US')} nurses, ${scaleVisits.toLocaleString('en-US')} visits over the month; four skill sets, two shift patterns, two days off each, two time zones), asked with ${carts.length} carts needing different skills (${carts.map((c) => c.skills).join(', ')}), the requests cycling through the ${scaleRequests.length} sector × cart pairs.`,
       '',
-      `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (one Node process, PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop.`,
+      `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due; a request unanswered 1 s after it was due is abandoned and counted as an error and at 1,000 ms. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop.`,
       '',
-      table(results, booking, mail, outbox),
+      `**Cached or computed:** the rows marked "cached (2 s)" run with the default AVAILABILITY_CACHE_MS=2000: a sector's month is computed at most once every 2 s per server process and then answered from memory, so they measure the cache. The rows marked "uncached" run on a server started with AVAILABILITY_CACHE_MS=0: every answer is computed from the database. The whole booking runs with the default cache. "(2 workers)": WEB_CONCURRENCY=2, two processes on one port.`,
       '',
+      table(results, [booking, bookingTwo], mail, outbox),
+      '',
+      ...(timedOut.length > 0
+        ? [
+            `Timed out (unanswered 1 s after due, counted as errors; a p99 shown "≥" is a lower bound): ${timedOut.map((r) => `${r.name} ${r.timeouts} of ${r.requests}`).join('; ')}.`,
+            '',
+          ]
+        : []),
       bookingText(booking),
+      '',
+      bookingText(bookingTwo),
       '',
       mailText(mail, outbox),
       '',
       contentionText(contention),
+      '',
+      `### Servers: start-up and memory`,
+      '',
+      `Each server the run started after the datasets were loaded (migrations and the demo seed already in place), in order; its memory is read from /proc after the rows it served.`,
+      '',
+      serverTable(servers),
+      '',
+      `### How the cost grows with the sector`,
+      '',
+      `Uncached (AVAILABILITY_CACHE_MS=0), one worker: one generated sector per size, every nurse with every skill, the full week's shifts and ${SWEEP.visitsPerNurse} booked visits over the month (as Las Condes: its 200 nurses have 20,000), asked with a lab cart. ${SWEEP.seconds} s flat out, then ${SWEEP.seconds} s open loop at ${SWEEP.rate} req/s, each after a 1 s warm-up. Where the flat-out capacity is above ${SWEEP.rate} req/s, the p50 at that rate is close to what one answer costs; where it is below, the queue grows for the whole measure and the latencies reach the 1 s timeout (counted in failed). Drawn in [scale.svg](scale.svg).`,
+      '',
+      sweepTable(sweep),
+      '',
+      '![Uncached availability by sector size: requests/s flat out and latency](scale.svg)',
       '',
       'Trend over runs: [trend.svg](trend.svg) (every run is a line of history.jsonl).',
       '',
@@ -293,10 +511,18 @@ async function main() {
 
     if (OUT_DIR) {
       mkdirSync(OUT_DIR, { recursive: true });
+      const bookingFigures = (result: BookingResult) => ({
+        customers: result.customers,
+        bookingsPerSecond: result.bookingsPerSecond,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        failed: result.failed,
+        stepP99Ms: Object.fromEntries(result.steps.map((step) => [step.step, step.p99Ms])),
+      });
       const run: ApiRun = {
         kind: 'api',
         date,
-        commit: gitCommit(),
+        commit,
         machine,
         seconds: SECONDS,
         ...(QUICK ? { quick: true } : {}),
@@ -306,13 +532,8 @@ async function main() {
           p50Ms,
           p99Ms,
         })),
-        booking: {
-          customers: booking.customers,
-          bookingsPerSecond: booking.bookingsPerSecond,
-          p50Ms: booking.p50Ms,
-          p99Ms: booking.p99Ms,
-          failed: booking.failed,
-        },
+        booking: bookingFigures(booking),
+        bookingTwoWorkers: bookingFigures(bookingTwo),
         confirmationEmail: {
           confirmed: mail.confirmed,
           delivered: mail.delivered,
@@ -335,12 +556,21 @@ async function main() {
           other: contention.other,
           invariantKept: contention.invariantKept,
         },
+        servers,
+        sweep: { rate: SWEEP.rate, seconds: SWEEP.seconds, points: sweep },
       };
       const history = new URL('history.jsonl', OUT_DIR);
       appendHistory(history, run);
       writeTrend(history, new URL('trend.svg', OUT_DIR), { quick: QUICK });
+      writeScale(new URL('scale.svg', OUT_DIR), sweep, {
+        rate: SWEEP.rate,
+        seconds: SWEEP.seconds,
+        goalRps: { rps: GOALS[ROW.uncachedFlat]?.rps ?? 0, nurses: DATASET.nurses },
+      });
       writeSection(new URL('RESULTS.md', OUT_DIR), 'api', text);
-      console.info(`Written: ${new URL('RESULTS.md', OUT_DIR).pathname}, history.jsonl, trend.svg`);
+      console.info(
+        `Written: ${new URL('RESULTS.md', OUT_DIR).pathname}, history.jsonl, trend.svg, scale.svg`,
+      );
     } else {
       console.info('BENCH_QUICK: nothing written (BENCH_OUT_DIR=<folder> to write there).');
     }

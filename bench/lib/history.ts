@@ -18,7 +18,33 @@ export interface ApiRun {
   /** Set on a line carried over from an earlier RESULTS.md rather than measured by this code. */
   imported?: string;
   scenarios: Array<{ name: string; requestsPerSecond: number; p50Ms: number; p99Ms: number }>;
-  booking?: { customers: number; bookingsPerSecond: number; p50Ms: number; p99Ms: number; failed: number };
+  booking?: BookingFigures;
+  /** The whole booking again on a cluster of two workers (WEB_CONCURRENCY=2). */
+  bookingTwoWorkers?: BookingFigures;
+  /** Each server the run started: its start-up and its resident memory after its load. */
+  servers?: Array<{
+    name: string;
+    workers: number;
+    cacheMs: number;
+    startupMs: number;
+    /** The spawned process: the server, or with workers the cluster primary. */
+    mainRssMb: number;
+    workerRssMb: number[];
+  }>;
+  /** Uncached availability by sector size (100 visits per nurse): flat out and open loop at `rate`. */
+  sweep?: {
+    rate: number;
+    seconds: number;
+    points: Array<{
+      nurses: number;
+      visits: number;
+      requestsPerSecond: number;
+      flatP99Ms: number;
+      p50Ms: number;
+      p99Ms: number;
+      failures: number;
+    }>;
+  };
   /** From each booking's approved payment to its confirmation e-mail's arrival, during the whole booking. */
   confirmationEmail?: {
     confirmed: number;
@@ -39,12 +65,40 @@ export interface ApiRun {
   };
 }
 
+interface BookingFigures {
+  customers: number;
+  bookingsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+  /** p99 of each call (absent from the lines before the goal on each call's p99). */
+  stepP99Ms?: Record<string, number>;
+}
+
+/**
+ * Rows renamed since they were recorded, read under their new names so the trend stays one line:
+ * the availability rows were served from the 2 s cache before the uncached rows joined them.
+ */
+const RENAMED: Record<string, string> = {
+  'time-availability @ 600 req/s': 'time-availability @ 600 req/s, cached (2 s)',
+  'time-availability (flat out)': 'time-availability (flat out), cached (2 s)',
+};
+
 export function gitCommit(): string | null {
   const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
     cwd: fileURLToPath(new URL('.', import.meta.url)),
     encoding: 'utf8',
   });
   return result.status === 0 ? result.stdout.trim() : null;
+}
+
+/** Whether the worktree differs from that commit (the figures then measured more than it). */
+export function gitDirty(): boolean {
+  const result = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    encoding: 'utf8',
+  });
+  return result.status === 0 && result.stdout.trim() !== '';
 }
 
 export function appendHistory(path: URL, entry: object): void {
@@ -58,34 +112,57 @@ function readApiRuns(path: URL, { quick = false }: { quick?: boolean } = {}): Ap
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as { kind?: string })
-    .filter((entry): entry is ApiRun => entry.kind === 'api' && (quick || !(entry as ApiRun).quick));
+    .filter((entry): entry is ApiRun => entry.kind === 'api' && (quick || !(entry as ApiRun).quick))
+    .map((run) => ({
+      ...run,
+      scenarios: run.scenarios.map((scenario) => ({
+        ...scenario,
+        name: RENAMED[scenario.name] ?? scenario.name,
+      })),
+    }));
 }
 
 // ---- trend.svg: a hand-drawn line chart, no chart library ----
 
-const WIDTH = 820;
+const WIDTH = 980;
 const PLOT = { left: 64, right: 560 };
 const PANELS = [
   {
     key: 'rate',
-    title: 'Throughput: requests/s (whole booking: bookings/s; outbox: e-mails/s), log scale',
+    title: 'requests/s (whole booking: bookings/s; outbox: e-mails/s), log scale',
     top: 48,
     bottom: 258,
   },
   {
     key: 'p99',
-    title: 'p99 latency, ms (whole booking: per booking; e-mail: from confirmation), log scale',
+    title: 'p99 ms (whole booking: per booking; e-mail: from confirmation), log scale',
     top: 330,
     bottom: 536,
   },
 ] as const;
 const HEIGHT = 590;
-const COLOURS = ['#1b7837', '#2166ac', '#b2182b', '#e08214', '#542788', '#01665e', '#8c510a', '#4d4d4d'];
+const COLOURS = [
+  '#1b7837',
+  '#2166ac',
+  '#b2182b',
+  '#e08214',
+  '#542788',
+  '#01665e',
+  '#8c510a',
+  '#4d4d4d',
+  '#c51b7d',
+  '#35978f',
+  '#7570b3',
+  '#66a61e',
+  '#a6761d',
+  '#1f78b4',
+];
 const BOOKING = 'whole booking';
+const BOOKING_TWO = 'whole booking (2 workers)';
 const OUTBOX = 'outbox delivery (events/s)';
 const MAIL = 'confirmation → e-mail';
 
-const escape = (text: string) =>
+export const escape = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The series of the chart: one per scenario seen in the runs, plus the whole booking. */
@@ -101,6 +178,12 @@ function seriesOf(runs: ApiRun[]): Array<{ name: string; rate: (number | null)[]
       name: BOOKING,
       rate: runs.map((run) => run.booking?.bookingsPerSecond ?? null),
       p99: runs.map((run) => run.booking?.p99Ms ?? null),
+    });
+  if (runs.some((run) => run.bookingTwoWorkers))
+    series.push({
+      name: BOOKING_TWO,
+      rate: runs.map((run) => run.bookingTwoWorkers?.bookingsPerSecond ?? null),
+      p99: runs.map((run) => run.bookingTwoWorkers?.p99Ms ?? null),
     });
   // Drawn where they have a figure: the outbox's rate above, the e-mail delay's p99 below.
   if (runs.some((run) => run.outbox))
@@ -119,7 +202,7 @@ function seriesOf(runs: ApiRun[]): Array<{ name: string; rate: (number | null)[]
 }
 
 /** Powers of ten covering the values, at least one decade. */
-function decades(values: number[]): [number, number] {
+export function decades(values: number[]): [number, number] {
   const positive = values.filter((value) => value > 0);
   if (positive.length === 0) return [0, 1];
   const low = Math.floor(Math.log10(Math.min(...positive)));
@@ -165,7 +248,7 @@ function renderTrend(allRuns: ApiRun[], limit = 30): string {
         .filter((point): point is string => point !== null);
       if (points.length > 1)
         out.push(
-          `<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="2"${s.name === BOOKING ? ' stroke-dasharray="6 3"' : ''}/>`,
+          `<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="2"${s.name === BOOKING || s.name === BOOKING_TWO ? ' stroke-dasharray="6 3"' : ''}/>`,
         );
       for (const point of points) {
         const [cx, cy] = point.split(',');
@@ -186,12 +269,13 @@ function renderTrend(allRuns: ApiRun[], limit = 30): string {
   const last = runs.length - 1;
   out.push(`<text x="${PLOT.right + 24}" y="${PANELS[0].top + 4}" font-weight="600">latest run</text>`);
   series.forEach((s, index) => {
-    const top = PANELS[0].top + 24 + index * 40;
+    // As many rows as fit beside both panels.
+    const top = PANELS[0].top + 24 + index * Math.min(40, (HEIGHT - PANELS[0].top - 60) / series.length);
     const colour = COLOURS[index % COLOURS.length] ?? '#000';
     const rate = s.rate[last];
     const p99 = s.p99[last];
     out.push(
-      `<line x1="${PLOT.right + 24}" x2="${PLOT.right + 48}" y1="${top}" y2="${top}" stroke="${colour}" stroke-width="3"${s.name === BOOKING ? ' stroke-dasharray="6 3"' : ''}/>`,
+      `<line x1="${PLOT.right + 24}" x2="${PLOT.right + 48}" y1="${top}" y2="${top}" stroke="${colour}" stroke-width="3"${s.name === BOOKING || s.name === BOOKING_TWO ? ' stroke-dasharray="6 3"' : ''}/>`,
       `<text x="${PLOT.right + 54}" y="${top + 4}">${escape(s.name)}</text>`,
       `<text x="${PLOT.right + 54}" y="${top + 20}" fill="#555">${rate === null || rate === undefined ? '–' : `${rate.toLocaleString('en-US')}/s`}, p99 ${p99 === null || p99 === undefined ? '–' : `${p99} ms`}</text>`,
     );

@@ -14,7 +14,11 @@ export interface LoadResult {
   p99Ms: number;
   requests: number;
   non2xx: number;
+  /** Transport failures, timeouts included. */
   errors: number;
+  /** Open loop: requests abandoned unanswered `timeoutMs` after they were due (counted in errors). */
+  timeouts?: number;
+  timeoutMs?: number;
 }
 
 /**

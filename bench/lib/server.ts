@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,47 @@ let built = false;
 export interface RunningServer {
   url: string;
   process: ChildProcess;
+  /** From the spawn to the first healthy answer (the database already migrated and seeded). */
+  startupMs: number;
+  /** Resident memory now: the spawned process, and its workers when it is a cluster primary. */
+  memory(): ServerMemory;
   stop(): Promise<void>;
+}
+
+interface ServerMemory {
+  /** The spawned process: the server itself, or with WEB_CONCURRENCY > 1 the cluster primary. */
+  mainRssMb: number;
+  /** The cluster's workers (empty for one process). */
+  workerRssMb: number[];
+}
+
+/** VmRSS of a process in MB (Linux /proc); 0 when it is gone or /proc is not there. */
+function rssMb(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The child processes of a process: those naming it as parent in /proc/<pid>/stat (the kernel's
+ * per-task `children` lists are not built into every kernel).
+ */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // After the command name in parentheses: the state, then the parent's pid.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /**
@@ -29,6 +69,7 @@ export async function startServer(
     if (build.status !== 0) throw new Error('the API did not build');
     built = true;
   }
+  const spawned = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
     env: {
       ...process.env,
@@ -65,16 +106,21 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   // Migrating and seeding PGlite takes a while on a busy machine.
   const deadline = Date.now() + 180_000;
+  let startupMs: number;
   try {
     for (;;) {
       try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
+        if ((await fetch(`${url}/api/health`)).ok) {
+          startupMs = Math.round(performance.now() - spawned);
+          break;
+        }
       } catch {
         // not listening yet
       }
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (Date.now() > deadline) throw new Error('server did not start within 180 s');
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      // Polled often: the start-up time is read from it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } catch (error) {
     kill();
@@ -83,6 +129,11 @@ export async function startServer(
   return {
     url,
     process: child,
+    startupMs,
+    memory: () => ({
+      mainRssMb: child.pid ? rssMb(child.pid) : 0,
+      workerRssMb: child.pid ? childrenOf(child.pid).map(rssMb) : [],
+    }),
     stop: () =>
       new Promise((resolve) => {
         process.off('exit', kill);
