@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type ServiceSkill, sectors } from '../../db/schema.ts';
 
@@ -28,6 +28,23 @@ export function pointInPolygon(
   return !holes.some((hole) => insideRing(point.lng, point.lat, hole));
 }
 
+function prepareSectorsOf(db: Db) {
+  return db
+    .select()
+    .from(sectors)
+    .where(
+      and(
+        eq(sectors.salesSource, sql.placeholder('source')),
+        eq(sectors.country, sql.placeholder('country')),
+        eq(sectors.active, true),
+      ),
+    )
+    .prepare('sectors_of_source');
+}
+
+// Prepared: every appointment created, and every coverage check, reads its source's sectors.
+const preparedSectorsOf = new WeakMap<Db, ReturnType<typeof prepareSectorsOf>>();
+
 /**
  * The sector that covers a point for a sales source, optionally for a kind of service. A source
  * with no sectors in that country is covered by the marketplace's. Sectors per source are few,
@@ -38,13 +55,10 @@ export async function findCoveringSector(
   point: { lat: number; lng: number },
   options: { country: 'cl' | 'mx'; salesSource: string; service?: ServiceSkill },
 ): Promise<SectorRow | null> {
-  const load = (source: string) =>
-    db
-      .select()
-      .from(sectors)
-      .where(
-        and(eq(sectors.salesSource, source), eq(sectors.country, options.country), eq(sectors.active, true)),
-      );
+  let prepared = preparedSectorsOf.get(db);
+  if (!prepared) preparedSectorsOf.set(db, (prepared = prepareSectorsOf(db)));
+  const statement = prepared;
+  const load = (source: string) => statement.execute({ source, country: options.country });
   let candidates = await load(options.salesSource);
   if (candidates.length === 0 && options.salesSource !== MARKETPLACE_SOURCE)
     candidates = await load(MARKETPLACE_SOURCE);

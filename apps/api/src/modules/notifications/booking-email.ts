@@ -45,27 +45,36 @@ const LEADS: Record<BookingEmail['kind'], string> = {
   reminder: 'Te recordamos que mañana te visitamos. Estos son los detalles.',
 };
 
+/** Formatters per locale and zone: making one costs far more than formatting with it. */
+const formatters = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+function formattersFor(code: string, timeZone: string) {
+  const key = `${code}|${timeZone}`;
+  let kept = formatters.get(key);
+  if (!kept) {
+    kept = {
+      day: new Intl.DateTimeFormat(code, {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat(code, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    };
+    formatters.set(key, kept);
+  }
+  return kept;
+}
+
 /** 'lunes 30 de noviembre de 2026' and 'entre 09:00 y 10:00', in the sector's zone. */
 export function visitWhen(email: Pick<BookingEmail, 'country' | 'timeZone' | 'begin' | 'end'>): {
   day: string;
   window: string;
 } {
   const { code } = localeFromCountry(email.country);
-  const day = new Intl.DateTimeFormat(code, {
-    timeZone: email.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })
-    .format(email.begin)
-    .replace(',', '');
-  const time = new Intl.DateTimeFormat(code, {
-    timeZone: email.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const { day: dayFormat, time } = formattersFor(code, email.timeZone);
+  const day = dayFormat.format(email.begin).replace(',', '');
   return { day, window: `entre ${time.format(email.begin)} y ${time.format(email.end)}` };
 }
 
