@@ -12,6 +12,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { fail } from '../../errors.ts';
+import { clientAddressKey } from './client-address.ts';
 
 /** The calls a stranger could abuse, each with its per-minute limit in the configuration. */
 const RATE_LIMITS = {
@@ -61,6 +62,9 @@ function appointmentKeyOf(request: FastifyRequest): string | null {
  * registered in a child context and only its `rateLimit` factory is used: registered here at the
  * root it would also act on `config.rateLimit` of other modules (orders has its own, with its own
  * answer). Each route gets its own counter; a limit of 0 adds nothing to the route.
+ *
+ * A counter's key is what it counts (`address` or `appointment`), the route (method and URL) and
+ * the client: its address, an IPv6 one by its /64 (client-address.ts), or the appointment's id.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
@@ -84,16 +88,24 @@ export default fp(
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const hooks: onRequestHookHandler[] = [];
+      const routeKey = `${[route.method].flat().join(',')} ${route.url}`;
       const name = route.config?.ipRateLimit;
       const max = name ? app.config[RATE_LIMITS[name]] : 0;
-      if (max > 0) hooks.push(factory({ max, timeWindow: WINDOW_MS }) as onRequestHookHandler);
+      if (max > 0) {
+        const limit = factory({
+          max,
+          timeWindow: WINDOW_MS,
+          keyGenerator: (request) => `address ${routeKey} ${clientAddressKey(request.ip)}`,
+        });
+        hooks.push(limit as onRequestHookHandler);
+      }
       const perAppointment = route.config?.appointmentRateLimit;
       const appointmentMax = perAppointment ? app.config[APPOINTMENT_RATE_LIMITS[perAppointment]] : 0;
       if (appointmentMax > 0) {
         const limit = appointmentFactory({
           max: appointmentMax,
           timeWindow: WINDOW_MS,
-          keyGenerator: (request) => appointmentKeyOf(request) ?? '',
+          keyGenerator: (request) => `appointment ${routeKey} ${appointmentKeyOf(request) ?? ''}`,
         }) as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
         // A request naming no appointment is not counted here (the per-address limit still is):
         // one shared bucket for all of them would let one caller lock out everyone else.
