@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { fail } from '../../errors.ts';
 import { clientAddressKey } from './client-address.ts';
+import { createRateLimitCounters } from './rate-limit-store.ts';
 
 /** The calls a stranger could abuse, each with its per-minute limit in the configuration. */
 const RATE_LIMITS = {
@@ -63,16 +64,23 @@ function appointmentKeyOf(request: FastifyRequest): string | null {
  * root it would also act on `config.rateLimit` of other modules (orders has its own, with its own
  * answer). Each route gets its own counter; a limit of 0 adds nothing to the route.
  *
- * A counter's key is what it counts (`address` or `appointment`), the route (method and URL) and
- * the client: its address, an IPv6 one by its /64 (client-address.ts), or the appointment's id.
+ * The counters are kept in the database (rate-limit-store.ts), so several instances on one
+ * PostgreSQL count together. A counter's key is what it counts (`address` or `appointment`), the
+ * route (method and URL) and the client: its address, an IPv6 one by its /64
+ * (client-address.ts), or the appointment's id.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
+    const counters = createRateLimitCounters(app.db, app.log);
+    app.addHook('onClose', () => counters.close());
     const createFactory = async () => {
       let limiter: FastifyInstance['rateLimit'] | undefined;
       await app.register(async (child) => {
         await child.register(rateLimit, {
           global: false,
+          store: counters.Store,
+          // A count the database could not make lets the request through (rate-limit-store.ts).
+          skipOnError: true,
           // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
           errorResponseBuilder: () => fail(ERRORS.RATE_LIMITED),
         });
