@@ -627,7 +627,10 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
  * `insert … on conflict do update`. Rows whose window has ended are swept.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
-  /** What is counted (`address` or `appointment`), the route (method and URL), and whose. */
+  /**
+   * What is counted (`address` or `appointment`), the route (method and URL) and whose (address or
+   * appointment id); for a route's own `config.rateLimit` (orders' uploads), the route and address.
+   */
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),

@@ -1,5 +1,5 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { APPOINTMENT_ID_HEADER } from '@visita/domain/contract/appointments';
 import type {
@@ -38,6 +38,13 @@ type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
 type RateLimitName = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The database-backed store for any other registration of @fastify/rate-limit (orders'
+     * uploads), so its counts are shared by every instance too (rate-limit-store.ts).
+     */
+    rateLimitStore: FastifyRateLimitStoreCtor;
+  }
   interface FastifyContextConfig {
     /** Counts this route's calls per client address against the named limit (rate-limit.ts). */
     ipRateLimit?: RateLimitName;
@@ -73,6 +80,7 @@ export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
     const counters = createRateLimitCounters(app.db, app.log);
     app.addHook('onClose', () => counters.close());
+    app.decorate('rateLimitStore', counters.Store);
     const createFactory = async () => {
       let limiter: FastifyInstance['rateLimit'] | undefined;
       await app.register(async (child) => {
