@@ -661,3 +661,19 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_partner_idx').on(table.partnerId, table.at)],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * The per-address and per-appointment limits' counters, shared by every instance on the database
+ * (plugins/app/rate-limit-store.ts): one row per counted key, its window starting at the key's
+ * first hit (as @fastify/rate-limit's own store does), its hits raised atomically by
+ * `insert … on conflict do update`. Rows whose window has ended are swept.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  /**
+   * What is counted (`address` or `appointment`), the route (method and URL) and whose (address or
+   * appointment id); for a route's own `config.rateLimit` (orders' uploads), the route and address.
+   */
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -4,7 +4,10 @@ import { join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { FILE_ERROR_MESSAGE } from '@visita/domain/files';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { clients, medicalOrderFiles, medicalOrders, outboxEvents } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -581,17 +584,21 @@ describe('OpenAPI document', () => {
 });
 
 describe('upload rate per address', () => {
-  it('answers 429 {err, msg} past ORDER_UPLOADS_PER_MINUTE, per address', async () => {
+  it('answers 429 {err, msg} past ORDER_UPLOADS_PER_MINUTE, per address, counted on every instance', async () => {
     const engine = TEST_ENGINES[0];
     if (!engine) throw new Error('no engine');
     const dataDir = await mkdtemp(join(tmpdir(), 'visita-orders-rate-'));
-    const t = await createTestApp(engine, {
-      env: { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' },
+    const env = { DATA_DIR: dataDir, ORDER_UPLOADS_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' };
+    const t = await createTestApp(engine, { env });
+    // A second instance on the same database: the uploads are counted together.
+    const second = await buildApp({
+      config: loadConfig({ SEED: 'none', ...env }),
+      database: await t.testDb.openAnother(),
     });
     try {
-      const send = (ip: string) => {
+      const send = (app: FastifyInstance, ip: string) => {
         const body = multipart([leadPart(lead()), file(PDF)]);
-        return t.app.inject({
+        return app.inject({
           method: 'POST',
           url: '/api/orden-medica/create-ticket/?client_id=demo',
           payload: body.payload,
@@ -599,16 +606,22 @@ describe('upload rate per address', () => {
           remoteAddress: '10.0.0.1',
         });
       };
-      expect((await send('203.0.113.7')).statusCode).toBe(200);
-      expect((await send('203.0.113.7')).statusCode).toBe(200);
-      const third = await send('203.0.113.7');
+      expect((await send(t.app, '203.0.113.7')).statusCode).toBe(200);
+      expect((await send(second, '203.0.113.7')).statusCode).toBe(200);
+      const third = await send(t.app, '203.0.113.7');
       expect(third.statusCode).toBe(429);
       expect(third.json()).toEqual({
         err: 'too-many-requests',
         msg: 'Has enviado demasiadas órdenes médicas seguidas. Inténtalo de nuevo en un minuto.',
       });
-      expect((await send('198.51.100.9')).statusCode).toBe(200);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send(second, '198.51.100.9')).statusCode).toBe(200);
+      // An IPv6 client is counted by its /64.
+      expect((await send(second, '2001:db8:7::1')).statusCode).toBe(200);
+      expect((await send(t.app, '2001:db8:7::2')).statusCode).toBe(200);
+      expect((await send(second, '2001:db8:7:0:ffff::3')).statusCode).toBe(429);
     } finally {
+      await second.close();
       await t.close();
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createStorage } from '../../adapters/storage/create-storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { fail } from '../../errors.ts';
+import { clientAddressKey } from '../../plugins/app/client-address.ts';
 import { findClientByApiToken, readBearerToken } from '../../plugins/app/client-auth.ts';
 import { createTicket, listMedicalOrders } from './service.ts';
 
@@ -35,8 +36,12 @@ const ordersRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (ap
   // Registered here only: no other route accepts multipart. Limits are set per request (upload.ts).
   await app.register(multipart);
   // Anyone can upload (a patient has no account): per address, so nobody fills the storage.
+  // Counted in the database like the other per-address limits, an IPv6 client by its /64.
   await app.register(rateLimit, {
     global: false,
+    store: app.rateLimitStore,
+    skipOnError: true,
+    keyGenerator: (request) => clientAddressKey(request.ip),
     errorResponseBuilder: () => fail(ERRORS.TOO_MANY_UPLOADS),
   });
 

@@ -1,5 +1,5 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { apiErrorSchema } from '@visita/domain/contract/errors';
 import { APPOINTMENT_ID_HEADER } from '@visita/domain/contract/appointments';
 import type {
@@ -12,6 +12,8 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { fail } from '../../errors.ts';
+import { clientAddressKey } from './client-address.ts';
+import { createRateLimitCounters } from './rate-limit-store.ts';
 
 /** The calls a stranger could abuse, each with its per-minute limit in the configuration. */
 const RATE_LIMITS = {
@@ -36,6 +38,13 @@ type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
 type RateLimitName = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The database-backed store for any other registration of @fastify/rate-limit (orders'
+     * uploads), so its counts are shared by every instance too (rate-limit-store.ts).
+     */
+    rateLimitStore: FastifyRateLimitStoreCtor;
+  }
   interface FastifyContextConfig {
     /** Counts this route's calls per client address against the named limit (rate-limit.ts). */
     ipRateLimit?: RateLimitName;
@@ -61,14 +70,25 @@ function appointmentKeyOf(request: FastifyRequest): string | null {
  * registered in a child context and only its `rateLimit` factory is used: registered here at the
  * root it would also act on `config.rateLimit` of other modules (orders has its own, with its own
  * answer). Each route gets its own counter; a limit of 0 adds nothing to the route.
+ *
+ * The counters are kept in the database (rate-limit-store.ts), so several instances on one
+ * PostgreSQL count together. A counter's key is what it counts (`address` or `appointment`), the
+ * route (method and URL) and the client: its address, an IPv6 one by its /64
+ * (client-address.ts), or the appointment's id.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
+    const counters = createRateLimitCounters(app.db, app.log);
+    app.addHook('onClose', () => counters.close());
+    app.decorate('rateLimitStore', counters.Store);
     const createFactory = async () => {
       let limiter: FastifyInstance['rateLimit'] | undefined;
       await app.register(async (child) => {
         await child.register(rateLimit, {
           global: false,
+          store: counters.Store,
+          // A count the database could not make lets the request through (rate-limit-store.ts).
+          skipOnError: true,
           // Retry-After (and the X-RateLimit-* headers) are set before this error is thrown.
           errorResponseBuilder: () => fail(ERRORS.RATE_LIMITED),
         });
@@ -84,16 +104,24 @@ export default fp(
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const hooks: onRequestHookHandler[] = [];
+      const routeKey = `${[route.method].flat().join(',')} ${route.url}`;
       const name = route.config?.ipRateLimit;
       const max = name ? app.config[RATE_LIMITS[name]] : 0;
-      if (max > 0) hooks.push(factory({ max, timeWindow: WINDOW_MS }) as onRequestHookHandler);
+      if (max > 0) {
+        const limit = factory({
+          max,
+          timeWindow: WINDOW_MS,
+          keyGenerator: (request) => `address ${routeKey} ${clientAddressKey(request.ip)}`,
+        });
+        hooks.push(limit as onRequestHookHandler);
+      }
       const perAppointment = route.config?.appointmentRateLimit;
       const appointmentMax = perAppointment ? app.config[APPOINTMENT_RATE_LIMITS[perAppointment]] : 0;
       if (appointmentMax > 0) {
         const limit = appointmentFactory({
           max: appointmentMax,
           timeWindow: WINDOW_MS,
-          keyGenerator: (request) => appointmentKeyOf(request) ?? '',
+          keyGenerator: (request) => `appointment ${routeKey} ${appointmentKeyOf(request) ?? ''}`,
         }) as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
         // A request naming no appointment is not counted here (the per-address limit still is):
         // one shared bucket for all of them would let one caller lock out everyone else.
