@@ -118,33 +118,6 @@ export async function compactBlockLoad(db: Db): Promise<number> {
 }
 
 /**
- * How many of the sector's active nurses with the skills are busy (a confirmed visit or a hold
- * not yet expired) in each block between two instants, by block start (ms), read from the visits
- * themselves: the from-scratch count block_load must never be below.
- */
-export async function countBusyNurses(
-  db: Db,
-  sectorId: number,
-  skills: readonly ServiceSkill[],
-  range: { from: Date; to: Date },
-  now: Date,
-): Promise<Map<number, number>> {
-  const rows = await queryRows<{ block_start: number | string; busy: number | string }>(
-    db,
-    sql`select (extract(epoch from v.block_start) * 1000)::float8 as block_start, count(*)::int as busy
-        from visits v
-        where v.nurse_id = any(array(
-                select ns.nurse_id from nurse_sectors ns join nurses n on n.id = ns.nurse_id
-                where ns.sector_id = ${sectorId} and n.active and n.skills @> ${JSON.stringify(skills)}::jsonb))
-          and v.block_start >= ${range.from.toISOString()}::timestamptz
-          and v.block_start < ${range.to.toISOString()}::timestamptz
-          and (v.status = 'confirmed' or v.expires_at > ${now.toISOString()}::timestamptz)
-        group by v.block_start`,
-  );
-  return new Map(rows.map((row) => [Number(row.block_start), Number(row.busy)]));
-}
-
-/**
  * The sector's nurses busy in each of the given blocks (confirmed visits and holds not yet
  * expired), one row per block: for the blocks where the count of busy nurses does not settle
  * whether one is free.

@@ -20,7 +20,7 @@ import {
 import type { SectorNurse, ShiftPattern } from './queries.ts';
 
 /** A block some nurse's shift offers on a date, and how many nurses are on shift in it that date. */
-export interface RosterBlock {
+interface RosterBlock {
   start: number;
   entry: AvailabilityEntry;
   /** Nurses on shift in this block from this date (not off that day). */
