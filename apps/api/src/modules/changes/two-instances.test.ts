@@ -11,6 +11,7 @@ import {
   tomorrowIn,
 } from '../scheduling/test-fixtures.ts';
 import { createChangeBus } from './change-bus.ts';
+import { nurseDaysOff } from '../../db/schema.ts';
 
 // Long caches, as an instance in production keeps them: only a told change may refresh them.
 const CACHED = { AVAILABILITY_CACHE_MS: '60000', CATALOGUE_CACHE_MS: '60000' };
@@ -57,6 +58,31 @@ describe.each(TEST_ENGINES)('two instances on one $name database', (engine) => {
     expect(hold.statusCode).toBe(200);
     // NOTIFY reaches the other instance within milliseconds; never a stale cached answer after.
     await expect.poll(() => offeredBy(second), { timeout: 3000, interval: 50 }).not.toContain('10:00');
+  });
+
+  it('who works when, changed in the database by anyone, is seen by every instance at once', async () => {
+    const { db } = first.app;
+    const { nurseIds, sectorId } = await createFixtureSector(db, [{}]);
+    const looker = await createFixtureAppointment(db, sectorId);
+    const date = tomorrowIn(SANTIAGO);
+    const offeredBy = async (app: FastifyInstance) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v2/time-availability/?appointment_id=${looker.id}&country=cl&from_date=${date}`,
+        headers: { 'x-appointment-token': looker.token },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: Array<{ date: string }> }).data.filter(
+        (entry) => entry.date === date,
+      ).length;
+    };
+    // Both instances keep the sector's roster (a minute by default) after answering once.
+    expect(await offeredBy(first.app)).toBeGreaterThan(0);
+    expect(await offeredBy(second)).toBeGreaterThan(0);
+    // The only nurse takes the day off, written straight to the database as an operator might.
+    await db.insert(nurseDaysOff).values({ nurseId: nurseIds[0] ?? 0, day: date });
+    await expect.poll(() => offeredBy(second), { timeout: 3000, interval: 50 }).toBe(0);
+    await expect.poll(() => offeredBy(first.app), { timeout: 3000, interval: 50 }).toBe(0);
   });
 
   it('a change published by one instance reaches every other, once, and not its own echo twice', async () => {

@@ -21,7 +21,8 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Holds, confirmations and freed blocks on any instance make this instance's answers stale.
   const unsubscribe = app.changes.subscribe((change) => {
     if (change.topic === 'availability') availabilityCache.invalidate(change.sectorId);
-    else if (change.topic === 'everything') availabilityCache.invalidate(null);
+    // Who works when changed somewhere: every answer may be wrong.
+    else if (change.topic === 'everything' || change.topic === 'roster') availabilityCache.invalidate(null);
   });
   app.addHook('onClose', async () => unsubscribe());
   // An answer is checked against its schema before it is written. Its entries are the roster's
