@@ -385,6 +385,11 @@ export const visits = pgTable(
     blockEnd: timestamp('block_end', { withTimezone: true }).notNull(),
     status: text('status', { enum: ['hold', 'confirmed'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * When the reminders pass looked at this confirmed visit (and wrote its reminder, if it has
+     * anyone to tell): never looked at again. A visit moved to another block is a new row.
+     */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
