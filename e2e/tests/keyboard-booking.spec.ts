@@ -74,7 +74,8 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   // Services: search an exam, pick it with the arrows.
   await onStep(page, 'Servicios');
   await typeInto(page, page.getByRole('combobox', { name: 'Buscar examen' }), 'Glicemia');
-  // The list answers the search (debounced): the first option is the exam typed.
+  // The list answers the search (debounced, busy until then): the first option is the exam typed.
+  await expect(page.getByRole('listbox', { name: 'Buscar examen' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('option').first()).toContainText(/Glicemia/i);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

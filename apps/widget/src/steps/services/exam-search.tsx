@@ -45,6 +45,9 @@ export function ExamSearch({
     open,
   );
   const results = search.data ?? [];
+  // While the text waits for its debounce or its answer, the list still shows the last answer:
+  // said to assistive technology (and to tests) so a pick is not made on a list about to change.
+  const updating = open && (text.trim() !== debounced || search.isFetching);
 
   // An outside click closes the list while the patient's panel is open.
   useEffect(() => {
@@ -114,6 +117,7 @@ export function ExamSearch({
           // Scrollable lists are Tab stops in Chromium; the options are reached with the arrows from the input.
           tabIndex={-1}
           aria-label={SERVICES_COPY.searchLabel}
+          aria-busy={updating}
           className="visita-suggestions"
         >
           {search.isError ? (

@@ -121,6 +121,10 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     await userEvent.clear(search);
     expect(screen.queryByRole('listbox', { name: 'Buscar examen' })).toBeNull();
     await userEvent.type(search, 'Ferritina');
+    // Until the debounced answer for what was typed arrives, the list says it is updating.
+    const updating = screen.getByRole('listbox', { name: 'Buscar examen' });
+    expect(updating.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(updating.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
     await within(screen.getByRole('listbox', { name: 'Buscar examen' })).findByRole(
       'option',
       { name: /Ferritina/ },
