@@ -4,7 +4,6 @@ import type {
   CancelBookingAnswer,
   RescheduleAnswer,
 } from '@visita/domain/contract/manage-booking';
-import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { localeFromCountry } from '@visita/domain/locale';
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { and, eq } from 'drizzle-orm';
@@ -19,19 +18,18 @@ import { summaryQuote } from '../payments/quote.ts';
 import { lockAppointment } from '../payments/queries.ts';
 import {
   deleteExpiredHolds,
-  findSectorById,
   findVisitOfAppointment,
   insertHoldIfFree,
 } from '../scheduling/queries.ts';
 import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
-import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
+import { formatLocalDateTime, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
 import { patientNameOf, serviceIdsOf } from './stored-cart.ts';
 import { invalidStatus } from './transitions.ts';
 import type { AppointmentRow } from './queries.ts';
-import { visitTimesOf } from './visit-times.ts';
+import { appointmentTimeZone, visitTimesOf } from './visit-times.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -61,10 +59,7 @@ function assertMayChange(visitBegin: Date, cutoffHours: number, via: Appointment
 
 /** An instant on the wall clock of the appointment's sector. */
 async function localDateTime(db: Db, appointment: AppointmentRow, instant: Date): Promise<string> {
-  const sector = appointment.sectorId === null ? undefined : await findSectorById(db, appointment.sectorId);
-  const timeZone =
-    sector && isKnownTimeZone(sector.timeZone) ? sector.timeZone : COUNTRY_TIME_ZONES[appointment.country];
-  const parts = localParts(instant, timeZone);
+  const parts = localParts(instant, await appointmentTimeZone(db, appointment));
   return formatLocalDateTime(parts.date, parts.minutes);
 }
 

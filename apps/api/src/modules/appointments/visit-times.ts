@@ -2,7 +2,7 @@ import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentRow } from './queries.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
-import { findSectorById, findVisitOfAppointment } from '../scheduling/queries.ts';
+import { findSectorTimeZone, findVisitOfAppointment } from '../scheduling/queries.ts';
 
 export interface VisitTimes {
   localBeginDate: string | null;
@@ -31,11 +31,19 @@ export async function visitTimesOf(
   if (!visit) return NO_VISIT;
   if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
     return NO_VISIT;
-  const sector = appointment.sectorId === null ? undefined : await findSectorById(db, appointment.sectorId);
-  const timeZone =
-    sector && isKnownTimeZone(sector.timeZone) ? sector.timeZone : COUNTRY_TIME_ZONES[appointment.country];
+  const timeZone = await appointmentTimeZone(db, appointment);
   return {
     localBeginDate: local(visit.blockStart, timeZone),
     localWorkPeriodMaxLateness: local(visit.blockEnd, timeZone),
   };
+}
+
+/** The wall clock of the appointment's sector; the country's when it has none or an unknown one. */
+export async function appointmentTimeZone(
+  db: Db,
+  appointment: Pick<AppointmentRow, 'sectorId' | 'country'>,
+): Promise<string> {
+  const sectorZone =
+    appointment.sectorId === null ? undefined : await findSectorTimeZone(db, appointment.sectorId);
+  return sectorZone && isKnownTimeZone(sectorZone) ? sectorZone : COUNTRY_TIME_ZONES[appointment.country];
 }

@@ -12,7 +12,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findClientById } from '../clients/queries.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
-import { findSectorById } from '../scheduling/queries.ts';
+import { appointmentTimeZone } from '../appointments/visit-times.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { bookingCalendar } from './booking-calendar.ts';
 import { type BookingEmail, renderBookingEmail } from './booking-email.ts';
@@ -40,7 +40,7 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   const appointment = await findAppointmentById(context.db, event.appointmentId);
   if (!appointment) return NOTHING_TO_DELIVER;
   const client = appointment.clientId ? await findClientById(context.db, appointment.clientId) : undefined;
-  const sector = appointment.sectorId ? await findSectorById(context.db, appointment.sectorId) : undefined;
+  const timeZone = await appointmentTimeZone(context.db, appointment);
   const catalogue = await context.catalogue();
   const partnerName = client?.name ?? 'Visita';
 
@@ -76,7 +76,7 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     partner: { name: partnerName, mainColor: resolveColor(client?.sdkConfig?.main_color) },
     country: appointment.country,
     reference: bookingReference(appointment.id),
-    timeZone: sector?.timeZone ?? (appointment.country === 'mx' ? 'America/Mexico_City' : 'America/Santiago'),
+    timeZone,
     begin: new Date(payload.begin),
     end: new Date(payload.end),
     address: {

@@ -165,6 +165,22 @@ describe.each(TEST_ENGINES)('availability fast path on $name', (engine) => {
     expect(outcomes.held).toBeGreaterThan(10);
     expect(outcomes.taken).toBeGreaterThan(10);
 
+    // Updates: confirmations and reminder marks move no visit (their counts stay as they are);
+    // a move to another nurse and another block frees one count and takes another, also when
+    // one statement moves several visits and leaves others where they were.
+    await db.execute(sql`update visits set status = 'confirmed', expires_at = null, reminded_at = now()
+                         where id in (select id from visits order by id limit 5)`);
+    expect(await loadDrift()).toEqual([]);
+    await db.execute(sql`with picked as (select id, row_number() over (order by id) as k
+                                         from visits order by id limit 4)
+                         update visits v
+                         set nurse_id = case when p.k <= 2 then ${nurseIds[2] ?? 0}::int else v.nurse_id end,
+                             block_start = v.block_start + interval '1 day' * (case when p.k <= 2 then 29 + p.k else 0 end),
+                             block_end = v.block_end + interval '1 day' * (case when p.k <= 2 then 29 + p.k else 0 end)
+                         from picked p where p.id = v.id`);
+    expect(await loadDrift()).toEqual([]);
+    await compare(sector, looker.id, new Date());
+
     // Who works when changes: a nurse loses a skill, another leaves the sector, a day off is
     // added. The database tells every instance; the counts are recounted in the same statement.
     await db
