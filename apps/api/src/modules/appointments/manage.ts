@@ -16,11 +16,7 @@ import { bookingReference, writeBookingEvents } from '../notifications/booking-e
 import { enqueueEvents } from '../outbox/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
 import { lockAppointment } from '../payments/queries.ts';
-import {
-  deleteExpiredHolds,
-  findVisitOfAppointment,
-  insertHoldIfFree,
-} from '../scheduling/queries.ts';
+import { deleteExpiredHolds, findVisitOfAppointment, insertHoldIfFree } from '../scheduling/queries.ts';
 import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
