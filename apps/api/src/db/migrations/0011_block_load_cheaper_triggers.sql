@@ -1,15 +1,17 @@
 -- The counts' triggers cost more than the writes they follow (bench/: a hold's visit insert took
 -- 2 ms of PostgreSQL, mostly planning). SQL functions called from a trigger are planned again on
 -- every call; plpgsql keeps its plans for the connection. Nothing to count returns at once: the
--- sweep's delete of lapsed holds in a block usually deletes nothing.
+-- sweep's delete of lapsed holds in a block usually deletes nothing. A hold moves one visit: its
+-- nurse's row and sectors are looked up by key (OFFSET 0 keeps the planner from hashing all the
+-- nurses and all their sectors for it, which it did for the hundred rows it guesses JSON holds).
 CREATE OR REPLACE FUNCTION block_load_take(taken jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF taken IS NULL THEN RETURN; END IF;
   INSERT INTO block_load (sector_id, block_start, skills, visits)
   SELECT ns.sector_id, t.block_start, n.skills, count(*)::int
   FROM jsonb_to_recordset(taken) AS t(nurse_id integer, block_start timestamptz)
-  JOIN nurses n ON n.id = t.nurse_id
-  JOIN nurse_sectors ns ON ns.nurse_id = t.nurse_id
+  CROSS JOIN LATERAL (SELECT skills FROM nurses WHERE id = t.nurse_id OFFSET 0) n
+  CROSS JOIN LATERAL (SELECT sector_id FROM nurse_sectors WHERE nurse_id = t.nurse_id OFFSET 0) ns
   GROUP BY ns.sector_id, t.block_start, n.skills
   ORDER BY ns.sector_id, t.block_start, n.skills
   ON CONFLICT (sector_id, block_start, skills) DO UPDATE SET visits = block_load.visits + excluded.visits;
@@ -21,8 +23,8 @@ BEGIN
   INSERT INTO block_load_freed (sector_id, block_start, skills, visits)
   SELECT ns.sector_id, f.block_start, n.skills, count(*)::int
   FROM jsonb_to_recordset(freed) AS f(nurse_id integer, block_start timestamptz)
-  JOIN nurses n ON n.id = f.nurse_id
-  JOIN nurse_sectors ns ON ns.nurse_id = f.nurse_id
+  CROSS JOIN LATERAL (SELECT skills FROM nurses WHERE id = f.nurse_id OFFSET 0) n
+  CROSS JOIN LATERAL (SELECT sector_id FROM nurse_sectors WHERE nurse_id = f.nurse_id OFFSET 0) ns
   GROUP BY ns.sector_id, f.block_start, n.skills;
 END $$;
 --> statement-breakpoint

@@ -16,7 +16,8 @@ import type { ClientRow } from '../../db/schema.ts';
 import type { VisitTimes } from './visit-times.ts';
 import { fail } from '../../errors.ts';
 import { findClientById } from '../clients/queries.ts';
-import { findCoveringSector, isRegionBlocked } from '../coverage/service.ts';
+import { findCoveringSector, isRegionBlocked, type SectorsOfSource } from '../coverage/service.ts';
+import { keptSectorsOfSource } from '../scheduling/roster.ts';
 import {
   appointmentNotFound,
   appointmentTokenMatches,
@@ -53,6 +54,7 @@ const optionalText = (value: string | null | undefined) => {
 async function checkBooking(
   db: Db,
   body: CreateAppointmentBody,
+  sectorsOf: SectorsOfSource,
 ): Promise<{ client: ClientRow; sectorId: number }> {
   const client = await findClientById(db, body.client_id);
   if (!client) throw fail(ERRORS.CLIENT_NOT_VALID);
@@ -72,6 +74,7 @@ async function checkBooking(
     db,
     { lat: body.target_lat, lng: body.target_lng },
     { country: body.country, salesSource: body.sales_source },
+    sectorsOf,
   );
   if (!sector) throw fail(ERRORS.NO_NURSES);
   return { client, sectorId: sector.id };
@@ -128,7 +131,7 @@ export async function saveAppointment(
   const existingId = body.appointment_id?.trim() ? body.appointment_id.trim() : null;
   // Access first: nobody learns anything about the body's rules for an appointment they cannot reach.
   const access = existingId ? await authorizeAppointment(db, request, existingId) : null;
-  const { client, sectorId } = await checkBooking(db, body);
+  const { client, sectorId } = await checkBooking(db, body, keptSectorsOfSource(db, request.server.rosters));
   const fields = appointmentFields(body, client, sectorId);
 
   if (!access) {

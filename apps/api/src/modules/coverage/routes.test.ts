@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectors } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -45,6 +46,40 @@ describe.each(TEST_ENGINES)('GET /api/v2/sector/sector-from-coordinates/ on $nam
     const response = await get('lng=-70.4&lat=-23.65&country=cl&sales_source=marketplace');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toBeNull();
+  });
+
+  it('sees a sector drawn or switched off at once: the instance keeps sectors only until told', async () => {
+    const antofagasta = 'lng=-70.4&lat=-23.65&country=cl&sales_source=marketplace';
+    expect((await get(antofagasta)).json()).toBeNull();
+    const [drawn] = await t.app.db
+      .insert(sectors)
+      .values({
+        name: 'Antofagasta centro',
+        salesSource: 'marketplace',
+        country: 'cl',
+        services: ['lab'],
+        polygon: [
+          [
+            [-70.45, -23.7],
+            [-70.35, -23.7],
+            [-70.35, -23.6],
+            [-70.45, -23.6],
+            [-70.45, -23.7],
+          ],
+        ],
+        timeZone: 'America/Santiago',
+      })
+      .returning({ id: sectors.id });
+    await expect
+      .poll(async () => (await get(antofagasta)).json(), { timeout: 3000, interval: 50 })
+      .toEqual({ id: String(drawn?.id), name: 'Antofagasta centro' });
+    await t.app.db
+      .update(sectors)
+      .set({ active: false })
+      .where(eq(sectors.id, drawn?.id ?? 0));
+    await expect
+      .poll(async () => (await get(antofagasta)).json(), { timeout: 3000, interval: 50 })
+      .toBeNull();
   });
 
   it.each([

@@ -45,23 +45,33 @@ function prepareSectorsOf(db: Db) {
 // Prepared: every appointment created, and every coverage check, reads its source's sectors.
 const preparedSectorsOf = new WeakMap<Db, ReturnType<typeof prepareSectorsOf>>();
 
+/** A sales source's active sectors in a country: read from the database, or kept by an instance. */
+export type SectorsOfSource = (source: string, country: 'cl' | 'mx') => Promise<SectorRow[]>;
+
+/** The database's answer, with no keeping. */
+export function readSectorsOfSource(db: Db): SectorsOfSource {
+  let prepared = preparedSectorsOf.get(db);
+  if (!prepared) preparedSectorsOf.set(db, (prepared = prepareSectorsOf(db)));
+  const statement = prepared;
+  return (source, country) => statement.execute({ source, country });
+}
+
 /**
  * The sector that covers a point for a sales source, optionally for a kind of service. A source
  * with no sectors in that country is covered by the marketplace's. Sectors per source are few,
- * so they are tested in memory after one indexed query.
+ * so they are tested in memory after one indexed query, or none when the caller keeps them
+ * (`sectorsOf`: every appointment created and every coverage check asks, and each read carries
+ * every polygon of the source).
  */
 export async function findCoveringSector(
   db: Db,
   point: { lat: number; lng: number },
   options: { country: 'cl' | 'mx'; salesSource: string; service?: ServiceSkill },
+  sectorsOf: SectorsOfSource = readSectorsOfSource(db),
 ): Promise<SectorRow | null> {
-  let prepared = preparedSectorsOf.get(db);
-  if (!prepared) preparedSectorsOf.set(db, (prepared = prepareSectorsOf(db)));
-  const statement = prepared;
-  const load = (source: string) => statement.execute({ source, country: options.country });
-  let candidates = await load(options.salesSource);
+  let candidates = await sectorsOf(options.salesSource, options.country);
   if (candidates.length === 0 && options.salesSource !== MARKETPLACE_SOURCE)
-    candidates = await load(MARKETPLACE_SOURCE);
+    candidates = await sectorsOf(MARKETPLACE_SOURCE, options.country);
   return (
     candidates.find(
       (sector) =>

@@ -4,7 +4,7 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import type { Db } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import type { RosterCache } from './roster.ts';
+import { keptSectorsOfSource, type RosterCache } from './roster.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findCoveringSector } from '../coverage/service.ts';
 import { isKnownTimeZone } from './blocks.ts';
@@ -61,6 +61,7 @@ export async function appointmentSector(
         db,
         { lat: appointment.targetLat, lng: appointment.targetLng },
         { country: appointment.country, salesSource: appointment.salesSource },
+        keptSectorsOfSource(db, rosters),
       );
   if (!sector || !sector.active || !isKnownTimeZone(sector.timeZone)) throw noSector();
   return sector;

@@ -8,7 +8,8 @@
 import type { AvailabilityEntry } from '@visita/domain/contract/appointments';
 import { addDays } from '@visita/domain/availability';
 import { LRUCache } from 'lru-cache';
-import type { SectorRow } from '../coverage/service.ts';
+import type { Db } from '../../db/database.ts';
+import { readSectorsOfSource, type SectorRow, type SectorsOfSource } from '../coverage/service.ts';
 import {
   type Block,
   BLOCK_MINUTES,
@@ -127,13 +128,14 @@ interface Kept<T> {
 }
 
 /**
- * Rosters per sector, skills and horizon, and the sectors' rows, kept `ttlMs` at most and
- * forgotten at once when told (a roster change on any instance, or a lost notification channel).
+ * Rosters per sector, skills and horizon, and the sectors' rows (by id and by sales source), kept
+ * `ttlMs` at most and forgotten at once when told (a roster change on any instance, or a lost notification channel).
  * Requests that arrive while one is loaded share that load.
  */
 export function createRosterCache(ttlMs: number, now: () => number = Date.now) {
   const rosters = new LRUCache<string, Kept<Promise<Roster>>>({ max: 2000 });
   const sectors = new LRUCache<number, Kept<Promise<SectorRow | undefined>>>({ max: 2000 });
+  const sourceSectors = new LRUCache<string, Kept<Promise<SectorRow[]>>>({ max: 500 });
 
   function kept<K extends string | number, T>(
     cache: LRUCache<K, Kept<Promise<T>>>,
@@ -154,12 +156,22 @@ export function createRosterCache(ttlMs: number, now: () => number = Date.now) {
   return {
     roster: (key: string, load: () => Promise<Roster>) => kept(rosters, key, load),
     sector: (id: number, load: () => Promise<SectorRow | undefined>) => kept(sectors, id, load),
+    /** A sales source's active sectors in a country (coverage), as `load` reads them. */
+    sectorsOfSource: (source: string, country: string, load: () => Promise<SectorRow[]>) =>
+      kept(sourceSectors, `${country}\n${source}`, load),
     /** Forgets everything: who works when (or a sector) changed somewhere. */
     invalidate(): void {
       rosters.clear();
       sectors.clear();
+      sourceSectors.clear();
     },
   };
 }
 
 export type RosterCache = ReturnType<typeof createRosterCache>;
+
+/** Coverage's sectors of a source as this instance keeps them (sectors changed: forgotten). */
+export function keptSectorsOfSource(db: Db, rosters: RosterCache): SectorsOfSource {
+  const read = readSectorsOfSource(db);
+  return (source, country) => rosters.sectorsOfSource(source, country, () => read(source, country));
+}
