@@ -411,9 +411,9 @@ export const visits = pgTable(
 export const blockLoad = pgTable(
   'block_load',
   {
-    sectorId: integer('sector_id')
-      .notNull()
-      .references(() => sectors.id, { onDelete: 'cascade' }),
+    // No foreign key (migration 0011): checking it cost a hold more than the count itself. A
+    // sector deleted takes its nurse_sectors rows along, and their trigger recounts it to nothing.
+    sectorId: integer('sector_id').notNull(),
     blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
     /** The nurses' skills, as nurses.skills holds them. */
     skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
@@ -431,9 +431,9 @@ export const blockLoad = pgTable(
 export const blockLoadFreed = pgTable(
   'block_load_freed',
   {
-    sectorId: integer('sector_id')
-      .notNull()
-      .references(() => sectors.id, { onDelete: 'cascade' }),
+    // No foreign key (migration 0011): checking it cost a hold more than the count itself. A
+    // sector deleted takes its nurse_sectors rows along, and their trigger recounts it to nothing.
+    sectorId: integer('sector_id').notNull(),
     blockStart: timestamp('block_start', { withTimezone: true }).notNull(),
     skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
     visits: integer('visits').notNull(),

@@ -52,3 +52,10 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- A foreign key on the counts made every hold check (and lock) its sector's row: half of what the
+-- count's insert cost. A sector deleted takes its nurse_sectors rows with it, whose trigger
+-- recounts the sector: to nothing.
+ALTER TABLE block_load DROP CONSTRAINT block_load_sector_id_sectors_id_fk;
+--> statement-breakpoint
+ALTER TABLE block_load_freed DROP CONSTRAINT block_load_freed_sector_id_sectors_id_fk;

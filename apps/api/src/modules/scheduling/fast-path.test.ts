@@ -2,7 +2,7 @@ import { addDays } from '@visita/domain/availability';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import { appointments, nurseDaysOff, nurseSectors, nurses } from '../../db/schema.ts';
+import { appointments, nurseDaysOff, nurseSectors, nurses, sectors } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
@@ -171,12 +171,13 @@ describe.each(TEST_ENGINES)('availability fast path on $name', (engine) => {
     await db.execute(sql`update visits set status = 'confirmed', expires_at = null, reminded_at = now()
                          where id in (select id from visits order by id limit 5)`);
     expect(await loadDrift()).toEqual([]);
+    // Holds lie within three days: moved 40 and 50 days on, the two moved visits never meet.
     await db.execute(sql`with picked as (select id, row_number() over (order by id) as k
                                          from visits order by id limit 4)
                          update visits v
                          set nurse_id = case when p.k <= 2 then ${nurseIds[2] ?? 0}::int else v.nurse_id end,
-                             block_start = v.block_start + interval '1 day' * (case when p.k <= 2 then 29 + p.k else 0 end),
-                             block_end = v.block_end + interval '1 day' * (case when p.k <= 2 then 29 + p.k else 0 end)
+                             block_start = v.block_start + interval '1 day' * (case when p.k <= 2 then 30 + 10 * p.k else 0 end),
+                             block_end = v.block_end + interval '1 day' * (case when p.k <= 2 then 30 + 10 * p.k else 0 end)
                          from picked p where p.id = v.id`);
     expect(await loadDrift()).toEqual([]);
     await compare(sector, looker.id, new Date());
@@ -203,6 +204,33 @@ describe.each(TEST_ENGINES)('availability fast path on $name', (engine) => {
         { timeout: 3000, interval: 50 },
       )
       .toBe(true);
+  });
+
+  it("drops a deleted sector's counts with it", async () => {
+    const { db } = testApp.app;
+    const { sectorId: gone } = await createFixtureSector(db, [{}]);
+    const { sectorId: kept } = await createFixtureSector(db, [{}]);
+    const [nurse] = await queryRows<{ nurse_id: number }>(
+      db,
+      sql`select nurse_id from nurse_sectors where sector_id = ${gone}`,
+    );
+    // The nurse also serves the kept sector; her visit for a person there counts in both.
+    await db.insert(nurseSectors).values({ nurseId: nurse?.nurse_id ?? 0, sectorId: kept });
+    const person = await createFixtureAppointment(db, kept);
+    await db.execute(sql`insert into visits (appointment_id, nurse_id, block_start, block_end, status)
+                         values (${person.id}, ${nurse?.nurse_id ?? 0}, '2027-01-04T12:00:00Z', '2027-01-04T13:00:00Z', 'confirmed')`);
+    const counted = async (id: number) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from block_load where sector_id = ${id}`,
+        )
+      )[0]?.n;
+    expect(await counted(gone)).toBe(1);
+    await db.delete(sectors).where(eq(sectors.id, gone));
+    expect(await counted(gone)).toBe(0);
+    expect(await counted(kept)).toBeGreaterThan(0);
+    expect(await loadDrift()).toEqual([]);
   });
 
   it('keeps the counts across a clock change (Santiago, first Sunday of September)', async () => {

@@ -210,7 +210,8 @@ export async function findBusyNursesInBlock(
     .where(
       and(
         eq(visits.blockStart, blockStart),
-        inArray(visits.nurseId, [...nurseIds]),
+        // One array parameter, not one per nurse: a block of a large sector has hundreds on shift.
+        sql`${visits.nurseId} = any(${sql.param([...nurseIds])}::int[])`,
         or(eq(visits.status, 'confirmed'), isNull(visits.expiresAt), gt(visits.expiresAt, now)),
       ),
     );
