@@ -68,8 +68,8 @@ export async function addExam(widget: Widget, query: string, panel = 0): Promise
   await search.fill(query);
   // The list keeps the last answer until this query's arrives (aria-busy meanwhile): a click on
   // the old list could land on another exam when it is replaced.
-  const list = widget.getByRole('listbox', { name: 'Buscar examen' }).nth(panel);
+  const list = widget.locator(`[id="${await search.getAttribute('aria-controls')}"]`);
   await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
-  const option = widget.getByRole('option', { name: new RegExp(query, 'i') }).first();
+  const option = list.getByRole('option', { name: new RegExp(query, 'i') }).first();
   await option.click();
 }
