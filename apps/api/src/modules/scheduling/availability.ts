@@ -120,11 +120,7 @@ export function settleAvailability(
       if (block.working > (visitsPerBlock.get(block.start) ?? 0)) offered.set(block.start, block.entry);
       else if (!exact) contested.push({ date, start: block.start, entry: block.entry });
       else if (
-        roster.nurses.some(
-          (nurse) =>
-            !exact.get(nurse.id)?.has(block.start) &&
-            roster.nurseBlocksOn(nurse, date).some((own) => own.start === block.start),
-        )
+        roster.nursesInBlock(date, block.start).some((nurse) => !exact.get(nurse.id)?.has(block.start))
       )
         offered.set(block.start, block.entry);
     }

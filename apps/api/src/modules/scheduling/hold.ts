@@ -96,9 +96,7 @@ export async function blockCandidates(
 
   // The nurses whose shift offers exactly this block: the roster availability answers from.
   const roster = await sectorRoster(db, rosters, sector, skills, horizon);
-  const candidates = roster.nurses.filter((nurse) =>
-    roster.nurseBlocksOn(nurse, begin.date).some((block) => block.start === start),
-  );
+  const candidates = roster.nursesInBlock(begin.date, start);
   if (candidates.length === 0) throw fail(ERRORS.BLOCK_OUTSIDE_SHIFTS);
 
   const blockStart = new Date(start);

@@ -34,8 +34,11 @@ export interface Roster {
   days: ReadonlyMap<string, readonly RosterBlock[]>;
   /** The same, in date order. */
   dayList: ReadonlyArray<{ date: string; blocks: readonly RosterBlock[] }>;
-  /** The blocks of a nurse on a date (none on a day off), as availability and holds count them. */
-  nurseBlocksOn(nurse: SectorNurse, date: string): readonly Block[];
+  /**
+   * The nurses whose shift offers the block starting at `start` (epoch ms) on a local date, not
+   * off that day: a hold's candidates. Worked out once per block while the roster is kept.
+   */
+  nursesInBlock(date: string, start: number): readonly SectorNurse[];
 }
 
 /** The blocks of a nurse on a local date (none on a day off or off shift). */
@@ -114,11 +117,23 @@ export function buildRoster(
       [...byStart.values()].filter((block) => block.working > 0).sort((a, b) => a.start - b.start),
     );
   }
+  const inBlock = new Map<string, readonly SectorNurse[]>();
   return {
     nurses,
     days,
     dayList: [...days].map(([date, blocks]) => ({ date, blocks })),
-    nurseBlocksOn: (nurse, date) => nurseBlocksOn(nurse, date, isoWeekday(date), blocksOf),
+    nursesInBlock(date, start) {
+      const key = `${date}|${start}`;
+      let found = inBlock.get(key);
+      if (!found) {
+        const weekday = isoWeekday(date);
+        found = nurses.filter((nurse) =>
+          nurseBlocksOn(nurse, date, weekday, blocksOf).some((block) => block.start === start),
+        );
+        inBlock.set(key, found);
+      }
+      return found;
+    },
   };
 }
 
