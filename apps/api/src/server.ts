@@ -45,22 +45,26 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     logger: { level: config.LOG_LEVEL },
   });
 
+  // The periodic jobs under way: a stop waits for them before it closes the database (else they
+  // fail on a closed pool and say so in the log).
+  const running = new Set<Promise<unknown>>();
+  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      const run = job().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    }, ms);
+    timer.unref();
+    return timer;
+  };
   // Lapsed holds free their blocks and their appointments expire; every instance sweeps (the
   // update is conditional, so two sweeps never expire one appointment twice).
-  const sweep = setInterval(() => {
-    expireLapsedHolds(database.db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'hold sweep failed'),
-    );
-  }, HOLD_SWEEP_MS);
-  sweep.unref();
+  const sweep = every(HOLD_SWEEP_MS, 'hold sweep', () => expireLapsedHolds(database.db));
   // Freed visits are kept beside the per-block counts (so holds never deadlock on them) and
   // folded in here; availability subtracts those not folded yet, so this only keeps reads short.
-  const compaction = setInterval(() => {
-    compactBlockLoad(database.db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'block load compaction failed'),
-    );
-  }, BLOCK_LOAD_COMPACT_MS);
-  compaction.unref();
+  const compaction = every(BLOCK_LOAD_COMPACT_MS, 'block load compaction', () =>
+    compactBlockLoad(database.db),
+  );
 
   // E-mails and webhooks owed by committed changes; every instance delivers, none twice at once.
   const mailer = createMailer(config);
@@ -95,12 +99,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
       ),
   });
   outbox.start();
-  const reminders = setInterval(() => {
-    writeDueReminders(database.db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'reminders failed'),
-    );
-  }, HOLD_SWEEP_MS);
-  reminders.unref();
+  const reminders = every(HOLD_SWEEP_MS, 'reminders', () => writeDueReminders(database.db));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -120,6 +119,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
       await outbox.stop();
       await mailer.close();
       await app.close();
+      await Promise.allSettled(running);
       await database.close();
       process.exit(0);
     } catch (error) {
