@@ -43,7 +43,7 @@ export async function confirmAppointment(
     if (!row) return undefined;
     // Read from the row being confirmed, so a finalise racing this call cannot slip past it.
     assertConfirmable(row.patients);
-    await confirmVisit(tx, id);
+    const visit = await confirmVisit(tx, id);
     if (row.couponCode) {
       const use = await recordCouponUse(tx, row.couponCode, row.id);
       // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
@@ -52,7 +52,9 @@ export async function confirmAppointment(
     await takeStock(tx, stockUnitsOf(row.patients));
     if (alsoInTransaction) await alsoInTransaction(tx, row);
     // The e-mails and the partner's webhook exist exactly when the confirmation does.
-    await writeBookingEvents(tx, row, 'appointment.confirmed');
+    await writeBookingEvents(tx, row, 'appointment.confirmed', {
+      visit: { begin: visit.blockStart, end: visit.blockEnd },
+    });
     return row;
   });
   if (!confirmed) throw await refusal(db, id);
