@@ -419,6 +419,8 @@ export const blockLoad = pgTable(
     skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
     visits: integer('visits').notNull(),
   },
+  // The key's index also carries the count (INCLUDE (visits), migration 0011): availability's
+  // read of a sector's month is index-only.
   (table) => [primaryKey({ columns: [table.sectorId, table.blockStart, table.skills] })],
 );
 

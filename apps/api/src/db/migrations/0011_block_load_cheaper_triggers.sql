@@ -59,3 +59,13 @@ END $$;
 ALTER TABLE block_load DROP CONSTRAINT block_load_sector_id_sectors_id_fk;
 --> statement-breakpoint
 ALTER TABLE block_load_freed DROP CONSTRAINT block_load_freed_sector_id_sectors_id_fk;
+--> statement-breakpoint
+-- Every availability answer reads a sector's month of counts: a few hundred rows that updates
+-- scatter over as many heap pages. With the count in the key's index the read is index-only
+-- (a page or a few instead of hundreds; the table is vacuumed soon after churn, migration 0008).
+-- The cost: a count's update is no longer HOT, one more index entry per hold, for reads that are
+-- many times more frequent than holds.
+ALTER TABLE block_load DROP CONSTRAINT block_load_sector_id_block_start_skills_pk;
+--> statement-breakpoint
+ALTER TABLE block_load ADD CONSTRAINT block_load_sector_id_block_start_skills_pk
+  PRIMARY KEY (sector_id, block_start, skills) INCLUDE (visits);
