@@ -29,7 +29,9 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   // (roster.ts), shared by every answer until the roster changes: each is checked once, with
   // the first answer that carries it, and an answer made only of checked entries (an array of
   // valid entries is a valid answer) is written as it is. A cached month's text is also kept.
-  const checkedEntries = new WeakSet<object>();
+  // Each checked entry's JSON is kept with it too: an answer of checked entries is their texts
+  // joined, not the whole month turned into JSON again.
+  const entryTexts = new WeakMap<object, string>();
   const bodies = new WeakMap<object, string>();
   app.setSerializerCompiler((route) => {
     const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
@@ -39,10 +41,17 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       let body = bodies.get(data);
       if (body !== undefined) return body;
       const entries = data as object[];
-      if (entries.every((entry) => checkedEntries.has(entry))) body = JSON.stringify(answer);
+      const texts: string[] = [];
+      for (const entry of entries) {
+        const text = entryTexts.get(entry);
+        if (text === undefined) break;
+        texts.push(text);
+      }
+      if (texts.length === entries.length && Object.keys(answer as object).length === 1)
+        body = `{"data":[${texts.join(',')}]}`;
       else {
         body = checked(answer);
-        for (const entry of entries) checkedEntries.add(entry);
+        for (const entry of entries) if (!entryTexts.has(entry)) entryTexts.set(entry, JSON.stringify(entry));
       }
       bodies.set(data, body);
       return body;
