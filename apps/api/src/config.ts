@@ -33,6 +33,18 @@ const perMinute = (fallback: number) =>
       .default(fallback),
   );
 
+/** A cache's age in milliseconds, 0 (kept for no time) to `max`. */
+const milliseconds = (max: number, fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int('debe ser un entero')
+      .min(0, `debe estar entre 0 y ${max}`)
+      .max(max, `debe estar entre 0 y ${max}`)
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyAsUndefined,
@@ -192,33 +204,9 @@ const envSchema = z.object({
       .default('info'),
   ),
   WIDGET_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
-  AVAILABILITY_CACHE_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'debe ser un número de milisegundos' })
-      .int('debe ser un entero')
-      .min(0, 'debe estar entre 0 y 60000')
-      .max(60_000, 'debe estar entre 0 y 60000')
-      .default(2_000),
-  ),
-  ROSTER_CACHE_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'debe ser un número de milisegundos' })
-      .int('debe ser un entero')
-      .min(0, 'debe estar entre 0 y 600000')
-      .max(600_000, 'debe estar entre 0 y 600000')
-      .default(60_000),
-  ),
-  CATALOGUE_CACHE_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'debe ser un número de milisegundos' })
-      .int('debe ser un entero')
-      .min(0, 'debe estar entre 0 y 600000')
-      .max(600_000, 'debe estar entre 0 y 600000')
-      .default(10_000),
-  ),
+  AVAILABILITY_CACHE_MS: milliseconds(60_000, 2_000),
+  ROSTER_CACHE_MS: milliseconds(600_000, 60_000),
+  CATALOGUE_CACHE_MS: milliseconds(600_000, 10_000),
 });
 
 /** Settings that only become required by another setting's value. */
