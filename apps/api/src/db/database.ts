@@ -155,6 +155,20 @@ async function listenOnPostgres(
 }
 
 /** Raw SQL rows; both drivers answer `{ rows }`, which the shared PgDatabase type leaves untyped. */
+/**
+ * One prepared statement per database (a transaction is a database of its own): `prepare` builds
+ * it with drizzle's .prepare(name) the first time a database asks. Building a query costs more
+ * CPU than the short reads these are for.
+ */
+export function perDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const kept = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = kept.get(db);
+    if (statement === undefined) kept.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;

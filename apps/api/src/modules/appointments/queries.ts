@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { appointments, cartMakers, catalogueItems } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -16,7 +16,7 @@ function prepareFindAppointment(db: Db) {
     .prepare('appointments_find');
 }
 
-const preparedFindAppointment = new WeakMap<Db, ReturnType<typeof prepareFindAppointment>>();
+const preparedFindAppointment = perDatabase(prepareFindAppointment);
 
 /**
  * A prepared statement: every call on an appointment authorizes with it (time-availability
@@ -24,11 +24,7 @@ const preparedFindAppointment = new WeakMap<Db, ReturnType<typeof prepareFindApp
  * call cost the API more CPU than reading the answer (bench/).
  */
 export async function findAppointmentById(db: Db, id: string): Promise<AppointmentRow | undefined> {
-  let prepared = preparedFindAppointment.get(db);
-  if (!prepared) {
-    prepared = prepareFindAppointment(db);
-    preparedFindAppointment.set(db, prepared);
-  }
+  const prepared = preparedFindAppointment(db);
   const [row] = await prepared.execute({ id });
   return row;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { type ClientRow, clients, type NewClientRow } from '../../db/schema.ts';
 
 function prepareFindClient(db: Db) {
@@ -11,7 +11,7 @@ function prepareFindClient(db: Db) {
     .prepare('clients_find');
 }
 
-const preparedFindClient = new WeakMap<Db, ReturnType<typeof prepareFindClient>>();
+const preparedFindClient = perDatabase(prepareFindClient);
 
 /**
  * A prepared statement: a booking reads its partner's row several times (creation, finalize,
@@ -19,8 +19,7 @@ const preparedFindClient = new WeakMap<Db, ReturnType<typeof prepareFindClient>>
  * CPU than reading it.
  */
 export async function findClientById(db: Db, id: string): Promise<ClientRow | undefined> {
-  let prepared = preparedFindClient.get(db);
-  if (!prepared) preparedFindClient.set(db, (prepared = prepareFindClient(db)));
+  const prepared = preparedFindClient(db);
   const [row] = await prepared.execute({ id });
   return row;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { couponUses, coupons, referralCodes } from '../../db/schema.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -15,15 +15,11 @@ function prepareFindCoupon(db: Db) {
     .prepare('coupons_find');
 }
 
-const preparedFindCoupon = new WeakMap<Db, ReturnType<typeof prepareFindCoupon>>();
+const preparedFindCoupon = perDatabase(prepareFindCoupon);
 
 /** A prepared statement: every quote with a coupon and every validation runs it. */
 export async function findCoupon(db: Db, code: string): Promise<CouponRow | undefined> {
-  let prepared = preparedFindCoupon.get(db);
-  if (!prepared) {
-    prepared = prepareFindCoupon(db);
-    preparedFindCoupon.set(db, prepared);
-  }
+  const prepared = preparedFindCoupon(db);
   const [row] = await prepared.execute({ code });
   return row;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { type ServiceSkill, sectors } from '../../db/schema.ts';
 
 export type SectorRow = typeof sectors.$inferSelect;
@@ -43,16 +43,14 @@ function prepareSectorsOf(db: Db) {
 }
 
 // Prepared: every appointment created, and every coverage check, reads its source's sectors.
-const preparedSectorsOf = new WeakMap<Db, ReturnType<typeof prepareSectorsOf>>();
+const preparedSectorsOf = perDatabase(prepareSectorsOf);
 
 /** A sales source's active sectors in a country: read from the database, or kept by an instance. */
 export type SectorsOfSource = (source: string, country: 'cl' | 'mx') => Promise<SectorRow[]>;
 
 /** The database's answer, with no keeping. */
 export function readSectorsOfSource(db: Db): SectorsOfSource {
-  let prepared = preparedSectorsOf.get(db);
-  if (!prepared) preparedSectorsOf.set(db, (prepared = prepareSectorsOf(db)));
-  const statement = prepared;
+  const statement = preparedSectorsOf(db);
   return (source, country) => statement.execute({ source, country });
 }
 

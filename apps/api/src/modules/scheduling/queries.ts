@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
+import { type Db, perDatabase, queryRows } from '../../db/database.ts';
 import { blockLoad, blockLoadFreed, type ServiceSkill, sectors, visits } from '../../db/schema.ts';
 
 export type VisitRow = typeof visits.$inferSelect;
@@ -34,15 +34,14 @@ function prepareFindSectorTimeZone(db: Db) {
     .prepare('sectors_time_zone');
 }
 
-const preparedFindSectorTimeZone = new WeakMap<Db, ReturnType<typeof prepareFindSectorTimeZone>>();
+const preparedFindSectorTimeZone = perDatabase(prepareFindSectorTimeZone);
 
 /**
  * A sector's time zone alone: a booking's summary, e-mail and changes read it for every visit they
  * show, and the whole row carries the sector's polygon (half a millisecond of PostgreSQL each time).
  */
 export async function findSectorTimeZone(db: Db, id: number): Promise<string | undefined> {
-  let prepared = preparedFindSectorTimeZone.get(db);
-  if (!prepared) preparedFindSectorTimeZone.set(db, (prepared = prepareFindSectorTimeZone(db)));
+  const prepared = preparedFindSectorTimeZone(db);
   const [row] = await prepared.execute({ id });
   return row?.timeZone;
 }
@@ -101,7 +100,7 @@ function prepareCountVisits(db: Db) {
     .prepare('block_load_count');
 }
 
-const preparedCountVisits = new WeakMap<Db, ReturnType<typeof prepareCountVisits>>();
+const preparedCountVisits = perDatabase(prepareCountVisits);
 
 /**
  * Visits per block start (ms) between two instants of the sector's nurses who have the skills
@@ -114,8 +113,7 @@ export async function countBusyFromLoad(
   skills: readonly ServiceSkill[],
   range: { from: Date; to: Date },
 ): Promise<Map<number, number>> {
-  let prepared = preparedCountVisits.get(db);
-  if (!prepared) preparedCountVisits.set(db, (prepared = prepareCountVisits(db)));
+  const prepared = preparedCountVisits(db);
   const [row] = await prepared.execute({
     sectorId,
     from: range.from.toISOString(),
