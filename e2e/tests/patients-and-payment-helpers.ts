@@ -55,6 +55,14 @@ export async function holdFirstBlock(page: Page, widget: Widget = page): Promise
       expect(status).toBe(200);
       return;
     }
+    // The widget says so, lets go of the refused time and asks for the times again: pick from the
+    // new answer, not the old one.
+    await expect(widget.getByText('Ha ocurrido un error al intentar agendar').first()).toBeVisible();
+    await expect(widget.locator('.visita-time[aria-pressed="true"]')).toHaveCount(0);
+    await expect(widget.locator('section[aria-labelledby="visita-date-title"]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     await widget.locator('.visita-time').first().click();
     await expect(widget.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
   }

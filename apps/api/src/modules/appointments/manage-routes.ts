@@ -2,6 +2,7 @@ import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publishAvailabilityChange } from '../scheduling/availability-changes.ts';
 import { appointmentAccessOf, requireAppointmentAccess } from './access.ts';
 import { bookingView, cancelBooking, rescheduleBooking } from './manage.ts';
 
@@ -42,7 +43,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = appointmentAccessOf(request);
       const answer = await cancelBooking(app.db, access);
-      await app.changes.publish({ topic: 'availability', sectorId: access.appointment.sectorId ?? null });
+      await publishAvailabilityChange(app.db, app.changes, access.appointment.sectorId ?? null);
       return answer;
     },
   );
@@ -67,7 +68,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         endDate: request.body.end_date,
         catalogue: await app.catalogue(),
       });
-      await app.changes.publish({ topic: 'availability', sectorId: access.appointment.sectorId ?? null });
+      await publishAvailabilityChange(app.db, app.changes, access.appointment.sectorId ?? null);
       return answer;
     },
   );

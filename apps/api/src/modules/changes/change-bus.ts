@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 
 /**
- * What an instance keeps in memory and another instance can make stale: a sector's availability
- * (a hold, a confirmation, a freed block), who works when (nurses, shifts, days off, sectors: the
+ * What an instance keeps in memory and another instance can make stale: sectors' availability
+ * (a hold, a confirmation, a freed block: every sector its nurse serves, null for all), who works when (nurses, shifts, days off, sectors: the
  * database's own triggers say it, whoever changed them), a client's configuration, the catalogue.
  * `everything` is said after a lost connection, when changes may have been missed.
  */
 type Change =
-  | { topic: 'availability'; sectorId: number | null }
+  | { topic: 'availability'; sectorIds: readonly number[] | null }
   | { topic: 'roster' }
   | { topic: 'client'; clientId: string }
   | { topic: 'catalogue' }
@@ -30,12 +30,15 @@ const CHANGES_CHANNEL = 'visita_changes';
 
 const TOPICS = new Set(['availability', 'roster', 'client', 'catalogue', 'everything']);
 
+const isSectorIds = (value: unknown) =>
+  value === null || (Array.isArray(value) && value.every((id) => Number.isSafeInteger(id)));
+
 function parse(payload: string): (Change & { origin: string }) | null {
   try {
     const value = JSON.parse(payload) as Change & { origin?: unknown };
-    return typeof value.origin === 'string' && TOPICS.has(value.topic)
-      ? (value as Change & { origin: string })
-      : null;
+    if (typeof value.origin !== 'string' || !TOPICS.has(value.topic)) return null;
+    if (value.topic === 'availability' && !isSectorIds(value.sectorIds)) return null;
+    return value as Change & { origin: string };
   } catch {
     return null;
   }

@@ -73,14 +73,36 @@ describe('the availability cache', () => {
     expect(t.computed()).toBe(1);
   });
 
-  it('forgets a sector at once after a hold, and only that sector', async () => {
+  it('forgets the sectors of a hold at once, and only those sectors', async () => {
     const t = setup();
     await t.cache.get('a', 1, t.compute);
     await t.cache.get('b', 2, t.compute);
-    t.cache.invalidate(1);
+    await t.cache.get('c', 3, t.compute);
+    t.cache.invalidate([1, 3]);
     t.setNext(answer('16:00'));
     expect(await t.cache.get('a', 1, t.compute)).toEqual(answer('16:00'));
     expect(await t.cache.get('b', 2, t.compute)).toEqual(answer('10:00'));
+    expect(await t.cache.get('c', 3, t.compute)).toEqual(answer('16:00'));
+  });
+
+  it('forgets everything on null, even a sector whose first answer is still being computed', async () => {
+    const t = setup();
+    await t.cache.get('a', 1, t.compute);
+    let release: () => void = () => {};
+    const pending = t.cache.get(
+      'b',
+      2,
+      () =>
+        new Promise<AvailabilityEntry[]>((resolve) => {
+          release = () => resolve(answer('09:00'));
+        }),
+    );
+    t.cache.invalidate(null);
+    release();
+    expect(await pending).toEqual(answer('09:00'));
+    t.setNext(answer('18:00'));
+    expect(await t.cache.get('a', 1, t.compute)).toEqual(answer('18:00'));
+    expect(await t.cache.get('b', 2, t.compute)).toEqual(answer('18:00'));
   });
 
   it('does not keep an answer computed before a hold that landed during the computation', async () => {
@@ -91,7 +113,7 @@ describe('the availability cache', () => {
         release = () => resolve(answer('09:00'));
       });
     const pending = t.cache.get('k', 1, slow);
-    t.cache.invalidate(1);
+    t.cache.invalidate([1]);
     release();
     expect(await pending).toEqual(answer('09:00'));
     t.setNext(answer('17:00'));

@@ -16,24 +16,27 @@ interface Entry {
  * block taken on another instance in the last seconds is refused at scheduling with the product's
  * toast. Within that bound it keeps every request from redoing the same month of shifts and
  * visits: a recent answer is served at once while one refresh runs; an older one waits for the
- * refresh; and a hold on this instance clears its sector at once, so a person never sees a block
- * as free just after it was taken here.
+ * refresh; and a hold on this instance clears at once every sector its nurse serves (a nurse often
+ * serves several sectors, of several sources), so a person never sees a block as free just after
+ * it was taken here.
  */
 export function createAvailabilityCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new LRUCache<string, Entry>({ max: 5000 });
   const refreshing = new Map<string, Promise<AvailabilityEntry[]>>();
-  // Bumped when a sector is cleared, so a refresh that started before a hold is not kept after it.
+  // Bumped when a sector (or every sector) is cleared, so a refresh that started before a hold is
+  // not kept after it.
   const generations = new Map<number, number>();
+  let everything = 0;
+  const generationOf = (sectorId: number) => `${everything}:${generations.get(sectorId) ?? 0}`;
 
   function refresh(key: string, sectorId: number, compute: () => Promise<AvailabilityEntry[]>) {
     const running = refreshing.get(key);
     if (running) return running;
-    const generation = generations.get(sectorId) ?? 0;
+    const generation = generationOf(sectorId);
     const started = now();
     const promise = compute()
       .then((value) => {
-        if ((generations.get(sectorId) ?? 0) === generation)
-          entries.set(key, { value, at: started, sectorId });
+        if (generationOf(sectorId) === generation) entries.set(key, { value, at: started, sectorId });
         return value;
       })
       .finally(() => refreshing.delete(key));
@@ -58,14 +61,16 @@ export function createAvailabilityCache(ttlMs: number, now: () => number = Date.
       }
       return refresh(key, sectorId, compute);
     },
-    /** Forget a sector's answers (after a hold in it); null forgets everything. */
-    invalidate(sectorId: number | null): void {
-      for (const [key, entry] of entries.entries()) {
-        if (sectorId === null || entry.sectorId === sectorId) entries.delete(key);
+    /** Forget these sectors' answers (after a hold of a nurse who serves them); null forgets everything. */
+    invalidate(sectorIds: readonly number[] | null): void {
+      if (sectorIds === null) {
+        entries.clear();
+        everything += 1;
+        return;
       }
-      if (sectorId === null)
-        for (const id of generations.keys()) generations.set(id, (generations.get(id) ?? 0) + 1);
-      else generations.set(sectorId, (generations.get(sectorId) ?? 0) + 1);
+      const forgotten = new Set(sectorIds);
+      for (const [key, entry] of entries.entries()) if (forgotten.has(entry.sectorId)) entries.delete(key);
+      for (const id of forgotten) generations.set(id, (generations.get(id) ?? 0) + 1);
     },
   };
 }

@@ -1,6 +1,14 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase, queryRows } from '../../db/database.ts';
-import { blockLoad, blockLoadFreed, type ServiceSkill, sectors, visits } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  blockLoad,
+  blockLoadFreed,
+  nurseSectors,
+  type ServiceSkill,
+  sectors,
+  visits,
+} from '../../db/schema.ts';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type SectorRow = typeof sectors.$inferSelect;
@@ -44,6 +52,25 @@ export async function findSectorTimeZone(db: Db, id: number): Promise<string | u
   const prepared = preparedFindSectorTimeZone(db);
   const [row] = await prepared.execute({ id });
   return row?.timeZone;
+}
+
+const sharing = alias(nurseSectors, 'sharing');
+
+function prepareFindSectorsSharingNurses(db: Db) {
+  return db
+    .selectDistinct({ sectorId: sharing.sectorId })
+    .from(nurseSectors)
+    .innerJoin(sharing, eq(sharing.nurseId, nurseSectors.nurseId))
+    .where(eq(nurseSectors.sectorId, sql.placeholder('sectorId')))
+    .prepare('sectors_sharing_nurses');
+}
+
+const preparedFindSectorsSharingNurses = perDatabase(prepareFindSectorsSharingNurses);
+
+/** The sector and every other sector one of its nurses serves (any state, any source). */
+export async function findSectorsSharingNurses(db: Db, sectorId: number): Promise<number[]> {
+  const rows = await preparedFindSectorsSharingNurses(db).execute({ sectorId });
+  return [...new Set([sectorId, ...rows.map((row) => row.sectorId)])];
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   requireAppointmentAccess,
 } from '../appointments/access.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
+import { publishAvailabilityChange } from './availability-changes.ts';
 import { findAvailability } from './availability.ts';
 import { holdBlock } from './hold.ts';
 
@@ -20,7 +21,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const availabilityCache = createAvailabilityCache(app.config.AVAILABILITY_CACHE_MS);
   // Holds, confirmations and freed blocks on any instance make this instance's answers stale.
   const unsubscribe = app.changes.subscribe((change) => {
-    if (change.topic === 'availability') availabilityCache.invalidate(change.sectorId);
+    if (change.topic === 'availability') availabilityCache.invalidate(change.sectorIds);
     // Who works when changed somewhere: every answer may be wrong.
     else if (change.topic === 'everything' || change.topic === 'roster') availabilityCache.invalidate(null);
   });
@@ -119,9 +120,9 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         items: request.body.items,
         now: new Date(),
       });
-      // No instance's answers for the sector hold any more: the block (and the appointment's
-      // previous one, now free) changed. This instance forgets them at once, the others on NOTIFY.
-      await app.changes.publish({ topic: 'availability', sectorId: appointment.sectorId ?? null });
+      // No instance's answers for the sector (nor for the other sectors its nurses serve) hold any
+      // more: the block (and the appointment's previous one, now free) changed.
+      await publishAvailabilityChange(app.db, app.changes, appointment.sectorId ?? null);
       return held;
     },
   );
