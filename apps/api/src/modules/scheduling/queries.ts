@@ -109,19 +109,22 @@ export async function findSectorNurses(
 
 function prepareCountVisits(db: Db) {
   // One row of text, 'start:visits,…': a few hundred rows parsed by the driver and mapped by
-  // drizzle cost more CPU than the query itself. Freed visits not yet compacted are subtracted.
+  // drizzle cost more CPU than the query itself. A row per skill set of a block, and freed
+  // visits not yet compacted as negative rows: summed per block by the caller, which costs it
+  // little and PostgreSQL half its time (no sort, no grouping). Starts in whole seconds through
+  // date_part (a double): extract() is numeric, several times slower per row.
   const range = sql`sector_id = ${sql.placeholder('sectorId')}
           and block_start >= ${sql.placeholder('from')}::timestamptz
           and block_start < ${sql.placeholder('to')}::timestamptz
           and skills @> ${sql.placeholder('skills')}::jsonb`;
   return db
     .select({
-      counts: sql<string | null>`(select string_agg(c.block_start || ':' || c.visits, ',') from (
-        select (extract(epoch from u.block_start) * 1000)::bigint as block_start, sum(u.visits) as visits
+      counts: sql<
+        string | null
+      >`(select string_agg(date_part('epoch', u.block_start)::int8 || ':' || u.visits, ',')
         from (select block_start, visits from ${blockLoad} where ${range}
               union all
-              select block_start, -visits from ${blockLoadFreed} where ${range}) u
-        group by u.block_start) c where c.visits > 0)`,
+              select block_start, -visits from ${blockLoadFreed} where ${range}) u)`,
     })
     .from(sql`(select 1) one`)
     .prepare('block_load_count');
@@ -150,7 +153,8 @@ export async function countBusyFromLoad(
   const counts = new Map<number, number>();
   for (const pair of row?.counts ? row.counts.split(',') : []) {
     const colon = pair.indexOf(':');
-    counts.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
+    const start = Number(pair.slice(0, colon)) * 1000;
+    counts.set(start, (counts.get(start) ?? 0) + Number(pair.slice(colon + 1)));
   }
   return counts;
 }
