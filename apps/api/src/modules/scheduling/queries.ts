@@ -117,11 +117,10 @@ function prepareCountVisits(db: Db) {
           and block_start >= ${sql.placeholder('from')}::timestamptz
           and block_start < ${sql.placeholder('to')}::timestamptz
           and skills @> ${sql.placeholder('skills')}::jsonb`;
+  const seconds = sql`date_part('epoch', u.block_start)::int8`;
   return db
     .select({
-      counts: sql<
-        string | null
-      >`(select string_agg(date_part('epoch', u.block_start)::int8 || ':' || u.visits, ',')
+      counts: sql<string | null>`(select string_agg(${seconds} || ':' || u.visits, ',')
         from (select block_start, visits from ${blockLoad} where ${range}
               union all
               select block_start, -visits from ${blockLoadFreed} where ${range}) u)`,
