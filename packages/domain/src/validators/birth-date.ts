@@ -107,14 +107,25 @@ export function vaccineAgeError(
   return hasVaccine && !meetsVaccineMinimumAge(birthDate, today) ? VACCINE_AGE_ERROR : null;
 }
 
+/**
+ * One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it
+ * (it was the largest single cost of finalizing a booking).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today as a calendar date in a time zone (the caller passes `now`, so tests stay deterministic). */
 export function calendarDateIn(now: Date, timeZone: string): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

@@ -1,32 +1,52 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { appointments, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+
+// Every card payment reads these three several times (before the charge and under the lock):
+// prepared, so neither drizzle nor PostgreSQL builds and plans them again for each call.
+const preparedFindPayment = perDatabase((db: Db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, sql.placeholder('appointmentId')),
+        eq(payments.idempotencyKey, sql.placeholder('idempotencyKey')),
+      ),
+    )
+    .limit(1)
+    .prepare('payments_find'),
+);
 
 export async function findPayment(
   db: Db,
   appointmentId: string,
   idempotencyKey: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.idempotencyKey, idempotencyKey)))
-    .limit(1);
+  const [row] = await preparedFindPayment(db).execute({ appointmentId, idempotencyKey });
   return row;
 }
 
-/** A payment of the appointment still being charged or waiting for the gateway's review. */
-export async function findOpenPayment(db: Db, appointmentId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
+const preparedFindOpenPayment = perDatabase((db: Db) =>
+  db
     .select()
     .from(payments)
     .where(
-      and(eq(payments.appointmentId, appointmentId), inArray(payments.status, ['processing', 'pending'])),
+      and(
+        eq(payments.appointmentId, sql.placeholder('appointmentId')),
+        inArray(payments.status, ['processing', 'pending']),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('payments_find_open'),
+);
+
+/** A payment of the appointment still being charged or waiting for the gateway's review. */
+export async function findOpenPayment(db: Db, appointmentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await preparedFindOpenPayment(db).execute({ appointmentId });
   return row;
 }
 
@@ -34,12 +54,17 @@ export async function findOpenPayment(db: Db, appointmentId: string): Promise<Pa
  * Locks the appointment's row until the transaction ends (SELECT … FOR UPDATE), so two payment
  * attempts on one appointment claim it one after the other. Answers its status.
  */
-export async function lockAppointment(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
+const preparedLockAppointment = perDatabase((db: Db) =>
+  db
     .select({ status: appointments.status })
     .from(appointments)
-    .where(eq(appointments.id, id))
-    .for('update');
+    .where(eq(appointments.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('appointments_lock'),
+);
+
+export async function lockAppointment(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await preparedLockAppointment(db).execute({ id });
   return row?.status;
 }
 

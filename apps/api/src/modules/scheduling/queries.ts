@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase, queryRows } from '../../db/database.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -199,30 +199,79 @@ export async function findBusyNurseBlocks(
   }));
 }
 
+// A hold runs these in its transaction, and a payment the last: prepared, so PostgreSQL plans
+// each once per connection. Instants go as ISO text with a cast, read the same by both drivers.
+const preparedDeleteExpiredHolds = perDatabase((db: Db) =>
+  db
+    .delete(visits)
+    .where(
+      inArray(
+        visits.id,
+        sql`(select ${visits.id} from ${visits}
+             where ${visits.blockStart} = ${sql.placeholder('blockStart')}::timestamptz
+               and ${visits.status} = 'hold' and ${visits.expiresAt} < ${sql.placeholder('now')}::timestamptz
+             for update skip locked)`,
+      ),
+    )
+    .prepare('visits_delete_expired_holds'),
+);
+
 /**
  * Holds of a block whose time is up: deleted so the block can be taken again. One another
  * transaction is deleting or confirming is skipped, not waited for (waiting is how a hold and
  * the sweep would deadlock); the insert that follows waits for it through the unique index.
  */
 export async function deleteExpiredHolds(db: Db, blockStart: Date, now: Date): Promise<void> {
-  await db.delete(visits).where(
-    inArray(
-      visits.id,
-      sql`(select ${visits.id} from ${visits} where ${visits.blockStart} = ${blockStart}
-           and ${visits.status} = 'hold' and ${visits.expiresAt} < ${now} for update skip locked)`,
-    ),
-  );
+  await preparedDeleteExpiredHolds(db).execute({
+    blockStart: blockStart.toISOString(),
+    now: now.toISOString(),
+  });
 }
+
+const preparedDeleteHoldOfAppointment = perDatabase((db: Db) =>
+  db
+    .delete(visits)
+    .where(and(eq(visits.appointmentId, sql.placeholder('appointmentId')), eq(visits.status, 'hold')))
+    .prepare('visits_delete_hold_of_appointment'),
+);
 
 /** The appointment's own hold (a new hold replaces it); confirmed visits stay. */
 export async function deleteHoldOfAppointment(db: Db, appointmentId: string): Promise<void> {
-  await db.delete(visits).where(and(eq(visits.appointmentId, appointmentId), eq(visits.status, 'hold')));
+  await preparedDeleteHoldOfAppointment(db).execute({ appointmentId });
 }
 
+const preparedFindVisitOfAppointment = perDatabase((db: Db) =>
+  db
+    .select()
+    .from(visits)
+    .where(eq(visits.appointmentId, sql.placeholder('appointmentId')))
+    .limit(1)
+    .prepare('visits_of_appointment'),
+);
+
 export async function findVisitOfAppointment(db: Db, appointmentId: string): Promise<VisitRow | undefined> {
-  const [row] = await db.select().from(visits).where(eq(visits.appointmentId, appointmentId)).limit(1);
+  const [row] = await preparedFindVisitOfAppointment(db).execute({ appointmentId });
   return row;
 }
+
+const preparedFindBusyNursesInBlock = perDatabase((db: Db) =>
+  db
+    .select({ nurseId: visits.nurseId })
+    .from(visits)
+    .where(
+      and(
+        sql`${visits.blockStart} = ${sql.placeholder('blockStart')}::timestamptz`,
+        // One array parameter, not one per nurse: a block of a large sector has hundreds on shift.
+        sql`${visits.nurseId} = any(${sql.placeholder('nurseIds')}::int[])`,
+        or(
+          eq(visits.status, 'confirmed'),
+          isNull(visits.expiresAt),
+          sql`${visits.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        ),
+      ),
+    )
+    .prepare('visits_busy_nurses_in_block'),
+);
 
 /** Nurses among `nurseIds` with a live visit (confirmed, or a hold not expired) in the block. */
 export async function findBusyNursesInBlock(
@@ -232,17 +281,11 @@ export async function findBusyNursesInBlock(
   now: Date,
 ): Promise<Set<number>> {
   if (nurseIds.length === 0) return new Set();
-  const rows = await db
-    .select({ nurseId: visits.nurseId })
-    .from(visits)
-    .where(
-      and(
-        eq(visits.blockStart, blockStart),
-        // One array parameter, not one per nurse: a block of a large sector has hundreds on shift.
-        sql`${visits.nurseId} = any(${sql.param([...nurseIds])}::int[])`,
-        or(eq(visits.status, 'confirmed'), isNull(visits.expiresAt), gt(visits.expiresAt, now)),
-      ),
-    );
+  const rows = await preparedFindBusyNursesInBlock(db).execute({
+    blockStart: blockStart.toISOString(),
+    nurseIds: [...nurseIds],
+    now: now.toISOString(),
+  });
   return new Set(rows.map((row) => row.nurseId));
 }
 
@@ -262,15 +305,20 @@ export async function insertHoldIfFree(
   return row ?? null;
 }
 
+const preparedConfirmVisitOfAppointment = perDatabase((db: Db) =>
+  db
+    .update(visits)
+    .set({ status: 'confirmed', expiresAt: null })
+    .where(eq(visits.appointmentId, sql.placeholder('appointmentId')))
+    .returning()
+    .prepare('visits_confirm_of_appointment'),
+);
+
 /** Makes the appointment's visit permanent; undefined when it has none (its hold was deleted). */
 export async function confirmVisitOfAppointment(
   db: Db,
   appointmentId: string,
 ): Promise<VisitRow | undefined> {
-  const [row] = await db
-    .update(visits)
-    .set({ status: 'confirmed', expiresAt: null })
-    .where(eq(visits.appointmentId, appointmentId))
-    .returning();
+  const [row] = await preparedConfirmVisitOfAppointment(db).execute({ appointmentId });
   return row;
 }
