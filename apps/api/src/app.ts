@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import { type CatalogueReader, createCatalogueReader } from './modules/catalogue/snapshot.ts';
 import { type ChangeBus, createChangeBus } from './modules/changes/change-bus.ts';
+import { forgetKeptClients } from './modules/clients/kept-clients.ts';
 import { createRosterCache, type RosterCache } from './modules/scheduling/roster.ts';
 import finalizeRoutes from './modules/appointments/finalize-routes.ts';
 import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
@@ -122,6 +123,11 @@ export async function buildApp({
     if (change.topic === 'roster' || change.topic === 'everything') rosters.invalidate();
   });
   app.addHook('onClose', async () => stopRosters());
+  const stopClients = changes.subscribe((change) => {
+    if (change.topic === 'client') forgetKeptClients(database.db, change.clientId);
+    else if (change.topic === 'everything') forgetKeptClients(database.db, null);
+  });
+  app.addHook('onClose', async () => stopClients());
   app.decorate('rosters', rosters);
 
   // Tier 1: the outside world's plugins.

@@ -78,6 +78,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
       catalogue: app.catalogue,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       mailFrom: config.MAIL_FROM,
+      rosters: app.rosters,
     }),
     // Addresses and content never reach the logs: the event, and the error's message without
     // anything that looks like an address.

@@ -13,7 +13,7 @@ import { localeFromCountry } from '@visita/domain/locale';
 import { type Db, inTransaction } from '../../db/database.ts';
 import type { appointments } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
-import { findClientById } from '../clients/queries.ts';
+import { keptClient } from '../clients/kept-clients.ts';
 import { recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
@@ -54,6 +54,7 @@ export async function confirmAppointment(
     // The e-mails and the partner's webhook exist exactly when the confirmation does.
     await writeBookingEvents(tx, row, 'appointment.confirmed', {
       visit: { begin: visit.blockStart, end: visit.blockEnd },
+      client: row.clientId ? await keptClient(db, row.clientId, tx) : undefined,
     });
     return row;
   });
@@ -80,7 +81,7 @@ export async function manualConfirmationRule(
   appointment: AppointmentRow,
   viaStaffToken: boolean,
 ): Promise<ManualConfirmationRule> {
-  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  const client = appointment.clientId ? await keptClient(db, appointment.clientId) : undefined;
   const mode = (viaStaffToken ? client?.laasConfig : client?.sdkConfig) ?? {};
   return {
     allowed: mode.manual_confirmation === true,

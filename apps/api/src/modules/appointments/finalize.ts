@@ -14,7 +14,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import { type AppError, fail } from '../../errors.ts';
 import { isSafeText } from '@visita/domain/contract/safe-text';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
-import { findClientById } from '../clients/queries.ts';
+import { keptClient } from '../clients/kept-clients.ts';
 import { couponForAppointment } from '../coupons/service.ts';
 import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
 import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
@@ -101,7 +101,7 @@ async function preparePatients(
   patients: readonly AppointmentPatient[],
   now: Date,
 ): Promise<AppointmentPatient[]> {
-  const client = appointment.clientId ? await findClientById(db, appointment.clientId) : undefined;
+  const client = appointment.clientId ? await keptClient(db, appointment.clientId) : undefined;
   if (client?.maxPatientsPerAppointment && patients.length > client.maxPatientsPerAppointment) {
     throw fail(ERRORS.tooManyPatients(client.maxPatientsPerAppointment));
   }

@@ -55,7 +55,10 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { appointment, staff } = await authorizeAppointment(app.db, request, request.params.id);
       assertNotCancelled(appointment);
-      const summary = toAppointmentSummary(appointment, await visitTimesOf(app.db, appointment));
+      const summary = toAppointmentSummary(
+        appointment,
+        await visitTimesOf(app.db, appointment, new Date(), app.rosters),
+      );
       // The origin is the client's own record of its sales: its staff (Bearer) read it, a patient's link does not.
       return staff ? { ...summary, client_origin: appointment.clientOrigin } : summary;
     },

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import type { VisitTimes } from './visit-times.ts';
 import { fail } from '../../errors.ts';
-import { findClientById } from '../clients/queries.ts';
+import { keptClient } from '../clients/kept-clients.ts';
 import { findCoveringSector, isRegionBlocked, type SectorsOfSource } from '../coverage/service.ts';
 import { keptSectorsOfSource } from '../scheduling/roster.ts';
 import {
@@ -56,7 +56,7 @@ async function checkBooking(
   body: CreateAppointmentBody,
   sectorsOf: SectorsOfSource,
 ): Promise<{ client: ClientRow; sectorId: number }> {
-  const client = await findClientById(db, body.client_id);
+  const client = await keptClient(db, body.client_id);
   if (!client) throw fail(ERRORS.CLIENT_NOT_VALID);
   if (body.sales_source !== client.salesSource) {
     throw fail(ERRORS.INVALID_SALES_SOURCE);

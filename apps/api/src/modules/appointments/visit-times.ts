@@ -2,7 +2,8 @@ import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentRow } from './queries.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
-import { findSectorTimeZone, findVisitOfAppointment } from '../scheduling/queries.ts';
+import { findSectorById, findSectorTimeZone, findVisitOfAppointment } from '../scheduling/queries.ts';
+import type { RosterCache } from '../scheduling/roster.ts';
 
 export interface VisitTimes {
   localBeginDate: string | null;
@@ -26,24 +27,35 @@ export async function visitTimesOf(
   db: Db,
   appointment: AppointmentRow,
   now = new Date(),
+  rosters?: RosterCache,
 ): Promise<VisitTimes> {
   const visit = await findVisitOfAppointment(db, appointment.id);
   if (!visit) return NO_VISIT;
   if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
     return NO_VISIT;
-  const timeZone = await appointmentTimeZone(db, appointment);
+  const timeZone = await appointmentTimeZone(db, appointment, rosters);
   return {
     localBeginDate: local(visit.blockStart, timeZone),
     localWorkPeriodMaxLateness: local(visit.blockEnd, timeZone),
   };
 }
 
-/** The wall clock of the appointment's sector; the country's when it has none or an unknown one. */
+/**
+ * The wall clock of the appointment's sector; the country's when it has none or an unknown one.
+ * With the instance's roster cache, the sector as it keeps it (told of every change to sectors):
+ * a booking's finalize, summary and e-mail each asked PostgreSQL for it.
+ */
 export async function appointmentTimeZone(
   db: Db,
   appointment: Pick<AppointmentRow, 'sectorId' | 'country'>,
+  rosters?: RosterCache,
 ): Promise<string> {
+  const { sectorId } = appointment;
   const sectorZone =
-    appointment.sectorId === null ? undefined : await findSectorTimeZone(db, appointment.sectorId);
+    sectorId === null
+      ? undefined
+      : rosters
+        ? (await rosters.sector(sectorId, () => findSectorById(db, sectorId)))?.timeZone
+        : await findSectorTimeZone(db, sectorId);
   return sectorZone && isKnownTimeZone(sectorZone) ? sectorZone : COUNTRY_TIME_ZONES[appointment.country];
 }

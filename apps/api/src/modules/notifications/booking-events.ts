@@ -1,6 +1,6 @@
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import type { Db } from '../../db/database.ts';
-import type { NewOutboxEventRow } from '../../db/schema.ts';
+import type { ClientRow, NewOutboxEventRow } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { findClientById } from '../clients/queries.ts';
 import { enqueueEvents } from '../outbox/queries.ts';
@@ -72,9 +72,15 @@ export async function writeBookingEvents(
   tx: Db,
   appointment: AppointmentRow,
   topic: BookingTopic,
-  options: { visit?: { begin: Date; end: Date } | null; dedupeKey?: string } = {},
+  options: {
+    visit?: { begin: Date; end: Date } | null;
+    dedupeKey?: string;
+    /** The partner's row when the caller has it (kept-clients.ts), else it is read here. */
+    client?: ClientRow;
+  } = {},
 ): Promise<void> {
-  const client = appointment.clientId ? await findClientById(tx, appointment.clientId) : undefined;
+  const client =
+    options.client ?? (appointment.clientId ? await findClientById(tx, appointment.clientId) : undefined);
   const profile = readPartnerProfile(client?.profile);
   const stored = options.visit === undefined ? await findVisitOfAppointment(tx, appointment.id) : null;
   const visit = options.visit ?? (stored ? { begin: stored.blockStart, end: stored.blockEnd } : null);

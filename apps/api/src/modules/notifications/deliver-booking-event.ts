@@ -9,10 +9,11 @@ import { createAppointmentLink } from '../appointments/access.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
 import { patientNameOf, serviceIdsOf } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
-import { findClientById } from '../clients/queries.ts';
+import { keptClient } from '../clients/kept-clients.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
 import { appointmentTimeZone } from '../appointments/visit-times.ts';
+import type { RosterCache } from '../scheduling/roster.ts';
 import { deliverWebhook } from '../webhooks/deliver-webhook.ts';
 import { bookingCalendar } from './booking-calendar.ts';
 import { type BookingEmail, renderBookingEmail } from './booking-email.ts';
@@ -28,6 +29,8 @@ export interface DeliveryContext {
   publicUrl: string;
   /** The sender: the partner's name is shown, this address used. */
   mailFrom: string;
+  /** The instance's sectors, as it keeps them (the visit's wall clock). */
+  rosters?: RosterCache;
 }
 
 /** A delivery that can never succeed (the appointment is gone): done, not retried. */
@@ -39,8 +42,8 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     return NOTHING_TO_DELIVER;
   const appointment = await findAppointmentById(context.db, event.appointmentId);
   if (!appointment) return NOTHING_TO_DELIVER;
-  const client = appointment.clientId ? await findClientById(context.db, appointment.clientId) : undefined;
-  const timeZone = await appointmentTimeZone(context.db, appointment);
+  const client = appointment.clientId ? await keptClient(context.db, appointment.clientId) : undefined;
+  const timeZone = await appointmentTimeZone(context.db, appointment, context.rosters);
   const catalogue = await context.catalogue();
   const partnerName = client?.name ?? 'Visita';
 
@@ -114,7 +117,7 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
 
 async function bookingWebhook(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
   if (!event.clientId) return NOTHING_TO_DELIVER;
-  const client = await findClientById(context.db, event.clientId);
+  const client = await keptClient(context.db, event.clientId);
   const webhook = readPartnerProfile(client?.profile).webhook;
   // The partner removed its endpoint since: nothing is owed any more.
   if (!webhook) return NOTHING_TO_DELIVER;

@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { catalogueItems, operativeStatus } from '../../db/schema.ts';
 
 export interface OperativeRow {
@@ -47,15 +47,27 @@ export async function insertOperativeStatusIfMissing(
 }
 
 /** The stock of those items that have a limited one (stock not null). */
+// Every card payment asks twice (before the charge and at confirmation): prepared, one array
+// parameter whatever the number of items.
+const preparedFindLimitedStock = perDatabase((db: Db) =>
+  db
+    .select({ id: catalogueItems.id, stock: catalogueItems.stock })
+    .from(catalogueItems)
+    .where(
+      and(
+        sql`${catalogueItems.id} = any(${sql.placeholder('itemIds')}::int[])`,
+        isNotNull(catalogueItems.stock),
+      ),
+    )
+    .prepare('catalogue_limited_stock'),
+);
+
 export async function findLimitedStock(
   db: Db,
   itemIds: readonly number[],
 ): Promise<Array<{ id: number; stock: number }>> {
   if (itemIds.length === 0) return [];
-  const rows = await db
-    .select({ id: catalogueItems.id, stock: catalogueItems.stock })
-    .from(catalogueItems)
-    .where(and(inArray(catalogueItems.id, [...itemIds]), isNotNull(catalogueItems.stock)));
+  const rows = await preparedFindLimitedStock(db).execute({ itemIds: [...itemIds] });
   return rows.flatMap((row) => (row.stock === null ? [] : [{ id: row.id, stock: row.stock }]));
 }
 

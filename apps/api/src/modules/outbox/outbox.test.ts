@@ -159,9 +159,12 @@ describe.each(TEST_ENGINES)('outbox on $name', (engine) => {
   });
 
   it('delivers a batch a few at a time: one slow delivery does not hold the others back', async () => {
+    // Due a second ago: PostgreSQL stamps microseconds and the worker's clock milliseconds, so an
+    // event written in the claim's own millisecond waits for the next pass.
+    const due = new Date(Date.now() - 1000);
     await enqueueEvents(
       db,
-      Array.from({ length: 12 }, (_, n) => event(n)),
+      Array.from({ length: 12 }, (_, n) => event(n, { availableAt: due })),
     );
     let inFlight = 0;
     let most = 0;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
+import { type Db, perDatabase, queryRows } from '../../db/database.ts';
 import { type NewOutboxEventRow, outboxEvents, type OutboxEventRow } from '../../db/schema.ts';
 
 /**
@@ -68,11 +68,17 @@ export async function claimDueEvents(
   }));
 }
 
-export async function markDelivered(db: Db, id: string, now: Date): Promise<void> {
-  await db
+// One per e-mail and webhook delivered: prepared.
+const preparedMarkDelivered = perDatabase((db: Db) =>
+  db
     .update(outboxEvents)
-    .set({ deliveredAt: now, lockedUntil: null, lastError: null })
-    .where(eq(outboxEvents.id, id));
+    .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, lockedUntil: null, lastError: null })
+    .where(eq(outboxEvents.id, sql.placeholder('id')))
+    .prepare('outbox_mark_delivered'),
+);
+
+export async function markDelivered(db: Db, id: string, now: Date): Promise<void> {
+  await preparedMarkDelivered(db).execute({ id, now: now.toISOString() });
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (`retryAt` null) and left to the operator. */

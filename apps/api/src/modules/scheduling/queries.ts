@@ -289,6 +289,24 @@ export async function findBusyNursesInBlock(
   return new Set(rows.map((row) => row.nurseId));
 }
 
+const instant = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+
+const preparedInsertHold = perDatabase((db: Db) =>
+  db
+    .insert(visits)
+    .values({
+      appointmentId: sql.placeholder('appointmentId'),
+      nurseId: sql.placeholder('nurseId'),
+      blockStart: instant('blockStart'),
+      blockEnd: instant('blockEnd'),
+      expiresAt: instant('expiresAt'),
+      status: 'hold',
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('visits_insert_hold'),
+);
+
 /**
  * Inserts a hold unless the nurse already has a visit in that block (or the appointment one):
  * the unique indexes decide, atomically, even under concurrent requests. Null when taken.
@@ -297,11 +315,13 @@ export async function insertHoldIfFree(
   db: Db,
   hold: { appointmentId: string; nurseId: number; blockStart: Date; blockEnd: Date; expiresAt: Date },
 ): Promise<VisitRow | null> {
-  const [row] = await db
-    .insert(visits)
-    .values({ ...hold, status: 'hold' })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await preparedInsertHold(db).execute({
+    appointmentId: hold.appointmentId,
+    nurseId: hold.nurseId,
+    blockStart: hold.blockStart.toISOString(),
+    blockEnd: hold.blockEnd.toISOString(),
+    expiresAt: hold.expiresAt.toISOString(),
+  });
   return row ?? null;
 }
 
