@@ -2,8 +2,8 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { appointmentLinks } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { authenticatedClient } from '../../plugins/app/client-auth.ts';
@@ -56,13 +56,21 @@ export interface AppointmentAccess {
   via: 'token' | 'link' | 'staff';
 }
 
+// One per confirmation e-mail: prepared.
+const preparedInsertLink = perDatabase((db: Db) =>
+  db
+    .insert(appointmentLinks)
+    .values({ tokenHash: sql.placeholder('tokenHash'), appointmentId: sql.placeholder('appointmentId') })
+    .prepare('appointment_links_insert'),
+);
+
 /**
  * A new link to manage a booking (sent in an e-mail): a fresh token whose hash opens this
  * appointment as its creation token does. Returns the token, which is stored nowhere.
  */
 export async function createAppointmentLink(db: Db, appointmentId: string): Promise<string> {
   const token = newAppointmentToken();
-  await db.insert(appointmentLinks).values({ tokenHash: hashAppointmentToken(token), appointmentId });
+  await preparedInsertLink(db).execute({ tokenHash: hashAppointmentToken(token), appointmentId });
   return token;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { type Database, type Db, perDatabase } from '../../db/database.ts';
 
 /**
  * What an instance keeps in memory and another instance can make stale: sectors' availability
@@ -44,6 +44,14 @@ function parse(payload: string): (Change & { origin: string }) | null {
   }
 }
 
+// Every hold publishes one: prepared, so neither drizzle nor PostgreSQL builds and plans it again.
+const preparedNotify = perDatabase((db: Db) =>
+  db
+    .select({ sent: sql<string>`pg_notify(${CHANGES_CHANNEL}, ${sql.placeholder('payload')})` })
+    .from(sql`(select 1) one`)
+    .prepare('changes_notify'),
+);
+
 export async function createChangeBus(database: Database): Promise<ChangeBus> {
   const origin = randomUUID();
   const handlers = new Set<(change: Change) => void>();
@@ -65,9 +73,7 @@ export async function createChangeBus(database: Database): Promise<ChangeBus> {
   return {
     async publish(change) {
       tell(change);
-      await database.db.execute(
-        sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ ...change, origin })})`,
-      );
+      await preparedNotify(database.db).execute({ payload: JSON.stringify({ ...change, origin }) });
     },
     subscribe(handler) {
       handlers.add(handler);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, ne, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { type Db, perDatabase } from '../../db/database.ts';
 import { appointments, fundAffiliates, patientItemClaims } from '../../db/schema.ts';
 
 export type NewFundAffiliateRow = typeof fundAffiliates.$inferInsert;
@@ -58,8 +58,16 @@ export interface ItemClaim {
 }
 
 /** Drops an appointment's claims (before it claims again, or when it is cancelled). */
+// Every finalize releases the appointment's claims before taking them again: prepared.
+const preparedReleaseClaims = perDatabase((db: Db) =>
+  db
+    .delete(patientItemClaims)
+    .where(eq(patientItemClaims.appointmentId, sql.placeholder('appointmentId')))
+    .prepare('claims_release_of_appointment'),
+);
+
 export async function releaseClaimsOfAppointment(db: Db, appointmentId: string): Promise<void> {
-  await db.delete(patientItemClaims).where(eq(patientItemClaims.appointmentId, appointmentId));
+  await preparedReleaseClaims(db).execute({ appointmentId });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { resolveColor } from '@visita/domain/theme';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,6 +11,7 @@ import { patientNameOf, serviceIdsOf } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { keptClient } from '../clients/kept-clients.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
+import { findSettledPayments } from '../payments/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
 import { appointmentTimeZone } from '../appointments/visit-times.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
@@ -55,10 +56,7 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     }),
   }));
 
-  const paid = await context.db
-    .select({ status: payments.status, amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.appointmentId, appointment.id), inArray(payments.status, ['approved', 'cash'])));
+  const paid = await findSettledPayments(context.db, appointment.id);
   const card = paid.find((row) => row.status === 'approved');
   const cash = paid.find((row) => row.status === 'cash');
   const quote = await summaryQuote(context.db, catalogue, appointment);

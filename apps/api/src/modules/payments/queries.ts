@@ -84,3 +84,25 @@ export async function updatePayment(
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(payments.id, id));
 }
+
+// Read for every confirmation e-mail: prepared.
+const preparedFindSettledPayments = perDatabase((db: Db) =>
+  db
+    .select({ status: payments.status, amount: payments.amount })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, sql.placeholder('appointmentId')),
+        inArray(payments.status, ['approved', 'cash']),
+      ),
+    )
+    .prepare('payments_settled_of_appointment'),
+);
+
+/** What the appointment has settled: a card payment approved, or cash to be paid at home. */
+export async function findSettledPayments(
+  db: Db,
+  appointmentId: string,
+): Promise<Array<Pick<PaymentRow, 'status' | 'amount'>>> {
+  return preparedFindSettledPayments(db).execute({ appointmentId });
+}
