@@ -154,21 +154,43 @@ async function listenOnPostgres(
   };
 }
 
-/** Raw SQL rows; both drivers answer `{ rows }`, which the shared PgDatabase type leaves untyped. */
+/** The driver's connection (or pool) a database or a transaction runs its statements on. */
+function sessionOf(db: Db): { client: object; constructor: unknown } {
+  const session = db._.session as unknown as { client?: unknown; constructor: unknown };
+  if (typeof session.client !== 'object' || session.client === null)
+    throw new Error('drizzle session without a client: perDatabase() must follow drizzle-orm');
+  return session as { client: object; constructor: unknown };
+}
+
 /**
- * One prepared statement per database (a transaction is a database of its own): `prepare` builds
- * it with drizzle's .prepare(name) the first time a database asks. Building a query costs more
- * CPU than the short reads these are for.
+ * A prepared statement for any database or transaction: `prepare` builds it with drizzle's
+ * .prepare(name) once per driver, and each connection (a pool, a transaction's connection) gets
+ * the same statement bound to it. Building a query costs the API more CPU than the short reads
+ * these are for, and a transaction used to build its statements afresh every time. Binding
+ * relies on drizzle's prepared queries running on their `client` (node-postgres and PGlite
+ * alike); database.test.ts proves a statement bound to a transaction runs inside it.
  */
-export function perDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const kept = new WeakMap<Db, T>();
+export function perDatabase<T extends object>(prepare: (db: Db) => T): (db: Db) => T {
+  const templates = new Map<unknown, T>();
+  const bound = new WeakMap<object, T>();
   return (db) => {
-    let statement = kept.get(db);
-    if (statement === undefined) kept.set(db, (statement = prepare(db)));
+    const session = sessionOf(db);
+    let statement = bound.get(session.client);
+    if (statement === undefined) {
+      let template = templates.get(session.constructor);
+      if (template === undefined) {
+        template = prepare(db);
+        if (!('client' in template)) throw new Error('a prepared statement without a client');
+        templates.set(session.constructor, template);
+      }
+      statement = Object.create(template, { client: { value: session.client } }) as T;
+      bound.set(session.client, statement);
+    }
     return statement;
   };
 }
 
+/** Raw SQL rows; both drivers answer `{ rows }`, which the shared PgDatabase type leaves untyped. */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type Db, perDatabase } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { ClientRow } from '../../db/schema.ts';
 import { CONFIG_TTL_MS } from './service.ts';
 import { findClientById } from './queries.ts';
@@ -12,9 +12,13 @@ import { findClientById } from './queries.ts';
  * that must see the stored row (the operator API's audit, which compares before and after) use
  * findClientById.
  */
-const kept = perDatabase(
-  () => new LRUCache<string, { row: ClientRow | undefined }>({ max: 2000, ttl: CONFIG_TTL_MS }),
-);
+const keptPerDatabase = new WeakMap<Db, LRUCache<string, { row: ClientRow | undefined }>>();
+
+function kept(db: Db): LRUCache<string, { row: ClientRow | undefined }> {
+  let cache = keptPerDatabase.get(db);
+  if (!cache) keptPerDatabase.set(db, (cache = new LRUCache({ max: 2000, ttl: CONFIG_TTL_MS })));
+  return cache;
+}
 
 /**
  * The partner's row, kept per database `db`; a miss reads it through `via` (the caller's
