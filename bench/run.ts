@@ -61,6 +61,7 @@ const ROW = {
   uncachedFlatTwo: `time-availability (flat out)${UNCACHED}${TWO_WORKERS}`,
   booking: 'whole booking (create → pay)',
   bookingTwo: `whole booking (create → pay)${TWO_WORKERS}`,
+  bookingTcp: 'whole booking (create → pay), PostgreSQL over TCP',
 };
 
 /** Goals from the issues; a row without one is informative only. */
@@ -241,13 +242,13 @@ async function main() {
   const mailEnv = { MAIL: 'smtp', SMTP_URL: sink.url };
   const servers: ServerFigures[] = [];
   /** Starts the server for the next rows (the last one stopped first), noting its start-up. */
-  const restart = async (name: string, { workers = 1, cacheMs = 2000 } = {}) => {
+  const restart = async (name: string, { workers = 1, cacheMs = 2000, overTcp = false } = {}) => {
     await server?.stop();
     server = undefined;
     const env: Record<string, string> = { ...mailEnv, AVAILABILITY_CACHE_MS: String(cacheMs) };
     // The bench always passes DATABASE_URL (its PostgreSQL), which the cluster requires.
     if (workers > 1) env.WEB_CONCURRENCY = String(workers);
-    const started = await startServer(postgres.url, port, env);
+    const started = await startServer(overTcp ? postgres.url : postgres.socketUrl, port, env);
     server = started;
     const figures: ServerFigures = {
       name,
@@ -275,7 +276,7 @@ async function main() {
     // The first start migrates and seeds the demo; the datasets are added to it, then the server
     // starts again so that it serves the whole dataset from its first request (its caches were
     // filled with the demo alone).
-    server = await startServer(postgres.url, port, mailEnv);
+    server = await startServer(postgres.socketUrl, port, mailEnv);
     const ids = await generateCatalogue(postgres.url, DATASET.catalogue);
     const clients = await generateClients(postgres.url, DATASET.clients);
     const scheduling = await generateSchedulingDataset(postgres.url, {
@@ -454,6 +455,14 @@ async function main() {
       clientIds: clients.chilean,
     });
     current.noteMemory();
+    // The same booking with the server on PostgreSQL over TCP, as when it runs on another host.
+    current = await restart('whole booking, PostgreSQL over TCP', { overTcp: true });
+    const bookingTcp = await measureBookings(ROW.bookingTcp, current.url, {
+      ...timing,
+      customers: BOOKING_CUSTOMERS,
+      clientIds: clients.chilean,
+    });
+    current.noteMemory();
     await server?.stop();
     server = undefined;
 
@@ -469,11 +478,11 @@ async function main() {
       `Dataset: the demo seed plus ${DATASET.catalogue.toLocaleString('en-US')} generated catalogue items, ${DATASET.clients} generated partner clients (sdk-config cycles through them; the bookings are made for the Chilean ones), and ${DATASET.nurses} nurses with ${DATASET.visits.toLocaleString('en-US')} booked visits in one sector (Las Condes: time-availability and the whole booking); search cycles through ${SEARCHES.length} distinct typeahead queries. ` +
         `For the scale row, ${SCALE.sectors} generated sectors of ${SCALE.nursesPerSector} nurses each (${(SCALE.sectors * SCALE.nursesPerSector).toLocaleString('en-US')} nurses, ${scaleVisits.toLocaleString('en-US')} visits over the month; four skill sets, two shift patterns, two days off each, two time zones), asked with ${carts.length} carts needing different skills (${carts.map((c) => c.skills).join(', ')}), the requests cycling through the ${scaleRequests.length} sector × cart pairs.`,
       '',
-      `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due; a request unanswered 1 s after it was due is abandoned and counted as an error and at 1,000 ms. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop.`,
+      `Method: ${SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up, from this process while the server runs in its own (PostgreSQL with fsync off). Flat out: autocannon with ${CONNECTIONS} connections. At a rate: open loop, one request every 1/rate s whatever the answers, each latency counted from when its request was due; a request unanswered 1 s after it was due is abandoned and counted as an error and at 1,000 ms. Whole booking: ${BOOKING_CUSTOMERS} customers in a closed loop. The server connects to PostgreSQL over its Unix socket, as a server on the same host does (runs before 2026-11-26 connected over TCP to 127.0.0.1); the row marked "PostgreSQL over TCP" books again over TCP, as a server on another host would connect.`,
       '',
       `**Cached or computed:** the rows marked "cached (2 s)" run with the default AVAILABILITY_CACHE_MS=2000: a sector's month is computed at most once every 2 s per server process and then answered from memory, so they measure the cache. The rows marked "uncached" run on a server started with AVAILABILITY_CACHE_MS=0: every answer is computed from the database. The whole booking runs with the default cache. "(2 workers)": WEB_CONCURRENCY=2, two processes on one port.`,
       '',
-      table(results, [booking, bookingTwo], mail, outbox),
+      table(results, [booking, bookingTwo, bookingTcp], mail, outbox),
       '',
       ...(timedOut.length > 0
         ? [
@@ -484,6 +493,8 @@ async function main() {
       bookingText(booking),
       '',
       bookingText(bookingTwo),
+      '',
+      bookingText(bookingTcp),
       '',
       mailText(mail, outbox),
       '',
@@ -534,6 +545,8 @@ async function main() {
         })),
         booking: bookingFigures(booking),
         bookingTwoWorkers: bookingFigures(bookingTwo),
+        bookingOverTcp: bookingFigures(bookingTcp),
+        connection: 'unix socket',
         confirmationEmail: {
           confirmed: mail.confirmed,
           delivered: mail.delivered,

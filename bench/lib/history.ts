@@ -21,6 +21,10 @@ export interface ApiRun {
   booking?: BookingFigures;
   /** The whole booking again on a cluster of two workers (WEB_CONCURRENCY=2). */
   bookingTwoWorkers?: BookingFigures;
+  /** The whole booking again with the server on PostgreSQL over TCP (127.0.0.1). */
+  bookingOverTcp?: BookingFigures;
+  /** How the measured servers reach PostgreSQL; runs without it connected over TCP. */
+  connection?: 'unix socket' | 'tcp';
   /** Each server the run started: its start-up and its resident memory after its load. */
   servers?: Array<{
     name: string;
@@ -159,6 +163,7 @@ const COLOURS = [
 ];
 const BOOKING = 'whole booking';
 const BOOKING_TWO = 'whole booking (2 workers)';
+const BOOKING_TCP = 'whole booking, PostgreSQL over TCP';
 const OUTBOX = 'outbox delivery (events/s)';
 const MAIL = 'confirmation → e-mail';
 
@@ -184,6 +189,12 @@ function seriesOf(runs: ApiRun[]): Array<{ name: string; rate: (number | null)[]
       name: BOOKING_TWO,
       rate: runs.map((run) => run.bookingTwoWorkers?.bookingsPerSecond ?? null),
       p99: runs.map((run) => run.bookingTwoWorkers?.p99Ms ?? null),
+    });
+  if (runs.some((run) => run.bookingOverTcp))
+    series.push({
+      name: BOOKING_TCP,
+      rate: runs.map((run) => run.bookingOverTcp?.bookingsPerSecond ?? null),
+      p99: runs.map((run) => run.bookingOverTcp?.p99Ms ?? null),
     });
   // Drawn where they have a figure: the outbox's rate above, the e-mail delay's p99 below.
   if (runs.some((run) => run.outbox))

@@ -47,6 +47,11 @@ describe('configuration from the environment', () => {
     expect(config.SEED).toBe('none');
   });
 
+  it('takes PostgreSQL on its Unix socket in the form node-postgres reads', () => {
+    const socket = 'postgresql:///visita?host=%2Fvar%2Frun%2Fpostgresql&port=5432&user=visita';
+    expect(loadConfig({ DATABASE_URL: socket }).DATABASE_URL).toBe(socket);
+  });
+
   it('keeps an absolute DATA_DIR and treats empty values as unset', () => {
     const config = loadConfig({ DATA_DIR: '/var/lib/visita', PORT: '', DATABASE_URL: '' }, '/srv');
     expect(config.DATA_DIR).toBe('/var/lib/visita');
