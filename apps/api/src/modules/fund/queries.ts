@@ -57,7 +57,6 @@ export interface ItemClaim {
   salesSource: string;
 }
 
-/** Drops an appointment's claims (before it claims again, or when it is cancelled). */
 // Every finalize releases the appointment's claims before taking them again: prepared.
 const preparedReleaseClaims = perDatabase((db: Db) =>
   db
@@ -66,6 +65,7 @@ const preparedReleaseClaims = perDatabase((db: Db) =>
     .prepare('claims_release_of_appointment'),
 );
 
+/** Drops an appointment's claims (before it claims again, or when it is cancelled). */
 export async function releaseClaimsOfAppointment(db: Db, appointmentId: string): Promise<void> {
   await preparedReleaseClaims(db).execute({ appointmentId });
 }

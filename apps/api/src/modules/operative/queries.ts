@@ -46,7 +46,6 @@ export async function insertOperativeStatusIfMissing(
   await db.insert(operativeStatus).values(row).onConflictDoNothing({ target: operativeStatus.salesSource });
 }
 
-/** The stock of those items that have a limited one (stock not null). */
 // Every card payment asks twice (before the charge and at confirmation): prepared, one array
 // parameter whatever the number of items.
 const preparedFindLimitedStock = perDatabase((db: Db) =>
@@ -62,6 +61,7 @@ const preparedFindLimitedStock = perDatabase((db: Db) =>
     .prepare('catalogue_limited_stock'),
 );
 
+/** The stock of those items that have a limited one (stock not null). */
 export async function findLimitedStock(
   db: Db,
   itemIds: readonly number[],

@@ -50,10 +50,6 @@ export async function findOpenPayment(db: Db, appointmentId: string): Promise<Pa
   return row;
 }
 
-/**
- * Locks the appointment's row until the transaction ends (SELECT … FOR UPDATE), so two payment
- * attempts on one appointment claim it one after the other. Answers its status.
- */
 const preparedLockAppointment = perDatabase((db: Db) =>
   db
     .select({ status: appointments.status })
@@ -63,6 +59,10 @@ const preparedLockAppointment = perDatabase((db: Db) =>
     .prepare('appointments_lock'),
 );
 
+/**
+ * Locks the appointment's row until the transaction ends (SELECT … FOR UPDATE), so two payment
+ * attempts on one appointment claim it one after the other. Answers its status.
+ */
 export async function lockAppointment(db: Db, id: string): Promise<string | undefined> {
   const [row] = await preparedLockAppointment(db).execute({ id });
   return row?.status;

@@ -201,6 +201,8 @@ export async function findBusyNurseBlocks(
 
 // A hold runs these in its transaction, and a payment the last: prepared, so PostgreSQL plans
 // each once per connection. Instants go as ISO text with a cast, read the same by both drivers.
+const instant = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+
 const preparedDeleteExpiredHolds = perDatabase((db: Db) =>
   db
     .delete(visits)
@@ -208,8 +210,8 @@ const preparedDeleteExpiredHolds = perDatabase((db: Db) =>
       inArray(
         visits.id,
         sql`(select ${visits.id} from ${visits}
-             where ${visits.blockStart} = ${sql.placeholder('blockStart')}::timestamptz
-               and ${visits.status} = 'hold' and ${visits.expiresAt} < ${sql.placeholder('now')}::timestamptz
+             where ${visits.blockStart} = ${instant('blockStart')}
+               and ${visits.status} = 'hold' and ${visits.expiresAt} < ${instant('now')}
              for update skip locked)`,
       ),
     )
@@ -260,13 +262,13 @@ const preparedFindBusyNursesInBlock = perDatabase((db: Db) =>
     .from(visits)
     .where(
       and(
-        sql`${visits.blockStart} = ${sql.placeholder('blockStart')}::timestamptz`,
+        sql`${visits.blockStart} = ${instant('blockStart')}`,
         // One array parameter, not one per nurse: a block of a large sector has hundreds on shift.
         sql`${visits.nurseId} = any(${sql.placeholder('nurseIds')}::int[])`,
         or(
           eq(visits.status, 'confirmed'),
           isNull(visits.expiresAt),
-          sql`${visits.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+          sql`${visits.expiresAt} > ${instant('now')}`,
         ),
       ),
     )
@@ -288,8 +290,6 @@ export async function findBusyNursesInBlock(
   });
   return new Set(rows.map((row) => row.nurseId));
 }
-
-const instant = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 const preparedInsertHold = perDatabase((db: Db) =>
   db
