@@ -34,7 +34,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.patients,
       );
       assertNotCancelled(updated);
-      return toAppointmentSummary(updated, await visitTimesOf(app.db, updated, new Date(), app.rosters));
+      return toAppointmentSummary(updated, await visitTimesOf(app.db, app.rosters, updated));
     },
   );
 
@@ -55,7 +55,7 @@ const finalizeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { appointment } = appointmentAccessOf(request);
       const updated = await finalizeAppointment(app.db, app.catalogue, appointment, request.body);
       assertNotCancelled(updated);
-      return toAppointmentSummary(updated, await visitTimesOf(app.db, updated, new Date(), app.rosters));
+      return toAppointmentSummary(updated, await visitTimesOf(app.db, app.rosters, updated));
     },
   );
 };

@@ -24,7 +24,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         description: accessDescription,
       },
     },
-    async (request) => bookingView(app.db, await app.catalogue(), appointmentAccessOf(request)),
+    async (request) => bookingView(app.db, app.rosters, await app.catalogue(), appointmentAccessOf(request)),
   );
 
   app.post(

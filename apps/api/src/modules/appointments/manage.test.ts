@@ -139,6 +139,7 @@ describe.each(TEST_ENGINES)('managing a booking on $name', (engine) => {
         catalogue: t.app.catalogue,
         publicUrl: 'https://reservas.example',
         mailFrom: 'reservas@visita.example',
+        rosters: t.app.rosters,
       }),
     });
     await worker.runOnce();

@@ -54,8 +54,13 @@ function assertMayChange(visitBegin: Date, cutoffHours: number, via: Appointment
 }
 
 /** An instant on the wall clock of the appointment's sector. */
-async function localDateTime(db: Db, appointment: AppointmentRow, instant: Date): Promise<string> {
-  const parts = localParts(instant, await appointmentTimeZone(db, appointment));
+async function localDateTime(
+  db: Db,
+  rosters: RosterCache,
+  appointment: AppointmentRow,
+  instant: Date,
+): Promise<string> {
+  const parts = localParts(instant, await appointmentTimeZone(db, rosters, appointment));
   return formatLocalDateTime(parts.date, parts.minutes);
 }
 
@@ -71,13 +76,14 @@ async function approvedCardPayment(db: Db, appointmentId: string) {
 /** 'Tu reserva': what was booked, for whom, when and where, what was paid, and what may still change. */
 export async function bookingView(
   db: Db,
+  rosters: RosterCache,
   catalogue: CatalogueSnapshot,
   access: AppointmentAccess,
   now: Date = new Date(),
 ): Promise<BookingView> {
   const { appointment } = access;
   const [times, visit, cutoffHours, card] = await Promise.all([
-    visitTimesOf(db, appointment, now),
+    visitTimesOf(db, rosters, appointment, now),
     findVisitOfAppointment(db, appointment.id),
     cutoffHoursOf(db, appointment),
     approvedCardPayment(db, appointment.id),
@@ -111,7 +117,7 @@ export async function bookingView(
     pay_at_home: quote ? Math.max(0, quote.net_price - paidOnline) : 0,
     can_change: deadline !== null && now.getTime() < deadline.getTime(),
     change_until: deadline?.toISOString() ?? null,
-    local_change_until: deadline ? await localDateTime(db, appointment, deadline) : null,
+    local_change_until: deadline ? await localDateTime(db, rosters, appointment, deadline) : null,
     cancellation_cutoff_hours: cutoffHours,
   };
 }

@@ -55,10 +55,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { appointment, staff } = await authorizeAppointment(app.db, request, request.params.id);
       assertNotCancelled(appointment);
-      const summary = toAppointmentSummary(
-        appointment,
-        await visitTimesOf(app.db, appointment, new Date(), app.rosters),
-      );
+      const summary = toAppointmentSummary(appointment, await visitTimesOf(app.db, app.rosters, appointment));
       // The origin is the client's own record of its sales: its staff (Bearer) read it, a patient's link does not.
       return staff ? { ...summary, client_origin: appointment.clientOrigin } : summary;
     },

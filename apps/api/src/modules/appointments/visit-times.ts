@@ -2,7 +2,7 @@ import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentRow } from './queries.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
-import { findSectorById, findSectorTimeZone, findVisitOfAppointment } from '../scheduling/queries.ts';
+import { findSectorById, findVisitOfAppointment } from '../scheduling/queries.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
 
 export interface VisitTimes {
@@ -25,15 +25,15 @@ const local = (instant: Date, timeZone: string) => {
  */
 export async function visitTimesOf(
   db: Db,
+  rosters: RosterCache,
   appointment: AppointmentRow,
   now = new Date(),
-  rosters?: RosterCache,
 ): Promise<VisitTimes> {
   const visit = await findVisitOfAppointment(db, appointment.id);
   if (!visit) return NO_VISIT;
   if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
     return NO_VISIT;
-  const timeZone = await appointmentTimeZone(db, appointment, rosters);
+  const timeZone = await appointmentTimeZone(db, rosters, appointment);
   return {
     localBeginDate: local(visit.blockStart, timeZone),
     localWorkPeriodMaxLateness: local(visit.blockEnd, timeZone),
@@ -41,21 +41,18 @@ export async function visitTimesOf(
 }
 
 /**
- * The wall clock of the appointment's sector; the country's when it has none or an unknown one.
- * With the instance's roster cache, the sector as it keeps it (told of every change to sectors):
- * a booking's finalize, summary and e-mail each asked PostgreSQL for it.
+ * The wall clock of the appointment's sector, as the instance's roster cache keeps the sector
+ * (told of every change to sectors); the country's when it has none or an unknown one.
  */
 export async function appointmentTimeZone(
   db: Db,
+  rosters: RosterCache,
   appointment: Pick<AppointmentRow, 'sectorId' | 'country'>,
-  rosters?: RosterCache,
 ): Promise<string> {
   const { sectorId } = appointment;
   const sectorZone =
     sectorId === null
       ? undefined
-      : rosters
-        ? (await rosters.sector(sectorId, () => findSectorById(db, sectorId)))?.timeZone
-        : await findSectorTimeZone(db, sectorId);
+      : (await rosters.sector(sectorId, () => findSectorById(db, sectorId)))?.timeZone;
   return sectorZone && isKnownTimeZone(sectorZone) ? sectorZone : COUNTRY_TIME_ZONES[appointment.country];
 }

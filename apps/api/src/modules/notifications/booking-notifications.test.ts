@@ -96,6 +96,7 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
         catalogue: t.app.catalogue,
         publicUrl: 'https://reservas.example',
         mailFrom: 'reservas@visita.example',
+        rosters: t.app.rosters,
       }),
     });
 

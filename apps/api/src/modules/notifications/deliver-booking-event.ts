@@ -31,7 +31,7 @@ export interface DeliveryContext {
   /** The sender: the partner's name is shown, this address used. */
   mailFrom: string;
   /** The instance's sectors, as it keeps them (the visit's wall clock). */
-  rosters?: RosterCache;
+  rosters: RosterCache;
 }
 
 /** A delivery that can never succeed (the appointment is gone): done, not retried. */
@@ -44,7 +44,7 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   const appointment = await findAppointmentById(context.db, event.appointmentId);
   if (!appointment) return NOTHING_TO_DELIVER;
   const client = appointment.clientId ? await keptClient(context.db, appointment.clientId) : undefined;
-  const timeZone = await appointmentTimeZone(context.db, appointment, context.rosters);
+  const timeZone = await appointmentTimeZone(context.db, context.rosters, appointment);
   const catalogue = await context.catalogue();
   const partnerName = client?.name ?? 'Visita';
 

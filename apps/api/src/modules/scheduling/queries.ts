@@ -33,27 +33,6 @@ export async function findSectorById(db: Db, id: number): Promise<SectorRow | un
   return row;
 }
 
-function prepareFindSectorTimeZone(db: Db) {
-  return db
-    .select({ timeZone: sectors.timeZone })
-    .from(sectors)
-    .where(eq(sectors.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('sectors_time_zone');
-}
-
-const preparedFindSectorTimeZone = perDatabase(prepareFindSectorTimeZone);
-
-/**
- * A sector's time zone alone: a booking's summary, e-mail and changes read it for every visit they
- * show, and the whole row carries the sector's polygon (half a millisecond of PostgreSQL each time).
- */
-export async function findSectorTimeZone(db: Db, id: number): Promise<string | undefined> {
-  const prepared = preparedFindSectorTimeZone(db);
-  const [row] = await prepared.execute({ id });
-  return row?.timeZone;
-}
-
 const sharing = alias(nurseSectors, 'sharing');
 
 function prepareFindSectorsSharingNurses(db: Db) {
