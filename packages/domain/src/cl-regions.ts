@@ -1,7 +1,7 @@
 /**
  * Chile's 16 regions and their communes (the commune must be in the list for its
  * region). Data: github.com/piperubio/clregions (MIT, © 2025 Felipe Rubio Galaz), name variants
- * from GeoNames (CC BY 4.0) and BCN, as copied into /work/shared/data with its PROVENANCE.md.
+ * from GeoNames (CC BY 4.0) and BCN; sources and licences in apps/api/src/adapters/geocoders/data/PROVENANCE.md.
  */
 export interface ChileanRegion {
   code: string;

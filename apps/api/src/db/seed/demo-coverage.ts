@@ -3,7 +3,7 @@ import type { Seed } from './run-seeds.ts';
 import { type ServiceSkill, sectors } from '../schema.ts';
 
 /**
- * Demo coverage: no commune boundaries ship (see ../shared/data/PROVENANCE.md), so each covered
+ * Demo coverage: no commune boundaries ship (see adapters/geocoders/data/PROVENANCE.md), so each covered
  * commune's sector is drawn from the gazetteer's own points: the places nearer to this commune's
  * point than to any other commune's (its Voronoi cell), cut at a radius. Neighbouring sectors
  * meet where the communes do, and every address the local geocoder places in a commune (at most
