@@ -43,7 +43,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = appointmentAccessOf(request);
       const answer = await cancelBooking(app.db, access);
-      await publishAvailabilityChange(app.db, app.changes, access.appointment.sectorId ?? null);
+      await publishAvailabilityChange(app.db, app.rosters, app.changes, access.appointment.sectorId ?? null);
       return answer;
     },
   );
@@ -68,7 +68,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         endDate: request.body.end_date,
         catalogue: await app.catalogue(),
       });
-      await publishAvailabilityChange(app.db, app.changes, access.appointment.sectorId ?? null);
+      await publishAvailabilityChange(app.db, app.rosters, app.changes, access.appointment.sectorId ?? null);
       return answer;
     },
   );

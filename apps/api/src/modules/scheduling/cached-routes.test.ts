@@ -67,4 +67,23 @@ describe('availability with its cache on (as in production)', () => {
     expect(await hold(there, '11:00')).toBe(409);
     expect(await offered(unrelated)).toContain('11:00');
   });
+
+  it('tells a sector a nurse joined after this instance learnt which sectors share her', async () => {
+    const { db } = t.app;
+    const own = await createFixtureSector(db, [{}]);
+    const joined = await createFixtureSector(db, []);
+    const [nurseId] = own.nurseIds;
+    const here = await createFixtureAppointment(db, own.sectorId);
+    const there = await createFixtureAppointment(db, joined.sectorId);
+    // The first hold learns (and keeps) that no other sector shares this nurse.
+    expect(await hold(here, '12:00')).toBe(200);
+    expect(await offered(there)).toEqual([]);
+    await db.insert(nurseSectors).values({ nurseId: nurseId ?? 0, sectorId: joined.sectorId });
+    // The roster change reaches the instance through the database's notification.
+    await expect.poll(() => offered(there), { timeout: 5000, interval: 50 }).toContain('13:00');
+    expect(await hold(here, '13:00')).toBe(200);
+    expect(await offered(there)).not.toContain('13:00');
+    // The block she left at 12:00 is free again in both sectors.
+    expect(await offered(there)).toContain('12:00');
+  });
 });

@@ -13,9 +13,9 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from './blocks.ts';
 import {
   confirmVisitOfAppointment,
-  deleteExpiredHolds,
-  deleteHoldOfAppointment,
+  deleteHoldsBeforeHold,
   findBusyNursesInBlock,
+  insertHoldForFirstFreeNurse,
   insertHoldIfFree,
   type VisitRow,
 } from './queries.ts';
@@ -51,13 +51,6 @@ export interface HoldRequest {
 
 const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled', 'expired'];
 
-/**
- * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
- * The block must be one availability would offer. In one transaction: the appointment row is
- * locked (it is updated first, so two holds of one appointment queue), expired holds of the
- * block and this appointment's previous hold are deleted, then a hold is inserted for the first
- * free nurse; the unique index decides who gets a nurse, never a prior read.
- */
 /** A block as asked for: one hour, from begin_date to end_date, in the sector's local time. */
 export function parseBlock(request: Pick<HoldRequest, 'beginDate' | 'endDate'>) {
   const begin = parseLocalDateTime(request.beginDate);
@@ -104,6 +97,14 @@ export async function blockCandidates(
   return { candidates, blockStart, blockEnd };
 }
 
+/**
+ * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
+ * The block must be one availability would offer. In one transaction: the appointment row is
+ * locked (it is updated first, so two holds of one appointment queue), expired holds of the
+ * block and this appointment's previous hold are deleted (one statement), then a hold is inserted
+ * for the first free nurse (one statement unless someone raced for her); the unique index decides
+ * who gets a nurse, never a prior read.
+ */
 export async function holdBlock(db: Db, rosters: RosterCache, request: HoldRequest): Promise<ScheduleAnswer> {
   const { appointment, now } = request;
   const { begin, end } = parseBlock(request);
@@ -115,15 +116,21 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
       status: 'scheduled',
     });
     if (!updated) throw notSchedulable();
-    await deleteExpiredHolds(tx, blockStart, now);
-    await deleteHoldOfAppointment(tx, appointment.id);
-    // A read only to try likely-free nurses first; the insert's unique index is what decides.
-    const busy = await findBusyNursesInBlock(
-      tx,
-      candidates.map((nurse) => nurse.id),
+    await deleteHoldsBeforeHold(tx, { appointmentId: appointment.id, blockStart, now });
+    const nurseIds = candidates.map((nurse) => nurse.id);
+    // Usually one statement: the first nurse free as this transaction sees the block.
+    const first = await insertHoldForFirstFreeNurse(tx, {
+      appointmentId: appointment.id,
+      nurseIds,
       blockStart,
+      blockEnd,
+      expiresAt,
       now,
-    );
+    });
+    if (first) return;
+    // None, or she was taken meanwhile: nurse by nurse. A read only to try likely-free nurses
+    // first; the insert's unique index is what decides.
+    const busy = await findBusyNursesInBlock(tx, nurseIds, blockStart, now);
     for (const nurse of candidates) {
       if (busy.has(nurse.id)) continue;
       const hold = await insertHoldIfFree(tx, {

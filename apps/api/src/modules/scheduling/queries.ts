@@ -209,16 +209,41 @@ export async function deleteExpiredHolds(db: Db, blockStart: Date, now: Date): P
   });
 }
 
-const preparedDeleteHoldOfAppointment = perDatabase((db: Db) =>
+const preparedDeleteHoldsBeforeHold = perDatabase((db: Db) =>
   db
     .delete(visits)
-    .where(and(eq(visits.appointmentId, sql.placeholder('appointmentId')), eq(visits.status, 'hold')))
-    .prepare('visits_delete_hold_of_appointment'),
+    .where(
+      inArray(
+        visits.id,
+        // A union, not an OR: each side is an indexed read (the block's, the appointment's). The
+        // lock goes in a WITH: PostgreSQL refuses FOR UPDATE on a side of a UNION.
+        sql`(with expired as (
+               select ${visits.id} from ${visits}
+               where ${visits.blockStart} = ${instant('blockStart')}
+                 and ${visits.status} = 'hold' and ${visits.expiresAt} < ${instant('now')}
+               for update skip locked)
+             select id from expired
+             union all
+             select ${visits.id} from ${visits}
+             where ${visits.appointmentId} = ${sql.placeholder('appointmentId')} and ${visits.status} = 'hold')`,
+      ),
+    )
+    .prepare('visits_delete_before_hold'),
 );
 
-/** The appointment's own hold (a new hold replaces it); confirmed visits stay. */
-export async function deleteHoldOfAppointment(db: Db, appointmentId: string): Promise<void> {
-  await preparedDeleteHoldOfAppointment(db).execute({ appointmentId });
+/**
+ * Before a new hold, in one statement: the block's holds whose time is up (as deleteExpiredHolds)
+ * and the appointment's own hold, which the new one replaces (confirmed visits stay).
+ */
+export async function deleteHoldsBeforeHold(
+  db: Db,
+  hold: { appointmentId: string; blockStart: Date; now: Date },
+): Promise<void> {
+  await preparedDeleteHoldsBeforeHold(db).execute({
+    appointmentId: hold.appointmentId,
+    blockStart: hold.blockStart.toISOString(),
+    now: hold.now.toISOString(),
+  });
 }
 
 const preparedFindVisitOfAppointment = perDatabase((db: Db) =>
@@ -320,4 +345,54 @@ export async function confirmVisitOfAppointment(
 ): Promise<VisitRow | undefined> {
   const [row] = await preparedConfirmVisitOfAppointment(db).execute({ appointmentId });
   return row;
+}
+
+const preparedInsertHoldForFirstFreeNurse = perDatabase((db: Db) =>
+  db
+    .insert(visits)
+    .select(
+      // Every column in the table's order (drizzle names them all): id and created_at as their defaults.
+      sql`select gen_random_uuid(), ${sql.placeholder('appointmentId')}::uuid, candidate.nurse,
+            ${instant('blockStart')}, ${instant('blockEnd')}, 'hold', ${instant('expiresAt')}, null::timestamptz, now()
+          from unnest(${sql.placeholder('nurseIds')}::int[]) with ordinality as candidate(nurse, rank)
+          where not exists (
+            select 1 from ${visits} taken
+            where taken.block_start = ${instant('blockStart')} and taken.nurse_id = candidate.nurse
+              and (taken.status = 'confirmed' or taken.expires_at is null
+                   or taken.expires_at > ${instant('now')}))
+          order by candidate.rank
+          limit 1`,
+    )
+    .onConflictDoNothing()
+    .returning()
+    .prepare('visits_insert_hold_first_free'),
+);
+
+/**
+ * A hold for the first of `nurseIds` (in their order) without a live visit in the block, in one
+ * statement: what findBusyNursesInBlock and insertHoldIfFree do in two when nobody races. Null
+ * when every nurse is busy, or when the chosen one was taken meanwhile (the unique index decides);
+ * then the caller tries nurse by nurse.
+ */
+export async function insertHoldForFirstFreeNurse(
+  db: Db,
+  hold: {
+    appointmentId: string;
+    nurseIds: readonly number[];
+    blockStart: Date;
+    blockEnd: Date;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<VisitRow | null> {
+  if (hold.nurseIds.length === 0) return null;
+  const [row] = await preparedInsertHoldForFirstFreeNurse(db).execute({
+    appointmentId: hold.appointmentId,
+    nurseIds: [...hold.nurseIds],
+    blockStart: hold.blockStart.toISOString(),
+    blockEnd: hold.blockEnd.toISOString(),
+    expiresAt: hold.expiresAt.toISOString(),
+    now: hold.now.toISOString(),
+  });
+  return row ?? null;
 }

@@ -145,7 +145,8 @@ interface Kept<T> {
 }
 
 /**
- * Rosters per sector, skills and horizon, and the sectors' rows (by id and by sales source), kept
+ * Rosters per sector, skills and horizon, the sectors' rows (by id and by sales source) and which
+ * sectors share nurses, kept
  * `ttlMs` at most and forgotten at once when told (a roster change on any instance, or a lost
  * notification channel). Requests that arrive while one is loaded share that load. An entry past
  * its age (nothing changed that anyone was told of: the age is only a backstop) keeps answering
@@ -156,6 +157,7 @@ export function createRosterCache(ttlMs: number, now: () => number = Date.now) {
   const rosters = new LRUCache<string, Kept<Promise<Roster>>>({ max: 2000 });
   const sectors = new LRUCache<number, Kept<Promise<SectorRow | undefined>>>({ max: 2000 });
   const sourceSectors = new LRUCache<string, Kept<Promise<SectorRow[]>>>({ max: 500 });
+  const sharingSectors = new LRUCache<number, Kept<Promise<number[]>>>({ max: 2000 });
   // Bumped by every invalidation: a reload begun before one must not bring its answer back.
   let generation = 0;
 
@@ -198,12 +200,18 @@ export function createRosterCache(ttlMs: number, now: () => number = Date.now) {
     /** A sales source's active sectors in a country (coverage), as `load` reads them. */
     sectorsOfSource: (source: string, country: string, load: () => Promise<SectorRow[]>) =>
       kept(sourceSectors, `${country}\n${source}`, load),
+    /**
+     * The sectors that share a nurse with `id` (itself included), as `load` reads them: who serves
+     * where changes only with nurse_sectors, whose triggers invalidate this cache on every instance.
+     */
+    sectorsSharingNurses: (id: number, load: () => Promise<number[]>) => kept(sharingSectors, id, load),
     /** Forgets everything: who works when (or a sector) changed somewhere. */
     invalidate(): void {
       generation += 1;
       rosters.clear();
       sectors.clear();
       sourceSectors.clear();
+      sharingSectors.clear();
     },
   };
 }

@@ -122,7 +122,7 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // No instance's answers for the sector (nor for the other sectors its nurses serve) hold any
       // more: the block (and the appointment's previous one, now free) changed.
-      await publishAvailabilityChange(app.db, app.changes, appointment.sectorId ?? null);
+      await publishAvailabilityChange(app.db, app.rosters, app.changes, appointment.sectorId ?? null);
       return held;
     },
   );
