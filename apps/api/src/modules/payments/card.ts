@@ -31,7 +31,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { isStorableText } from '@visita/domain/contract/safe-text';
 import {
-  findOpenPayment,
+  findAttempts,
   findPayment,
   insertPayment,
   lockAppointment,
@@ -142,9 +142,13 @@ export async function payByCard(
   // A token PostgreSQL cannot store (NUL) is no card token; looking it up would be a 500.
   if (!isStorableText(body.token)) throw fail(ERRORS.INVALID_CARD_TOKEN);
   const attemptKey = idempotencyHeader ? `key:${idempotencyHeader}` : `token:${body.token}`;
-  const known = await findPayment(db, appointment.id, attemptKey);
-  if (known) return replay(db, known);
-  if (appointment.status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
+  if (appointment.status !== 'scheduled') {
+    // Paid already, perhaps by this very attempt: a retry gets its answer. While the appointment is
+    // still scheduled, the attempt is looked for under the lock below (one read fewer per payment).
+    const known = await findPayment(db, appointment.id, attemptKey);
+    if (known) return replay(db, known);
+    throw fail(ERRORS.NOT_PAYABLE);
+  }
 
   // Refused before any charge: confirmation would refuse it after one.
   assertConfirmable(appointment.patients);
@@ -169,10 +173,10 @@ export async function payByCard(
   const { currency } = localeFromCountry(appointment.country);
   const claimed = await inTransaction(db, async (tx) => {
     const status = await lockAppointment(tx, appointment.id);
-    const twin = await findPayment(tx, appointment.id, attemptKey);
+    const { twin, open } = await findAttempts(tx, appointment.id, attemptKey);
     if (twin) return { twin, row: null };
     if (status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
-    if (await findOpenPayment(tx, appointment.id)) throw fail(ERRORS.PAYMENT_IN_PROCESS);
+    if (open) throw fail(ERRORS.PAYMENT_IN_PROCESS);
     const row = await insertPayment(tx, {
       appointmentId: appointment.id,
       idempotencyKey: attemptKey,

@@ -1,9 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/database.ts';
 import { appointments, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+
+/** A payment still being charged, or waiting for the gateway's review. */
+const OPEN_STATUSES = ['processing', 'pending'] as const;
 
 // Every card payment reads these three several times (before the charge and under the lock):
 // prepared, so neither drizzle nor PostgreSQL builds and plans them again for each call.
@@ -37,7 +40,7 @@ const preparedFindOpenPayment = perDatabase((db: Db) =>
     .where(
       and(
         eq(payments.appointmentId, sql.placeholder('appointmentId')),
-        inArray(payments.status, ['processing', 'pending']),
+        inArray(payments.status, [...OPEN_STATUSES]),
       ),
     )
     .limit(1)
@@ -66,6 +69,40 @@ const preparedLockAppointment = perDatabase((db: Db) =>
 export async function lockAppointment(db: Db, id: string): Promise<string | undefined> {
   const [row] = await preparedLockAppointment(db).execute({ id });
   return row?.status;
+}
+
+const preparedFindAttempts = perDatabase((db: Db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, sql.placeholder('appointmentId')),
+        or(
+          eq(payments.idempotencyKey, sql.placeholder('idempotencyKey')),
+          inArray(payments.status, [...OPEN_STATUSES]),
+        ),
+      ),
+    )
+    .prepare('payments_find_attempts'),
+);
+
+/**
+ * findPayment and findOpenPayment in one read, for a transaction that holds the appointment's
+ * lock: the payment of this attempt (its twin, when a double submit got here first) and one still
+ * open. Read after the lock, never joined to it: a statement that waited for the lock sees only
+ * what had committed when it began, and would miss the twin it waited for.
+ */
+export async function findAttempts(
+  db: Db,
+  appointmentId: string,
+  idempotencyKey: string,
+): Promise<{ twin?: PaymentRow; open?: PaymentRow }> {
+  const rows = await preparedFindAttempts(db).execute({ appointmentId, idempotencyKey });
+  return {
+    twin: rows.find((payment) => payment.idempotencyKey === idempotencyKey),
+    open: rows.find((payment) => (OPEN_STATUSES as readonly string[]).includes(payment.status)),
+  };
 }
 
 export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow> {
