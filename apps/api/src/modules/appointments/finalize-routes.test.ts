@@ -262,6 +262,26 @@ describe.each(TEST_ENGINES)('appointment patients and finalisation on $name', (e
     expect(again.json()).toEqual(errorShape);
   });
 
+  it('frees the once-per-patient claim when the appointment is finalised again without the vaccine', async () => {
+    const affiliate = (items: number[]) => patient({ document_number: '16.543.218-5', items });
+    await insertFundAffiliatesIfMissing(t.app.db, [{ rut: '16.543.218-5', salesSource: 'cajalosandes' }]);
+    const fund = () => appointment({ client: 'cajalosandes', source: 'cajalosandes' });
+    const body = (items: number[]) => ({ patients: [affiliate(items)], sales_source: 'cajalosandes' });
+    const first = await fund();
+    expect((await call('POST', first, body([INFLUENZA]))).statusCode).toBe(200);
+    const second = await fund();
+    expect((await call('POST', second, body([INFLUENZA]))).statusCode).toBe(409);
+    // The first appointment changes its mind: a lab exam instead. Its claim goes with the vaccine.
+    const changed = await call('POST', first, body([1]));
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().patients[0].items).toEqual([1]);
+    expect((await call('POST', second, body([INFLUENZA]))).statusCode).toBe(200);
+    // A refused finalisation (the first is no longer scheduled) releases nothing.
+    await t.app.db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, second.id));
+    expect((await call('POST', second, body([1]))).statusCode).toBe(409);
+    expect((await call('POST', first, body([INFLUENZA]))).statusCode).toBe(409);
+  });
+
   it('gives a patient the once-per-patient vaccine on exactly one of 8 appointments finalised at once', async () => {
     const affiliate = patient({ document_number: '9.876.543-3' });
     await insertFundAffiliatesIfMissing(t.app.db, [{ rut: '9.876.543-3', salesSource: 'cajalosandes' }]);

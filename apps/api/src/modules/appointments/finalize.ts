@@ -18,7 +18,11 @@ import { keptClient } from '../clients/kept-clients.ts';
 import { couponForAppointment } from '../coupons/service.ts';
 import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
 import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
-import { type AppointmentRow, updateAppointmentWhileStatus } from './queries.ts';
+import {
+  type AppointmentRow,
+  updateAppointmentReleasingClaims,
+  updateAppointmentWhileStatus,
+} from './queries.ts';
 
 /** Patients can change until the visit is confirmed. */
 const PATIENTS_EDITABLE_STATUSES = ['pending', 'scheduled'] as const;
@@ -250,15 +254,21 @@ export async function finalizeAppointment(
           now,
         );
   const claims = await oncePerPatientClaims(catalogue, appointment.salesSource, fundPatients(prepared));
-  const updated = await inTransaction(db, async (tx) => {
-    const row = await updateAppointmentWhileStatus(tx, appointment.id, ['scheduled'], {
-      patients: prepared,
-      finalizedAt: now,
-      ...(couponCode === undefined ? {} : { couponCode }),
-    });
-    if (row) await claimOncePerPatientItems(tx, appointment.id, claims);
-    return row;
-  });
+  const changes = {
+    patients: prepared,
+    finalizedAt: now,
+    ...(couponCode === undefined ? {} : { couponCode }),
+  };
+  // Nothing to claim (the common case): the update and the release of the replaced patients'
+  // claims in one statement. Claims to take: a transaction, so a lost claim undoes the update.
+  const updated =
+    claims.length === 0
+      ? await updateAppointmentReleasingClaims(db, appointment.id, ['scheduled'], changes)
+      : await inTransaction(db, async (tx) => {
+          const row = await updateAppointmentWhileStatus(tx, appointment.id, ['scheduled'], changes);
+          if (row) await claimOncePerPatientItems(tx, appointment.id, claims);
+          return row;
+        });
   if (!updated) throw fail(ERRORS.APPOINTMENT_NOT_SCHEDULED);
   return updated;
 }

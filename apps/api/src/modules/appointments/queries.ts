@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/database.ts';
-import { appointments, cartMakers, catalogueItems } from '../../db/schema.ts';
+import { appointments, cartMakers, catalogueItems, patientItemClaims } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -48,6 +48,36 @@ export async function updateAppointmentWhileStatus(
     .where(and(eq(appointments.id, id), inArray(appointments.status, [...statuses])))
     .returning();
   return updated;
+}
+
+/**
+ * updateAppointmentWhileStatus that also drops the appointment's once-per-patient claims when it
+ * updates, in one statement (atomic without a transaction): for a finalisation that claims nothing
+ * anew, where the claims of the patients it replaces must go with them.
+ */
+export async function updateAppointmentReleasingClaims(
+  db: Db,
+  id: string,
+  statuses: readonly AppointmentRow['status'][],
+  changes: Partial<NewAppointmentRow>,
+): Promise<AppointmentRow | undefined> {
+  const updated = db.$with('updated').as(
+    db
+      .update(appointments)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(appointments.id, id), inArray(appointments.status, [...statuses])))
+      .returning(),
+  );
+  // Only the updated row's claims: nothing is dropped when the status no longer allows the update.
+  const released = db
+    .$with('released')
+    .as(
+      db
+        .delete(patientItemClaims)
+        .where(inArray(patientItemClaims.appointmentId, db.select({ id: updated.id }).from(updated))),
+    );
+  const [row] = await db.with(updated, released).select().from(updated);
+  return row;
 }
 
 export async function findCartMakerById(db: Db, id: string): Promise<CartMakerRow | undefined> {
