@@ -105,21 +105,72 @@ export async function findAttempts(
   };
 }
 
-export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow> {
-  const [created] = await db.insert(payments).values(row).returning();
+// Every payment inserts one row and updates it once or twice: prepared, as the reads above.
+const preparedInsertPayment = perDatabase((db: Db) =>
+  db
+    .insert(payments)
+    .values({
+      appointmentId: sql.placeholder('appointmentId'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      gateway: sql.placeholder('gateway'),
+      method: sql.placeholder('method'),
+      gatewayPaymentId: sql.placeholder('gatewayPaymentId'),
+      status: sql.placeholder('status'),
+      statusDetail: sql.placeholder('statusDetail'),
+      amount: sql.placeholder('amount'),
+      currency: sql.placeholder('currency'),
+    })
+    .returning()
+    .prepare('payments_insert'),
+);
+
+export async function insertPayment(
+  db: Db,
+  row: Omit<NewPaymentRow, 'id' | 'createdAt' | 'updatedAt'>,
+): Promise<PaymentRow> {
+  const [created] = await preparedInsertPayment(db).execute({
+    appointmentId: row.appointmentId,
+    idempotencyKey: row.idempotencyKey,
+    gateway: row.gateway,
+    method: row.method,
+    gatewayPaymentId: row.gatewayPaymentId ?? null,
+    status: row.status,
+    statusDetail: row.statusDetail ?? null,
+    amount: row.amount,
+    currency: row.currency,
+  });
   if (!created) throw new Error('payment insert returned nothing');
   return created;
 }
 
+const preparedUpdatePayment = perDatabase((db: Db) =>
+  db
+    .update(payments)
+    .set({
+      // A change not given keeps what the row has (null stands for "not given").
+      status: sql`coalesce(${sql.placeholder('status')}, ${payments.status})`,
+      statusDetail: sql`coalesce(${sql.placeholder('statusDetail')}, ${payments.statusDetail})`,
+      gatewayPaymentId: sql`coalesce(${sql.placeholder('gatewayPaymentId')}, ${payments.gatewayPaymentId})`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare('payments_update'),
+);
+
+/** Sets the given fields of a payment (none of them to null) and its updated_at. */
 export async function updatePayment(
   db: Db,
   id: string,
   changes: Partial<Pick<NewPaymentRow, 'status' | 'statusDetail' | 'gatewayPaymentId'>>,
+  now: Date = new Date(),
 ): Promise<void> {
-  await db
-    .update(payments)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(payments.id, id));
+  await preparedUpdatePayment(db).execute({
+    id,
+    status: changes.status ?? null,
+    statusDetail: changes.statusDetail ?? null,
+    gatewayPaymentId: changes.gatewayPaymentId ?? null,
+    now: now.toISOString(),
+  });
 }
 
 // Read for every confirmation e-mail: prepared.

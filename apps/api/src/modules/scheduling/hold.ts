@@ -8,7 +8,7 @@ import type { ScheduleAnswer } from '@visita/domain/contract/appointments';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
+import { setAppointmentStatusWhileStatus } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from './blocks.ts';
 import {
@@ -112,9 +112,7 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   const { candidates, blockStart, blockEnd } = await blockCandidates(db, rosters, request, begin);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   await inTransaction(db, async (tx) => {
-    const updated = await updateAppointmentWhileStatus(tx, appointment.id, SCHEDULABLE, {
-      status: 'scheduled',
-    });
+    const updated = await setAppointmentStatusWhileStatus(tx, appointment.id, SCHEDULABLE, 'scheduled', now);
     if (!updated) throw notSchedulable();
     await deleteHoldsBeforeHold(tx, { appointmentId: appointment.id, blockStart, now });
     const nurseIds = candidates.map((nurse) => nurse.id);
