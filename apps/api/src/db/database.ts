@@ -31,6 +31,20 @@ export function inTransaction<T>(
   return db.transaction((tx) => work(tx as unknown as Db), config);
 }
 
+/**
+ * The SQLSTATE of a database error, whichever driver raised it and however drizzle wrapped it
+ * (DrizzleQueryError keeps the driver's error as its cause): for errors a statement raises on
+ * purpose, as the hold's function does when no nurse is left.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

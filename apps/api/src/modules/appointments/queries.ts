@@ -35,43 +35,6 @@ export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise
   return created;
 }
 
-const preparedSetStatusWhileStatus = perDatabase((db: Db) =>
-  db
-    .update(appointments)
-    .set({
-      status: sql`${sql.placeholder('to')}`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(
-      and(
-        eq(appointments.id, sql.placeholder('id')),
-        sql`${appointments.status} = any(${sql.placeholder('from')}::text[])`,
-      ),
-    )
-    .returning()
-    .prepare('appointments_set_status_while_status'),
-);
-
-/**
- * updateAppointmentWhileStatus for a change of status alone (a hold's 'scheduled'), prepared: it
- * runs in every hold's transaction.
- */
-export async function setAppointmentStatusWhileStatus(
-  db: Db,
-  id: string,
-  from: readonly AppointmentRow['status'][],
-  to: AppointmentRow['status'],
-  now: Date = new Date(),
-): Promise<AppointmentRow | undefined> {
-  const [updated] = await preparedSetStatusWhileStatus(db).execute({
-    id,
-    from: [...from],
-    to,
-    now: now.toISOString(),
-  });
-  return updated;
-}
-
 /** Updates an appointment only while it is still in one of the given statuses (no lost race). */
 export async function updateAppointmentWhileStatus(
   db: Db,

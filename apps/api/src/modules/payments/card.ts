@@ -21,7 +21,7 @@ import {
   type PaymentGateway,
 } from '../../adapters/payments/payment-gateway.ts';
 import { outcomeForCardholder, type SandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import { type Db, inTransaction } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
@@ -30,14 +30,7 @@ import { assertClientSplits, splitCart } from '../appointments/split-payment.ts'
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { isStorableText } from '@visita/domain/contract/safe-text';
-import {
-  findAttempts,
-  findPayment,
-  insertPayment,
-  lockAppointment,
-  type PaymentRow,
-  updatePayment,
-} from './queries.ts';
+import { claimPaymentAttempt, findPayment, type PaymentRow, updatePayment } from './queries.ts';
 
 import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
@@ -171,25 +164,22 @@ export async function payByCard(
   await assertStockAvailable(db, stockUnitsOf(appointment.patients));
 
   const { currency } = localeFromCountry(appointment.country);
-  const claimed = await inTransaction(db, async (tx) => {
-    const status = await lockAppointment(tx, appointment.id);
-    const { twin, open } = await findAttempts(tx, appointment.id, attemptKey);
-    if (twin) return { twin, row: null };
-    if (status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
-    if (open) throw fail(ERRORS.PAYMENT_IN_PROCESS);
-    const row = await insertPayment(tx, {
-      appointmentId: appointment.id,
-      idempotencyKey: attemptKey,
-      gateway: gateway.kind,
-      method: body.payment_method_id,
-      status: 'processing',
-      amount,
-      currency: currency as 'CLP' | 'MXN',
-    });
-    return { twin: null, row };
+  const claimed = await claimPaymentAttempt(db, {
+    appointmentId: appointment.id,
+    idempotencyKey: attemptKey,
+    gateway: gateway.kind,
+    method: body.payment_method_id,
+    amount,
+    currency: currency as 'CLP' | 'MXN',
   });
-  if (claimed.twin) return replay(db, claimed.twin);
-  const payment = claimed.row;
+  if (claimed.outcome === 'twin') {
+    const twin = await findPayment(db, appointment.id, attemptKey);
+    if (twin) return replay(db, twin);
+  }
+  if (claimed.outcome === 'not-payable') throw fail(ERRORS.NOT_PAYABLE);
+  if (claimed.outcome === 'in-process') throw fail(ERRORS.PAYMENT_IN_PROCESS);
+  if (claimed.outcome !== 'claimed') throw new Error('the attempt claimed vanished');
+  const payment = { id: claimed.paymentId };
 
   let charged: GatewayPayment;
   try {

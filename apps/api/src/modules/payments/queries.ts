@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/database.ts';
 import { appointments, payments } from '../../db/schema.ts';
 
@@ -71,38 +71,49 @@ export async function lockAppointment(db: Db, id: string): Promise<string | unde
   return row?.status;
 }
 
-const preparedFindAttempts = perDatabase((db: Db) =>
+const preparedClaimAttempt = perDatabase((db: Db) =>
   db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.appointmentId, sql.placeholder('appointmentId')),
-        or(
-          eq(payments.idempotencyKey, sql.placeholder('idempotencyKey')),
-          inArray(payments.status, [...OPEN_STATUSES]),
-        ),
-      ),
+    .select({
+      outcome: sql<'twin' | 'not-payable' | 'in-process' | 'claimed'>`claim.outcome`,
+      paymentId: sql<string | null>`claim.payment_id`,
+    })
+    .from(
+      sql`payments_claim_attempt(${sql.placeholder('appointmentId')}::uuid, ${sql.placeholder('idempotencyKey')},
+        ${sql.placeholder('gateway')}, ${sql.placeholder('method')},
+        ${sql.placeholder('amount')}::double precision, ${sql.placeholder('currency')}) as claim`,
     )
-    .prepare('payments_find_attempts'),
+    .prepare('payments_claim_attempt'),
 );
 
+export type AttemptClaim =
+  | { outcome: 'claimed' | 'twin'; paymentId: string }
+  | { outcome: 'not-payable' | 'in-process'; paymentId: null };
+
 /**
- * findPayment and findOpenPayment in one read, for a transaction that holds the appointment's
- * lock: the payment of this attempt (its twin, when a double submit got here first) and one still
- * open. Read after the lock, never joined to it: a statement that waited for the lock sees only
- * what had committed when it began, and would miss the twin it waited for.
+ * A card payment's attempt claimed before the gateway is called, in one statement (the database's
+ * payments_claim_attempt, migration 0012): the appointment's row locked, then the attempt's own
+ * payment ('twin': a double submit got here first), the appointment no longer scheduled
+ * ('not-payable'), another payment still open ('in-process'), else a 'processing' payment
+ * inserted ('claimed'), whose id it answers.
  */
-export async function findAttempts(
+export async function claimPaymentAttempt(
   db: Db,
-  appointmentId: string,
-  idempotencyKey: string,
-): Promise<{ twin?: PaymentRow; open?: PaymentRow }> {
-  const rows = await preparedFindAttempts(db).execute({ appointmentId, idempotencyKey });
-  return {
-    twin: rows.find((payment) => payment.idempotencyKey === idempotencyKey),
-    open: rows.find((payment) => (OPEN_STATUSES as readonly string[]).includes(payment.status)),
-  };
+  attempt: {
+    appointmentId: string;
+    idempotencyKey: string;
+    gateway: string;
+    method: string;
+    amount: number;
+    currency: 'CLP' | 'MXN';
+  },
+): Promise<AttemptClaim> {
+  const [row] = await preparedClaimAttempt(db).execute(attempt);
+  if (!row) throw new Error('payments_claim_attempt answered nothing');
+  if (row.outcome === 'claimed' || row.outcome === 'twin') {
+    if (!row.paymentId) throw new Error(`payments_claim_attempt answered ${row.outcome} without a payment`);
+    return { outcome: row.outcome, paymentId: row.paymentId };
+  }
+  return { outcome: row.outcome, paymentId: null };
 }
 
 // Every payment inserts one row and updates it once or twice: prepared, as the reads above.

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visits } from '../../db/schema.ts';
+import { appointments, visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { deleteHoldsBeforeHold, insertHoldForFirstFreeNurse } from './queries.ts';
+import { holdBlockForAppointment } from './queries.ts';
 import { createFixtureAppointment, createFixtureSector } from './test-fixtures.ts';
 
 const HOUR = 3_600_000;
+const SCHEDULABLE = ['pending', 'scheduled', 'expired'];
 
-// The hold's two merged statements, on each engine: what they take and what they leave.
-describe.each(TEST_ENGINES)('the hold statements on %s', (engine) => {
+// The hold's one statement (visits_hold_block) on each engine: what it takes, what it leaves.
+describe.each(TEST_ENGINES)('the hold statement on $name', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, { seed: false });
@@ -20,6 +21,9 @@ describe.each(TEST_ENGINES)('the hold statements on %s', (engine) => {
   const block = new Date(now.getTime() + 24 * HOUR);
   const visitOf = async (appointmentId: string) =>
     (await t.app.db.select().from(visits).where(eq(visits.appointmentId, appointmentId)))[0];
+  const statusOf = async (appointmentId: string) =>
+    (await t.app.db.select().from(appointments).where(eq(appointments.id, appointmentId)))[0]?.status;
+  /** A visit of a new appointment of the sector: a hold live for 10 more minutes unless told. */
   const put = async (
     sectorId: number,
     nurseId: number,
@@ -38,6 +42,16 @@ describe.each(TEST_ENGINES)('the hold statements on %s', (engine) => {
     });
     return appointment.id;
   };
+  const hold = (appointmentId: string, nurseIds: number[], start = block) =>
+    holdBlockForAppointment(t.app.db, {
+      appointmentId,
+      statuses: SCHEDULABLE,
+      nurseIds,
+      blockStart: start,
+      blockEnd: new Date(start.getTime() + HOUR),
+      expiresAt: new Date(now.getTime() + 20 * 60_000),
+      now,
+    });
 
   it('holds the first nurse in the given order without a live visit in the block', async () => {
     const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}, {}, {}]);
@@ -47,46 +61,19 @@ describe.each(TEST_ENGINES)('the hold statements on %s', (engine) => {
     // Busy in another block only: free in this one, but after `free` in the order.
     await put(sectorId, later, 'confirmed', { start: new Date(block.getTime() + HOUR), expiresAt: null });
     const appointment = await createFixtureAppointment(t.app.db, sectorId);
-    const row = await insertHoldForFirstFreeNurse(t.app.db, {
-      appointmentId: appointment.id,
-      nurseIds: [confirmed, held, free, later],
-      blockStart: block,
-      blockEnd: new Date(block.getTime() + HOUR),
-      expiresAt: new Date(now.getTime() + 20 * 60_000),
-      now,
-    });
-    expect(row).toMatchObject({ appointmentId: appointment.id, nurseId: free, status: 'hold' });
-    expect(row?.blockStart.getTime()).toBe(block.getTime());
-    expect(row?.expiresAt?.getTime()).toBe(now.getTime() + 20 * 60_000);
-    expect(row?.remindedAt).toBeNull();
-    expect(await visitOf(appointment.id)).toMatchObject({ nurseId: free });
-  });
-
-  it('holds nobody when every nurse is busy, and leaves a taken row to the caller', async () => {
-    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
-    const [busy = 0, lapsed = 0] = nurseIds;
-    await put(sectorId, busy, 'confirmed', { expiresAt: null });
-    const args = (appointmentId: string, ids: number[]) => ({
-      appointmentId,
-      nurseIds: ids,
-      blockStart: block,
-      blockEnd: new Date(block.getTime() + HOUR),
-      expiresAt: new Date(now.getTime() + 20 * 60_000),
-      now,
-    });
-    const first = await createFixtureAppointment(t.app.db, sectorId);
-    expect(await insertHoldForFirstFreeNurse(t.app.db, args(first.id, [busy]))).toBeNull();
-    expect(await insertHoldForFirstFreeNurse(t.app.db, args(first.id, []))).toBeNull();
-    // A lapsed hold not yet deleted looks free but its row still holds the unique index: null, not
-    // an error and not a second visit; the caller then goes nurse by nurse.
-    await put(sectorId, lapsed, 'hold', { expiresAt: new Date(now.getTime() - 60_000) });
-    expect(await insertHoldForFirstFreeNurse(t.app.db, args(first.id, [busy, lapsed]))).toBeNull();
-    expect(await visitOf(first.id)).toBeUndefined();
+    expect(await statusOf(appointment.id)).toBe('pending');
+    expect(await hold(appointment.id, [confirmed, held, free, later])).toBe('held');
+    const visit = await visitOf(appointment.id);
+    expect(visit).toMatchObject({ nurseId: free, status: 'hold', remindedAt: null });
+    expect(visit?.blockStart.getTime()).toBe(block.getTime());
+    expect(visit?.blockEnd.getTime()).toBe(block.getTime() + HOUR);
+    expect(visit?.expiresAt?.getTime()).toBe(now.getTime() + 20 * 60_000);
+    expect(await statusOf(appointment.id)).toBe('scheduled');
   });
 
   it("deletes the block's lapsed holds and the appointment's own hold, and nothing else", async () => {
-    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}, {}, {}, {}]);
-    const [a = 0, b = 0, c = 0, d = 0, e = 0] = nurseIds;
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}, {}, {}, {}, {}]);
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = nurseIds;
     const lapsedHere = await put(sectorId, a, 'hold', { expiresAt: new Date(now.getTime() - 60_000) });
     const liveHere = await put(sectorId, b, 'hold');
     const confirmedHere = await put(sectorId, c, 'confirmed', { expiresAt: null });
@@ -95,24 +82,48 @@ describe.each(TEST_ENGINES)('the hold statements on %s', (engine) => {
       start: otherBlock,
       expiresAt: new Date(now.getTime() - 60_000),
     });
-    // The appointment's own hold, live and in another block: replaced, so deleted.
+    // The appointment's own hold, live and in another block: replaced by the new one.
     const own = await put(sectorId, e, 'hold', { start: otherBlock });
-    await deleteHoldsBeforeHold(t.app.db, { appointmentId: own, blockStart: block, now });
+    expect(await hold(own, [a, f])).toBe('held');
+    // Nurse a's lapsed hold was deleted first, so she is the first free one.
+    expect(await visitOf(own)).toMatchObject({ nurseId: a, status: 'hold' });
+    expect((await visitOf(own))?.blockStart.getTime()).toBe(block.getTime());
     expect(await visitOf(lapsedHere)).toBeUndefined();
-    expect(await visitOf(own)).toBeUndefined();
-    expect(await visitOf(liveHere)).toMatchObject({ status: 'hold' });
-    expect(await visitOf(confirmedHere)).toMatchObject({ status: 'confirmed' });
-    expect(await visitOf(lapsedElsewhere)).toMatchObject({ status: 'hold' });
+    expect(await visitOf(liveHere)).toMatchObject({ status: 'hold', nurseId: b });
+    expect(await visitOf(confirmedHere)).toMatchObject({ status: 'confirmed', nurseId: c });
+    expect(await visitOf(lapsedElsewhere)).toMatchObject({ status: 'hold', nurseId: d });
   });
 
-  it("keeps an appointment's confirmed visit when it asks for another block", async () => {
-    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}]);
-    const confirmed = await put(sectorId, nurseIds[0] ?? 0, 'confirmed', { expiresAt: null });
-    await deleteHoldsBeforeHold(t.app.db, {
-      appointmentId: confirmed,
-      blockStart: new Date(block.getTime() + HOUR),
-      now,
-    });
-    expect(await visitOf(confirmed)).toMatchObject({ status: 'confirmed' });
+  it('goes nurse by nurse when the first free one is taken under the index', async () => {
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
+    const [edge = 0, next = 0] = nurseIds;
+    // A hold that lapses at this very instant: not live any more, not yet lapsed for the sweep, so
+    // its row still holds the unique index against the first insert.
+    await put(sectorId, edge, 'hold', { expiresAt: now });
+    const appointment = await createFixtureAppointment(t.app.db, sectorId);
+    expect(await hold(appointment.id, [edge, next])).toBe('held');
+    expect(await visitOf(appointment.id)).toMatchObject({ nurseId: next });
+  });
+
+  it('answers taken and changes nothing when every nurse is busy', async () => {
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
+    const [busy = 0, other = 0] = nurseIds;
+    await put(sectorId, busy, 'confirmed', { expiresAt: null });
+    // The appointment already holds another block: it keeps it, and its status.
+    const appointment = await put(sectorId, other, 'hold', { start: new Date(block.getTime() + HOUR) });
+    expect(await hold(appointment, [busy])).toBe('taken');
+    expect(await hold(appointment, [])).toBe('taken');
+    expect(await visitOf(appointment)).toMatchObject({ nurseId: other, status: 'hold' });
+    expect(await statusOf(appointment)).toBe('pending');
+  });
+
+  it('answers not-schedulable for a confirmed appointment and keeps its visit', async () => {
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
+    const [mine = 0, free = 0] = nurseIds;
+    const confirmed = await put(sectorId, mine, 'confirmed', { expiresAt: null });
+    await t.app.db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, confirmed));
+    expect(await hold(confirmed, [free], new Date(block.getTime() + HOUR))).toBe('not-schedulable');
+    expect(await visitOf(confirmed)).toMatchObject({ status: 'confirmed', nurseId: mine });
+    expect(await statusOf(confirmed)).toBe('confirmed');
   });
 });

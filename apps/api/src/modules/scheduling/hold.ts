@@ -5,20 +5,12 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
  */
 import { addDays } from '@visita/domain/availability';
 import type { ScheduleAnswer } from '@visita/domain/contract/appointments';
-import { type Db, inTransaction } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import { setAppointmentStatusWhileStatus } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from './blocks.ts';
-import {
-  confirmVisitOfAppointment,
-  deleteHoldsBeforeHold,
-  findBusyNursesInBlock,
-  insertHoldForFirstFreeNurse,
-  insertHoldIfFree,
-  type VisitRow,
-} from './queries.ts';
+import { confirmVisitOfAppointment, holdBlockForAppointment, type VisitRow } from './queries.ts';
 import { horizonFor, sectorRoster } from './availability.ts';
 import type { RosterCache } from './roster.ts';
 import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
@@ -99,11 +91,11 @@ export async function blockCandidates(
 
 /**
  * POST /v2/appointments/{id}/schedule/: holds one qualified nurse in the block for 20 minutes.
- * The block must be one availability would offer. In one transaction: the appointment row is
- * locked (it is updated first, so two holds of one appointment queue), expired holds of the
- * block and this appointment's previous hold are deleted (one statement), then a hold is inserted
- * for the first free nurse (one statement unless someone raced for her); the unique index decides
- * who gets a nurse, never a prior read.
+ * The block must be one availability would offer. The nurses who could take it, in the order they
+ * are offered, are chosen here; the hold itself is one statement (holdBlockForAppointment): the
+ * appointment row locked (it is updated first, so two holds of one appointment queue), the
+ * block's lapsed holds and this appointment's previous hold deleted, then the first free nurse
+ * held; the unique index decides who gets a nurse, never a prior read.
  */
 export async function holdBlock(db: Db, rosters: RosterCache, request: HoldRequest): Promise<ScheduleAnswer> {
   const { appointment, now } = request;
@@ -111,38 +103,18 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
   const { candidates, blockStart, blockEnd } = await blockCandidates(db, rosters, request, begin);
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
-  await inTransaction(db, async (tx) => {
-    const updated = await setAppointmentStatusWhileStatus(tx, appointment.id, SCHEDULABLE, 'scheduled', now);
-    if (!updated) throw notSchedulable();
-    await deleteHoldsBeforeHold(tx, { appointmentId: appointment.id, blockStart, now });
-    const nurseIds = candidates.map((nurse) => nurse.id);
-    // Usually one statement: the first nurse free as this transaction sees the block.
-    const first = await insertHoldForFirstFreeNurse(tx, {
-      appointmentId: appointment.id,
-      nurseIds,
-      blockStart,
-      blockEnd,
-      expiresAt,
-      now,
-    });
-    if (first) return;
-    // None, or she was taken meanwhile: nurse by nurse. A read only to try likely-free nurses
-    // first; the insert's unique index is what decides.
-    const busy = await findBusyNursesInBlock(tx, nurseIds, blockStart, now);
-    for (const nurse of candidates) {
-      if (busy.has(nurse.id)) continue;
-      const hold = await insertHoldIfFree(tx, {
-        appointmentId: appointment.id,
-        nurseId: nurse.id,
-        blockStart,
-        blockEnd,
-        expiresAt,
-      });
-      if (hold) return;
-    }
-    // Every nurse taken: the transaction rolls back, so the appointment keeps its state and hold.
-    throw blockNotAvailable();
+  const outcome = await holdBlockForAppointment(db, {
+    appointmentId: appointment.id,
+    statuses: SCHEDULABLE,
+    nurseIds: candidates.map((nurse) => nurse.id),
+    blockStart,
+    blockEnd,
+    expiresAt,
+    now,
   });
+  if (outcome === 'not-schedulable') throw notSchedulable();
+  // Every nurse taken: nothing changed, so the appointment keeps its state and hold.
+  if (outcome === 'taken') throw blockNotAvailable();
   return {
     begin_date: formatLocalDateTime(begin.date, begin.minutes),
     end_date: formatLocalDateTime(end.date, end.minutes),

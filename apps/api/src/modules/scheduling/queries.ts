@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type Db, perDatabase, queryRows } from '../../db/database.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type Db, perDatabase, queryRows, sqlStateOf } from '../../db/database.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   blockLoad,
@@ -209,43 +209,6 @@ export async function deleteExpiredHolds(db: Db, blockStart: Date, now: Date): P
   });
 }
 
-const preparedDeleteHoldsBeforeHold = perDatabase((db: Db) =>
-  db
-    .delete(visits)
-    .where(
-      inArray(
-        visits.id,
-        // A union, not an OR: each side is an indexed read (the block's, the appointment's). The
-        // lock goes in a WITH: PostgreSQL refuses FOR UPDATE on a side of a UNION.
-        sql`(with expired as (
-               select ${visits.id} from ${visits}
-               where ${visits.blockStart} = ${instant('blockStart')}
-                 and ${visits.status} = 'hold' and ${visits.expiresAt} < ${instant('now')}
-               for update skip locked)
-             select id from expired
-             union all
-             select ${visits.id} from ${visits}
-             where ${visits.appointmentId} = ${sql.placeholder('appointmentId')} and ${visits.status} = 'hold')`,
-      ),
-    )
-    .prepare('visits_delete_before_hold'),
-);
-
-/**
- * Before a new hold, in one statement: the block's holds whose time is up (as deleteExpiredHolds)
- * and the appointment's own hold, which the new one replaces (confirmed visits stay).
- */
-export async function deleteHoldsBeforeHold(
-  db: Db,
-  hold: { appointmentId: string; blockStart: Date; now: Date },
-): Promise<void> {
-  await preparedDeleteHoldsBeforeHold(db).execute({
-    appointmentId: hold.appointmentId,
-    blockStart: hold.blockStart.toISOString(),
-    now: hold.now.toISOString(),
-  });
-}
-
 const preparedFindVisitOfAppointment = perDatabase((db: Db) =>
   db
     .select()
@@ -258,41 +221,6 @@ const preparedFindVisitOfAppointment = perDatabase((db: Db) =>
 export async function findVisitOfAppointment(db: Db, appointmentId: string): Promise<VisitRow | undefined> {
   const [row] = await preparedFindVisitOfAppointment(db).execute({ appointmentId });
   return row;
-}
-
-const preparedFindBusyNursesInBlock = perDatabase((db: Db) =>
-  db
-    .select({ nurseId: visits.nurseId })
-    .from(visits)
-    .where(
-      and(
-        sql`${visits.blockStart} = ${instant('blockStart')}`,
-        // One array parameter, not one per nurse: a block of a large sector has hundreds on shift.
-        sql`${visits.nurseId} = any(${sql.placeholder('nurseIds')}::int[])`,
-        or(
-          eq(visits.status, 'confirmed'),
-          isNull(visits.expiresAt),
-          sql`${visits.expiresAt} > ${instant('now')}`,
-        ),
-      ),
-    )
-    .prepare('visits_busy_nurses_in_block'),
-);
-
-/** Nurses among `nurseIds` with a live visit (confirmed, or a hold not expired) in the block. */
-export async function findBusyNursesInBlock(
-  db: Db,
-  nurseIds: readonly number[],
-  blockStart: Date,
-  now: Date,
-): Promise<Set<number>> {
-  if (nurseIds.length === 0) return new Set();
-  const rows = await preparedFindBusyNursesInBlock(db).execute({
-    blockStart: blockStart.toISOString(),
-    nurseIds: [...nurseIds],
-    now: now.toISOString(),
-  });
-  return new Set(rows.map((row) => row.nurseId));
 }
 
 const preparedInsertHold = perDatabase((db: Db) =>
@@ -347,52 +275,52 @@ export async function confirmVisitOfAppointment(
   return row;
 }
 
-const preparedInsertHoldForFirstFreeNurse = perDatabase((db: Db) =>
+const preparedHoldBlock = perDatabase((db: Db) =>
   db
-    .insert(visits)
-    .select(
-      // Every column in the table's order (drizzle names them all): id and created_at as their defaults.
-      sql`select gen_random_uuid(), ${sql.placeholder('appointmentId')}::uuid, candidate.nurse,
-            ${instant('blockStart')}, ${instant('blockEnd')}, 'hold', ${instant('expiresAt')}, null::timestamptz, now()
-          from unnest(${sql.placeholder('nurseIds')}::int[]) with ordinality as candidate(nurse, rank)
-          where not exists (
-            select 1 from ${visits} taken
-            where taken.block_start = ${instant('blockStart')} and taken.nurse_id = candidate.nurse
-              and (taken.status = 'confirmed' or taken.expires_at is null
-                   or taken.expires_at > ${instant('now')}))
-          order by candidate.rank
-          limit 1`,
-    )
-    .onConflictDoNothing()
-    .returning()
-    .prepare('visits_insert_hold_first_free'),
+    .select({
+      visitId: sql<string | null>`visits_hold_block(${sql.placeholder('appointmentId')}::uuid,
+        ${sql.placeholder('statuses')}::text[], ${sql.placeholder('nurseIds')}::int[],
+        ${instant('blockStart')}, ${instant('blockEnd')}, ${instant('expiresAt')}, ${instant('now')})`,
+    })
+    .from(sql`(select 1) one`)
+    .prepare('visits_hold_block'),
 );
 
 /**
- * A hold for the first of `nurseIds` (in their order) without a live visit in the block, in one
- * statement: what findBusyNursesInBlock and insertHoldIfFree do in two when nobody races. Null
- * when every nurse is busy, or when the chosen one was taken meanwhile (the unique index decides);
- * then the caller tries nurse by nurse.
+ * A hold in one statement (the database's visits_hold_block, migration 0012): the appointment
+ * marked scheduled while in one of `statuses`, the block's lapsed holds and the appointment's own
+ * hold deleted, then the first of `nurseIds`, in their order, without a live visit in the block
+ * held until `expiresAt`; the unique indexes decide between racing holds. 'not-schedulable' when
+ * the appointment left those statuses, 'taken' when no nurse is left (nothing changed then).
  */
-export async function insertHoldForFirstFreeNurse(
+export async function holdBlockForAppointment(
   db: Db,
   hold: {
     appointmentId: string;
+    statuses: readonly string[];
     nurseIds: readonly number[];
     blockStart: Date;
     blockEnd: Date;
     expiresAt: Date;
     now: Date;
   },
-): Promise<VisitRow | null> {
-  if (hold.nurseIds.length === 0) return null;
-  const [row] = await preparedInsertHoldForFirstFreeNurse(db).execute({
-    appointmentId: hold.appointmentId,
-    nurseIds: [...hold.nurseIds],
-    blockStart: hold.blockStart.toISOString(),
-    blockEnd: hold.blockEnd.toISOString(),
-    expiresAt: hold.expiresAt.toISOString(),
-    now: hold.now.toISOString(),
-  });
-  return row ?? null;
+): Promise<'held' | 'not-schedulable' | 'taken'> {
+  try {
+    const [row] = await preparedHoldBlock(db).execute({
+      appointmentId: hold.appointmentId,
+      statuses: [...hold.statuses],
+      nurseIds: [...hold.nurseIds],
+      blockStart: hold.blockStart.toISOString(),
+      blockEnd: hold.blockEnd.toISOString(),
+      expiresAt: hold.expiresAt.toISOString(),
+      now: hold.now.toISOString(),
+    });
+    return row?.visitId ? 'held' : 'not-schedulable';
+  } catch (error) {
+    if (sqlStateOf(error) === HOLD_TAKEN) return 'taken';
+    throw error;
+  }
 }
+
+/** The SQLSTATE visits_hold_block raises when every nurse of the block is taken. */
+const HOLD_TAKEN = 'VH001';
