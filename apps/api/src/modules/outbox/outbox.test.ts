@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { outboxEvents } from '../../db/schema.ts';
@@ -187,5 +187,35 @@ describe.each(TEST_ENGINES)('outbox on $name', (engine) => {
     expect(most).toBe(4);
     expect(order.indexOf(0)).toBeGreaterThan(2);
     expect(await db.select().from(outboxEvents).where(isNull(outboxEvents.deliveredAt))).toEqual([]);
+  });
+
+  it('marks deliveries a few at a time while the batch goes on, not all at its end', async () => {
+    const due = new Date(Date.now() - 1000);
+    await enqueueEvents(
+      db,
+      Array.from({ length: 12 }, (_, n) => event(n, { availableAt: due })),
+    );
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = createOutboxWorker({
+      db,
+      batchSize: 12,
+      concurrency: 4,
+      deliver: async (claimed) => {
+        // The first event waits until the test has looked; the eleven others are delivered meanwhile.
+        if (claimed.payload.n === 0) await slow;
+      },
+    });
+    const pass = worker.runOnce();
+    const marked = async () =>
+      (await db.select().from(outboxEvents).where(isNotNull(outboxEvents.deliveredAt))).length;
+    // Eleven delivered, marked in groups of four: eight marked before the batch ends, at most
+    // the last three still waiting for their group (they would be delivered again after a crash).
+    await expect.poll(marked, { timeout: 5000 }).toBe(8);
+    release();
+    expect(await pass).toBe(12);
+    expect(await marked()).toBe(12);
   });
 });

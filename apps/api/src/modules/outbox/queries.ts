@@ -68,17 +68,19 @@ export async function claimDueEvents(
   }));
 }
 
-// One per e-mail and webhook delivered: prepared.
+// Every few e-mails and webhooks delivered: prepared.
 const preparedMarkDelivered = perDatabase((db: Db) =>
   db
     .update(outboxEvents)
     .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, lockedUntil: null, lastError: null })
-    .where(eq(outboxEvents.id, sql.placeholder('id')))
+    .where(sql`${outboxEvents.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('outbox_mark_delivered'),
 );
 
-export async function markDelivered(db: Db, id: string, now: Date): Promise<void> {
-  await preparedMarkDelivered(db).execute({ id, now: now.toISOString() });
+/** Marks these events delivered, in one statement. */
+export async function markDelivered(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await preparedMarkDelivered(db).execute({ ids: [...ids], now: now.toISOString() });
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (`retryAt` null) and left to the operator. */

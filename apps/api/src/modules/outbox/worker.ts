@@ -47,11 +47,9 @@ export function createOutboxWorker({
   let stopped = true;
   let lastClaimed = 0;
 
-  async function deliverOne(event: ClaimedEvent): Promise<boolean> {
+  async function deliverOne(event: ClaimedEvent, delivered: (id: string) => Promise<void>): Promise<boolean> {
     try {
       await deliver(event);
-      await markDelivered(db, event.id, now());
-      return true;
     } catch (error) {
       onError(error, event);
       const at = now();
@@ -65,22 +63,44 @@ export function createOutboxWorker({
       });
       return false;
     }
+    await delivered(event.id);
+    return true;
   }
 
   async function runOnce(): Promise<number> {
     const events = await claimDueEvents(db, { now: now(), limit: batchSize, leaseMs });
     lastClaimed = events.length;
+    const lanes = Math.max(1, Math.min(concurrency, events.length));
     let delivered = 0;
     let next = 0;
+    // Delivered events are marked a few at a time, one statement for as many as there are lanes:
+    // if this process dies before a mark, at most those few are delivered again after the lease
+    // (at least once, as ever), and the outbox costs the database one write per few deliveries.
+    let unmarked: string[] = [];
+    const flush = async () => {
+      const ids = unmarked;
+      unmarked = [];
+      try {
+        await markDelivered(db, ids, now());
+      } catch (error) {
+        // Delivered but not marked: claimed until the lease lapses, then delivered again.
+        onError(error);
+      }
+    };
+    const markLater = async (id: string) => {
+      unmarked.push(id);
+      if (unmarked.length >= lanes) await flush();
+    };
     // A small pool: each lane takes the next event of the batch until none is left.
     const lane = async () => {
       while (next < events.length) {
         const event = events[next];
         next += 1;
-        if (event && (await deliverOne(event))) delivered += 1;
+        if (event && (await deliverOne(event, markLater))) delivered += 1;
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, events.length)) }, lane));
+    await Promise.all(Array.from({ length: lanes }, lane));
+    await flush();
     return delivered;
   }
 
