@@ -396,6 +396,11 @@ export const visits = pgTable(
     uniqueIndex('visits_nurse_block_idx').on(table.nurseId, table.blockStart),
     uniqueIndex('visits_appointment_idx').on(table.appointmentId),
     index('visits_block_idx').on(table.blockStart),
+    // A block's holds alone: every hold deletes the block's lapsed ones, and a block start is
+    // shared by the visits of every sector (thousands of confirmed visits to skip otherwise).
+    index('visits_holds_by_block_idx')
+      .on(table.blockStart)
+      .where(sql`${table.status} = 'hold'`),
   ],
 );
 
