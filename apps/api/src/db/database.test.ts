@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES, type TestDatabase } from '../test-support/databases.ts';
-import { type Db, inTransaction, perDatabase } from './database.ts';
+import { type Db, inTransaction, perDatabase, perShape } from './database.ts';
 import { cardTokens } from './schema.ts';
 
 const findToken = perDatabase((db: Db) =>
@@ -30,6 +30,27 @@ const token = (id: string) => ({
 });
 
 class RolledBack extends Error {}
+
+// An update of the columns given: one statement per set of columns.
+type TokenColumn = 'brand' | 'lastFour' | 'outcome';
+const built: string[] = [];
+const updateToken = perShape(
+  'test_card_token_update',
+  (columns: readonly TokenColumn[]) => columns.join(','),
+  (db: Db, name, columns) => {
+    built.push(name);
+    return db
+      .update(cardTokens)
+      .set(
+        Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])) as Partial<
+          Record<TokenColumn, ReturnType<typeof sql>>
+        >,
+      )
+      .where(eq(cardTokens.id, sql.placeholder('id')))
+      .returning({ brand: cardTokens.brand, lastFour: cardTokens.lastFour, outcome: cardTokens.outcome })
+      .prepare(name);
+  },
+);
 
 describe.each(TEST_ENGINES)('prepared statements (perDatabase) on $name', (engine) => {
   let first: TestDatabase;
@@ -84,5 +105,38 @@ describe.each(TEST_ENGINES)('prepared statements (perDatabase) on $name', (engin
     expect(await findToken(db).execute({ id: 'tok-committed' })).toEqual([
       { id: 'tok-committed', outcome: 'CALL' },
     ]);
+  });
+
+  it('keeps one prepared statement per shape, and builds a shape past the last kept one unprepared', async () => {
+    await db.insert(cardTokens).values(token('tok-shapes'));
+    built.length = 0;
+    expect(await updateToken(db, ['outcome']).execute({ id: 'tok-shapes', outcome: 'CONT' })).toEqual([
+      { brand: 'visa', lastFour: '4242', outcome: 'CONT' },
+    ]);
+    expect(updateToken(db, ['outcome'])).toBe(updateToken(db, ['outcome']));
+    expect(
+      await updateToken(db, ['brand', 'outcome']).execute({
+        id: 'tok-shapes',
+        brand: 'master',
+        outcome: 'APRO',
+      }),
+    ).toEqual([{ brand: 'master', lastFour: '4242', outcome: 'APRO' }]);
+    // Each shape was built once (once per engine's driver: the first engine's test builds them).
+    expect(new Set(built).size).toBe(built.length);
+    // Past 32 shapes a new one still runs, unnamed, and is not kept.
+    const shapes = Array.from({ length: 40 }, (_, n) => [
+      'outcome',
+      ...Array.from({ length: n }, () => 'lastFour' as const),
+    ]) as TokenColumn[][];
+    for (const shape of shapes) {
+      const [row] = await updateToken(db, shape).execute({
+        id: 'tok-shapes',
+        outcome: 'OTHE',
+        lastFour: '1111',
+      });
+      expect(row?.outcome).toBe('OTHE');
+    }
+    expect(built.filter((name) => name === '').length).toBeGreaterThan(0);
+    expect(built.filter((name) => name !== '').length).toBeLessThanOrEqual(32);
   });
 });

@@ -204,6 +204,36 @@ export function perDatabase<T extends object>(prepare: (db: Db) => T): (db: Db) 
   };
 }
 
+/** Past this many shapes a statement is built afresh each time (as an unprepared one is). */
+const MOST_SHAPES = 32;
+
+/**
+ * perDatabase for a statement whose text depends on its input's shape, such as the columns an
+ * insert fills or an update sets: one prepared statement per shape (`keyOf` names it; the values
+ * go as placeholders), named `name_1`, `name_2`… in the order the shapes first appear. Shapes come
+ * from the code's own objects, a handful per statement; past MOST_SHAPES a new shape is built
+ * unprepared, so no input can make a connection keep statements without end.
+ */
+export function perShape<S, T extends object>(
+  name: string,
+  keyOf: (shape: S) => string,
+  prepare: (db: Db, statementName: string, shape: S) => T,
+): (db: Db, shape: S) => T {
+  const shapes = new Map<string, (db: Db) => T>();
+  return (db, shape) => {
+    const key = keyOf(shape);
+    let statement = shapes.get(key);
+    if (statement === undefined) {
+      // An empty name is node-postgres' unnamed statement: parsed and planned for this call only.
+      if (shapes.size >= MOST_SHAPES) return prepare(db, '', shape);
+      const statementName = `${name}_${shapes.size + 1}`;
+      statement = perDatabase((each) => prepare(each, statementName, shape));
+      shapes.set(key, statement);
+    }
+    return statement(db);
+  };
+}
+
 /** Raw SQL rows; both drivers answer `{ rows }`, which the shared PgDatabase type leaves untyped. */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, perDatabase } from '../../db/database.ts';
+import { type Db, perDatabase, perShape } from '../../db/database.ts';
 import { appointments, cartMakers, catalogueItems, patientItemClaims } from '../../db/schema.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -29,11 +29,55 @@ export async function findAppointmentById(db: Db, id: string): Promise<Appointme
   return row;
 }
 
+type AppointmentColumn = keyof NewAppointmentRow;
+
+/** The columns a row gives a value (undefined: not given), in a stable order: its shape. */
+const givenColumns = (values: Partial<NewAppointmentRow>): AppointmentColumn[] =>
+  (Object.keys(values) as AppointmentColumn[]).filter((key) => values[key] !== undefined).sort();
+
+/**
+ * A placeholder per column, named as the column. Typed as the row drizzle takes: its types do not
+ * list placeholders in set(), which it takes and encodes as the column does (as in values()).
+ */
+const placeholdersFor = (columns: readonly string[]) =>
+  Object.fromEntries(
+    columns.map((column) => [column, sql.placeholder(column)]),
+  ) as unknown as NewAppointmentRow;
+
+// Creating, finalising and confirming run on every booking: prepared per shape (the columns
+// given, the statuses allowed), a handful of each.
+const preparedInsertAppointment = perShape(
+  'appointments_insert',
+  (columns: readonly AppointmentColumn[]) => columns.join(','),
+  (db, name, columns) => db.insert(appointments).values(placeholdersFor(columns)).returning().prepare(name),
+);
+
 export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
-  const [created] = await db.insert(appointments).values(row).returning();
+  const [created] = await preparedInsertAppointment(db, givenColumns(row)).execute(row);
   if (!created) throw new Error('appointment insert returned nothing');
   return created;
 }
+
+interface UpdateShape {
+  columns: readonly AppointmentColumn[];
+  statuses: readonly AppointmentRow['status'][];
+}
+const updateShapeKey = ({ columns, statuses }: UpdateShape) => `${statuses.join(',')}|${columns.join(',')}`;
+
+/** The update of the columns given (and updated_at) while the row is in one of the statuses. */
+function updateWhileStatus(db: Db, { columns, statuses }: UpdateShape) {
+  return db
+    .update(appointments)
+    .set(placeholdersFor([...columns.filter((column) => column !== 'updatedAt'), 'updatedAt']))
+    .where(and(eq(appointments.id, sql.placeholder('whereId')), inArray(appointments.status, [...statuses])))
+    .returning();
+}
+
+const preparedUpdateWhileStatus = perShape(
+  'appointments_update_while_status',
+  updateShapeKey,
+  (db, name, shape) => updateWhileStatus(db, shape).prepare(name),
+);
 
 /** Updates an appointment only while it is still in one of the given statuses (no lost race). */
 export async function updateAppointmentWhileStatus(
@@ -42,13 +86,32 @@ export async function updateAppointmentWhileStatus(
   statuses: readonly AppointmentRow['status'][],
   changes: Partial<NewAppointmentRow>,
 ): Promise<AppointmentRow | undefined> {
-  const [updated] = await db
-    .update(appointments)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, [...statuses])))
-    .returning();
+  const [updated] = await preparedUpdateWhileStatus(db, { columns: givenColumns(changes), statuses }).execute(
+    {
+      ...changes,
+      updatedAt: new Date(),
+      whereId: id,
+    },
+  );
   return updated;
 }
+
+const preparedUpdateReleasingClaims = perShape(
+  'appointments_update_releasing_claims',
+  updateShapeKey,
+  (db, name, shape) => {
+    const updated = db.$with('updated').as(updateWhileStatus(db, shape));
+    // Only the updated row's claims: nothing is dropped when the status no longer allows the update.
+    const released = db
+      .$with('released')
+      .as(
+        db
+          .delete(patientItemClaims)
+          .where(inArray(patientItemClaims.appointmentId, db.select({ id: updated.id }).from(updated))),
+      );
+    return db.with(updated, released).select().from(updated).prepare(name);
+  },
+);
 
 /**
  * updateAppointmentWhileStatus that also drops the appointment's once-per-patient claims when it
@@ -61,22 +124,13 @@ export async function updateAppointmentReleasingClaims(
   statuses: readonly AppointmentRow['status'][],
   changes: Partial<NewAppointmentRow>,
 ): Promise<AppointmentRow | undefined> {
-  const updated = db.$with('updated').as(
-    db
-      .update(appointments)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(appointments.id, id), inArray(appointments.status, [...statuses])))
-      .returning(),
+  const [row] = await preparedUpdateReleasingClaims(db, { columns: givenColumns(changes), statuses }).execute(
+    {
+      ...changes,
+      updatedAt: new Date(),
+      whereId: id,
+    },
   );
-  // Only the updated row's claims: nothing is dropped when the status no longer allows the update.
-  const released = db
-    .$with('released')
-    .as(
-      db
-        .delete(patientItemClaims)
-        .where(inArray(patientItemClaims.appointmentId, db.select({ id: updated.id }).from(updated))),
-    );
-  const [row] = await db.with(updated, released).select().from(updated);
   return row;
 }
 

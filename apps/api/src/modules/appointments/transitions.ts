@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, type AppointmentStatusValue, visits } from '../../db/schema.ts';
 import { type AppError, fail } from '../../errors.ts';
-import { type AppointmentRow, findAppointmentById } from './queries.ts';
+import { type AppointmentRow, findAppointmentById, updateAppointmentWhileStatus } from './queries.ts';
 
 export type AppointmentEvent = 'schedule' | 'confirm' | 'cancel' | 'expire';
 
@@ -44,12 +44,7 @@ export async function applyTransition(
   changes: Partial<typeof appointments.$inferInsert> = {},
 ): Promise<AppointmentRow | undefined> {
   const rule = TRANSITIONS[event];
-  const [row] = await db
-    .update(appointments)
-    .set({ ...changes, status: rule.to, updatedAt: new Date() })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))
-    .returning();
-  return row;
+  return updateAppointmentWhileStatus(db, id, rule.from, { ...changes, status: rule.to });
 }
 
 /** The 409 for an event that did not apply, from the status the row has now. */
