@@ -63,6 +63,16 @@ interface UpdateShape {
   statuses: readonly AppointmentRow['status'][];
 }
 const updateShapeKey = ({ columns, statuses }: UpdateShape) => `${statuses.join(',')}|${columns.join(',')}`;
+const updateShape = (
+  statuses: readonly AppointmentRow['status'][],
+  changes: Partial<NewAppointmentRow>,
+): UpdateShape => ({ columns: givenColumns(changes), statuses });
+/** An update's placeholders' values: the changes, updated_at now, and the row it is for. */
+const updateValues = (id: string, changes: Partial<NewAppointmentRow>) => ({
+  ...changes,
+  updatedAt: new Date(),
+  whereId: id,
+});
 
 /** The update of the columns given (and updated_at) while the row is in one of the statuses. */
 function updateWhileStatus(db: Db, { columns, statuses }: UpdateShape) {
@@ -86,12 +96,8 @@ export async function updateAppointmentWhileStatus(
   statuses: readonly AppointmentRow['status'][],
   changes: Partial<NewAppointmentRow>,
 ): Promise<AppointmentRow | undefined> {
-  const [updated] = await preparedUpdateWhileStatus(db, { columns: givenColumns(changes), statuses }).execute(
-    {
-      ...changes,
-      updatedAt: new Date(),
-      whereId: id,
-    },
+  const [updated] = await preparedUpdateWhileStatus(db, updateShape(statuses, changes)).execute(
+    updateValues(id, changes),
   );
   return updated;
 }
@@ -124,12 +130,8 @@ export async function updateAppointmentReleasingClaims(
   statuses: readonly AppointmentRow['status'][],
   changes: Partial<NewAppointmentRow>,
 ): Promise<AppointmentRow | undefined> {
-  const [row] = await preparedUpdateReleasingClaims(db, { columns: givenColumns(changes), statuses }).execute(
-    {
-      ...changes,
-      updatedAt: new Date(),
-      whereId: id,
-    },
+  const [row] = await preparedUpdateReleasingClaims(db, updateShape(statuses, changes)).execute(
+    updateValues(id, changes),
   );
   return row;
 }
