@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -233,6 +233,12 @@ export function perShape<S, T extends object>(
     return statement(db);
   };
 }
+
+/**
+ * A placeholder for an instant, sent as ISO text and cast in SQL: both drivers read it the same
+ * way (a Date would be serialised by each driver its own way). Pass `date.toISOString()`.
+ */
+export const instantPlaceholder = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 /** Raw SQL rows; both drivers answer `{ rows }`, which the shared PgDatabase type leaves untyped. */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {

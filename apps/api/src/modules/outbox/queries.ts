@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, perDatabase, queryRows } from '../../db/database.ts';
+import { type Db, instantPlaceholder, perDatabase, queryRows } from '../../db/database.ts';
 import { type NewOutboxEventRow, outboxEvents, type OutboxEventRow } from '../../db/schema.ts';
 
 /**
@@ -72,7 +72,7 @@ export async function claimDueEvents(
 const preparedMarkDelivered = perDatabase((db: Db) =>
   db
     .update(outboxEvents)
-    .set({ deliveredAt: sql`${sql.placeholder('now')}::timestamptz`, lockedUntil: null, lastError: null })
+    .set({ deliveredAt: instantPlaceholder('now'), lockedUntil: null, lastError: null })
     .where(sql`${outboxEvents.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('outbox_mark_delivered'),
 );

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { type Db, perDatabase, queryRows, sqlStateOf } from '../../db/database.ts';
+import { type Db, instantPlaceholder, perDatabase, queryRows, sqlStateOf } from '../../db/database.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   blockLoad,
@@ -93,8 +93,8 @@ function prepareCountVisits(db: Db) {
   // little and PostgreSQL half its time (no sort, no grouping). Starts in whole seconds through
   // date_part (a double): extract() is numeric, several times slower per row.
   const range = sql`sector_id = ${sql.placeholder('sectorId')}
-          and block_start >= ${sql.placeholder('from')}::timestamptz
-          and block_start < ${sql.placeholder('to')}::timestamptz
+          and block_start >= ${instantPlaceholder('from')}
+          and block_start < ${instantPlaceholder('to')}
           and skills @> ${sql.placeholder('skills')}::jsonb`;
   const seconds = sql`date_part('epoch', u.block_start)::int8`;
   return db
@@ -178,10 +178,8 @@ export async function findBusyNurseBlocks(
   }));
 }
 
-// A hold runs these in its transaction, and a payment the last: prepared, so PostgreSQL plans
-// each once per connection. Instants go as ISO text with a cast, read the same by both drivers.
-const instant = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
-
+// Moving a visit runs these in its transaction, and every confirmation the last: prepared, so
+// PostgreSQL plans each once per connection.
 const preparedDeleteExpiredHolds = perDatabase((db: Db) =>
   db
     .delete(visits)
@@ -189,8 +187,8 @@ const preparedDeleteExpiredHolds = perDatabase((db: Db) =>
       inArray(
         visits.id,
         sql`(select ${visits.id} from ${visits}
-             where ${visits.blockStart} = ${instant('blockStart')}
-               and ${visits.status} = 'hold' and ${visits.expiresAt} < ${instant('now')}
+             where ${visits.blockStart} = ${instantPlaceholder('blockStart')}
+               and ${visits.status} = 'hold' and ${visits.expiresAt} < ${instantPlaceholder('now')}
              for update skip locked)`,
       ),
     )
@@ -229,9 +227,9 @@ const preparedInsertHold = perDatabase((db: Db) =>
     .values({
       appointmentId: sql.placeholder('appointmentId'),
       nurseId: sql.placeholder('nurseId'),
-      blockStart: instant('blockStart'),
-      blockEnd: instant('blockEnd'),
-      expiresAt: instant('expiresAt'),
+      blockStart: instantPlaceholder('blockStart'),
+      blockEnd: instantPlaceholder('blockEnd'),
+      expiresAt: instantPlaceholder('expiresAt'),
       status: 'hold',
     })
     .onConflictDoNothing()
@@ -275,12 +273,15 @@ export async function confirmVisitOfAppointment(
   return row;
 }
 
+/** The SQLSTATE visits_hold_block raises when every nurse of the block is taken. */
+const HOLD_TAKEN = 'VH001';
+
 const preparedHoldBlock = perDatabase((db: Db) =>
   db
     .select({
       visitId: sql<string | null>`visits_hold_block(${sql.placeholder('appointmentId')}::uuid,
         ${sql.placeholder('statuses')}::text[], ${sql.placeholder('nurseIds')}::int[],
-        ${instant('blockStart')}, ${instant('blockEnd')}, ${instant('expiresAt')}, ${instant('now')})`,
+        ${instantPlaceholder('blockStart')}, ${instantPlaceholder('blockEnd')}, ${instantPlaceholder('expiresAt')}, ${instantPlaceholder('now')})`,
     })
     .from(sql`(select 1) one`)
     .prepare('visits_hold_block'),
@@ -321,6 +322,3 @@ export async function holdBlockForAppointment(
     throw error;
   }
 }
-
-/** The SQLSTATE visits_hold_block raises when every nurse of the block is taken. */
-const HOLD_TAKEN = 'VH001';
