@@ -172,14 +172,15 @@ export async function payByCard(
     amount,
     currency: currency as 'CLP' | 'MXN',
   });
-  if (claimed.outcome === 'twin') {
-    const twin = await findPayment(db, appointment.id, attemptKey);
-    if (twin) return replay(db, twin);
-  }
   if (claimed.outcome === 'not-payable') throw fail(ERRORS.NOT_PAYABLE);
   if (claimed.outcome === 'in-process') throw fail(ERRORS.PAYMENT_IN_PROCESS);
-  if (claimed.outcome !== 'claimed') throw new Error('the attempt claimed vanished');
-  const payment = { id: claimed.paymentId };
+  if (claimed.outcome === 'twin') {
+    // Payments are never deleted while their appointment exists: the twin is there to replay.
+    const twin = await findPayment(db, appointment.id, attemptKey);
+    if (!twin) throw new Error('the twin payment vanished');
+    return replay(db, twin);
+  }
+  const { paymentId } = claimed;
 
   let charged: GatewayPayment;
   try {
@@ -196,7 +197,7 @@ export async function payByCard(
     });
   } catch (error) {
     if (error instanceof InvalidCardTokenError) {
-      await updatePayment(db, payment.id, {
+      await updatePayment(db, paymentId, {
         status: 'rejected',
         statusDetail: ERRORS.INVALID_CARD_TOKEN.err,
       });
@@ -204,14 +205,14 @@ export async function payByCard(
     }
     // The outcome is unknown (a timeout may still have charged): the row keeps the attempt for
     // reconciliation with the gateway, and the appointment may be paid again.
-    log.error({ paymentId: payment.id, reason: (error as Error)?.message }, 'payment gateway failed');
-    await updatePayment(db, payment.id, { status: 'rejected', statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err });
+    log.error({ paymentId, reason: (error as Error)?.message }, 'payment gateway failed');
+    await updatePayment(db, paymentId, { status: 'rejected', statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err });
     if (error instanceof GatewayUnavailableError) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
     throw error;
   }
 
   if (charged.status === 'rejected') {
-    await updatePayment(db, payment.id, {
+    await updatePayment(db, paymentId, {
       status: 'rejected',
       statusDetail: charged.statusDetail,
       gatewayPaymentId: charged.id,
@@ -219,7 +220,7 @@ export async function payByCard(
     throw fail(ERRORS.paymentRejected(charged.statusDetail));
   }
   if (charged.status === 'in_process') {
-    await updatePayment(db, payment.id, {
+    await updatePayment(db, paymentId, {
       status: 'pending',
       statusDetail: charged.statusDetail,
       gatewayPaymentId: charged.id,
@@ -239,7 +240,7 @@ export async function payByCard(
         ...(splitPayment ? { splitPayment } : {}),
       },
       (tx) =>
-        updatePayment(tx, payment.id, {
+        updatePayment(tx, paymentId, {
           status: 'approved',
           statusDetail: charged.statusDetail,
           gatewayPaymentId: charged.id,
@@ -256,11 +257,11 @@ export async function payByCard(
     } catch (refundError) {
       detail = `refund_failed:${why.err}`;
       log.error(
-        { paymentId: payment.id, gatewayPaymentId: charged.id, reason: (refundError as Error)?.message },
+        { paymentId, gatewayPaymentId: charged.id, reason: (refundError as Error)?.message },
         'refund after a failed confirmation failed',
       );
     }
-    await updatePayment(db, payment.id, {
+    await updatePayment(db, paymentId, {
       status: 'rejected',
       statusDetail: detail,
       gatewayPaymentId: charged.id,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, perDatabase } from '../../db/database.ts';
+import { type Db, instantPlaceholder, perDatabase } from '../../db/database.ts';
 import { appointments, payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -8,8 +8,8 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 /** A payment still being charged, or waiting for the gateway's review. */
 const OPEN_STATUSES = ['processing', 'pending'] as const;
 
-// Every card payment reads these three several times (before the charge and under the lock):
-// prepared, so neither drizzle nor PostgreSQL builds and plans them again for each call.
+// A retried payment, a cash payment and moving a visit read these: prepared, so neither drizzle
+// nor PostgreSQL builds and plans them again for each call.
 const preparedFindPayment = perDatabase((db: Db) =>
   db
     .select()
@@ -86,8 +86,10 @@ const preparedClaimAttempt = perDatabase((db: Db) =>
 );
 
 export type AttemptClaim =
-  | { outcome: 'claimed' | 'twin'; paymentId: string }
-  | { outcome: 'not-payable' | 'in-process'; paymentId: null };
+  | { outcome: 'claimed'; paymentId: string }
+  | { outcome: 'twin'; paymentId: string }
+  | { outcome: 'not-payable'; paymentId: null }
+  | { outcome: 'in-process'; paymentId: null };
 
 /**
  * A card payment's attempt claimed before the gateway is called, in one statement (the database's
@@ -109,11 +111,10 @@ export async function claimPaymentAttempt(
 ): Promise<AttemptClaim> {
   const [row] = await preparedClaimAttempt(db).execute(attempt);
   if (!row) throw new Error('payments_claim_attempt answered nothing');
-  if (row.outcome === 'claimed' || row.outcome === 'twin') {
-    if (!row.paymentId) throw new Error(`payments_claim_attempt answered ${row.outcome} without a payment`);
-    return { outcome: row.outcome, paymentId: row.paymentId };
-  }
-  return { outcome: row.outcome, paymentId: null };
+  if (row.outcome === 'not-payable' || row.outcome === 'in-process')
+    return { outcome: row.outcome, paymentId: null };
+  if (!row.paymentId) throw new Error(`payments_claim_attempt answered ${row.outcome} without a payment`);
+  return { outcome: row.outcome, paymentId: row.paymentId };
 }
 
 // Every payment inserts one row and updates it once or twice: prepared, as the reads above.
@@ -162,7 +163,7 @@ const preparedUpdatePayment = perDatabase((db: Db) =>
       status: sql`coalesce(${sql.placeholder('status')}, ${payments.status})`,
       statusDetail: sql`coalesce(${sql.placeholder('statusDetail')}, ${payments.statusDetail})`,
       gatewayPaymentId: sql`coalesce(${sql.placeholder('gatewayPaymentId')}, ${payments.gatewayPaymentId})`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+      updatedAt: instantPlaceholder('now'),
     })
     .where(eq(payments.id, sql.placeholder('id')))
     .prepare('payments_update'),
