@@ -25,7 +25,7 @@ import type { AppointmentAccess } from './access.ts';
 import { patientNameOf, serviceIdsOf } from './stored-cart.ts';
 import { invalidStatus } from './transitions.ts';
 import type { AppointmentRow } from './queries.ts';
-import { appointmentTimeZone, visitTimesOf } from './visit-times.ts';
+import { appointmentTimeZone, timesOfVisit } from './visit-times.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -82,12 +82,12 @@ export async function bookingView(
   now: Date = new Date(),
 ): Promise<BookingView> {
   const { appointment } = access;
-  const [times, visit, cutoffHours, card] = await Promise.all([
-    visitTimesOf(db, rosters, appointment, now),
+  const [visit, cutoffHours, card] = await Promise.all([
     findVisitOfAppointment(db, appointment.id),
     cutoffHoursOf(db, appointment),
     approvedCardPayment(db, appointment.id),
   ]);
+  const times = await timesOfVisit(db, rosters, appointment, visit, now);
   const quote = appointment.status === 'cancelled' ? null : await summaryQuote(db, catalogue, appointment);
   const deadline =
     appointment.status === 'confirmed' && visit

@@ -2,7 +2,7 @@ import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { Db } from '../../db/database.ts';
 import type { AppointmentRow } from './queries.ts';
 import { formatLocalDateTime, isKnownTimeZone, localParts } from '../scheduling/blocks.ts';
-import { findSectorById, findVisitOfAppointment } from '../scheduling/queries.ts';
+import { findSectorById, findVisitOfAppointment, type VisitRow } from '../scheduling/queries.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
 
 export interface VisitTimes {
@@ -29,7 +29,17 @@ export async function visitTimesOf(
   appointment: AppointmentRow,
   now = new Date(),
 ): Promise<VisitTimes> {
-  const visit = await findVisitOfAppointment(db, appointment.id);
+  return timesOfVisit(db, rosters, appointment, await findVisitOfAppointment(db, appointment.id), now);
+}
+
+/** visitTimesOf for a visit the caller has already read. */
+export async function timesOfVisit(
+  db: Db,
+  rosters: RosterCache,
+  appointment: AppointmentRow,
+  visit: VisitRow | undefined,
+  now = new Date(),
+): Promise<VisitTimes> {
   if (!visit) return NO_VISIT;
   if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
     return NO_VISIT;
