@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,18 @@ function start(env: Record<string, string>) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/** A port nothing listens on now (the system picks it, the socket is closed at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitFor(check: () => boolean, timeoutMs: number) {
@@ -142,5 +155,52 @@ describe('the server process', () => {
         await admin.end();
       }
     },
+  );
+
+  it.each(postgres)(
+    'WEB_CONCURRENCY=2 comes back when every worker is killed at once, and still stops with 0',
+    async (adminUrl) => {
+      const name = `visita_respawn_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // A fixed port, as in production: with every worker gone the shared socket closes, and the
+      // replacements must take the same port again for the service to be back where it was.
+      const port = await freePort();
+      const server = start({
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: url.toString(),
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+      });
+      const readyPids = () =>
+        [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"ready"/g)].map((m) => Number(m[1]));
+      try {
+        await waitFor(() => readyPids().length === 2, 60_000);
+        const address = `http://127.0.0.1:${port}`;
+        expect((await fetch(`${address}/api/health`)).status).toBe(200);
+        const first = readyPids();
+        // Both at once: nothing is left to serve, and nothing but the primary can bring them back.
+        for (const pid of first) process.kill(pid, 'SIGKILL');
+        await waitFor(() => readyPids().length === 4 || server.child.exitCode !== null, 60_000);
+        expect(server.child.exitCode, server.output()).toBeNull();
+        const replacements = readyPids().slice(2);
+        expect(replacements.filter((pid) => first.includes(pid))).toEqual([]);
+        const health = await fetch(`${address}/api/health`);
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
+
+        // A stop asked for is still a clean exit.
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    120_000,
   );
 });

@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -13,12 +13,11 @@ import { createBookingDeliverer } from './modules/notifications/deliver-booking-
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';
 import { WIDGET_DIST } from './paths.ts';
+import { createRespawnPolicy, defaultRespawnOptions } from './respawn-policy.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
 const HOLD_SWEEP_MS = 60_000;
 const BLOCK_LOAD_COMPACT_MS = 2_000;
-/** A worker that dies is replaced, but not faster than this, so a crash loop cannot spin. */
-const RESPAWN_DELAY_MS = 1000;
 
 const open = (config: Config): Promise<Database> =>
   openDatabase(
@@ -145,34 +144,67 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
 /**
  * WEB_CONCURRENCY > 1: this process migrates and seeds, then forks that many workers that share
  * the port (node's cluster hands out connections) and one PostgreSQL; what a worker caches is
- * kept coherent by the change bus. A worker that dies is replaced; a signal stops them all.
+ * kept coherent by the change bus. A worker that dies is replaced after a back-off
+ * (respawn-policy.ts); a crash loop makes this process exit 1, so a process manager restarts
+ * the service; a signal stops them all and exits 0.
  */
 async function supervise(config: Config) {
   const database = await open(config);
   await prepare(database, config);
   await database.close();
 
+  const policy = createRespawnPolicy(defaultRespawnOptions(config.WEB_CONCURRENCY));
+  /** Each live worker and when it was forked, to know how long it lived. */
+  const workers = new Map<Worker, number>();
+  const respawns = new Set<NodeJS.Timeout>();
   let stopping = false;
-  const fork = () => cluster.fork({ VISITA_PREPARED: '1' });
+  let exitCode = 0;
+
+  const fork = () => {
+    if (stopping) return;
+    workers.set(cluster.fork({ VISITA_PREPARED: '1' }), Date.now());
+  };
+  const exitOnceStopped = () => {
+    if (workers.size === 0) process.exit(exitCode);
+  };
+  const stopAll = (signal: NodeJS.Signals, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    for (const timer of respawns) clearTimeout(timer);
+    respawns.clear();
+    for (const worker of workers.keys()) worker.process.kill(signal);
+    setTimeout(() => process.exit(1), 15_000).unref();
+    exitOnceStopped();
+  };
+
   for (let i = 0; i < config.WEB_CONCURRENCY; i += 1) fork();
-  let alive = 0;
-  cluster.on('online', () => (alive += 1));
   cluster.on('exit', (worker, code, signal) => {
-    alive -= 1;
-    if (stopping) {
-      if (alive <= 0) process.exit(0);
+    const forkedAt = workers.get(worker) ?? Date.now();
+    workers.delete(worker);
+    if (stopping) return exitOnceStopped();
+    const verdict = policy.onDeath(Date.now(), Date.now() - forkedAt);
+    if (verdict.kind === 'give-up') {
+      console.error(
+        `el supervisor se rinde: ${verdict.deaths} procesos de trabajo terminaron en ` +
+          `${verdict.windowMs / 60_000} minutos (el último, ${worker.id}, por ${signal ?? code}); ` +
+          'detiene los demás y sale con código 1 para que el gestor de procesos reinicie el servicio',
+      );
+      stopAll('SIGTERM', 1);
       return;
     }
-    console.error(`worker ${worker.id} exited (${signal ?? code}); starting another`);
-    setTimeout(fork, RESPAWN_DELAY_MS).unref();
+    console.error(
+      `el proceso de trabajo ${worker.id} terminó (${signal ?? code}); otro arranca en ${verdict.delayMs} ms`,
+    );
+    // Not unref'd: when every worker died at once this timer is all that keeps this process
+    // alive, and without it the process would end with 0 and the service stay down.
+    const timer = setTimeout(() => {
+      respawns.delete(timer);
+      fork();
+    }, verdict.delayMs);
+    respawns.add(timer);
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      setTimeout(() => process.exit(1), 15_000).unref();
-    });
-  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(signal, 0));
 }
 
 async function main() {
