@@ -4,7 +4,7 @@ import {
   fillCard,
   fillPatient,
   freshEmail,
-  freshRut,
+  companyEmployeeRut,
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
@@ -29,7 +29,7 @@ test('split payment tells one story: the confirmation says what the company and 
     day: '5',
     month: 'Mayo',
     year: '1984',
-    document: freshRut(),
+    document: companyEmployeeRut(),
     email: freshEmail(),
     phone: '+56976541111',
   });

@@ -27,6 +27,11 @@ export function freshRut(): string {
   return rut(10_000_000 + Math.floor(Math.random() * 14_000_000));
 }
 
+/** A Rut on the demo company's roster (demo-split employs RUT bodies 20.000.000 to 20.000.499). */
+export function companyEmployeeRut(): string {
+  return rut(20_000_000 + Math.floor(Math.random() * 500));
+}
+
 export function freshEmail(): string {
   return `paciente.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 }

@@ -9,7 +9,7 @@ import {
   fillCard,
   fillPatient,
   freshEmail,
-  freshRut,
+  companyEmployeeRut,
   holdFirstBlock,
   servicesToDate,
   TEST_VISA,
@@ -45,7 +45,7 @@ test('the company pays the checked exam, the patient the rest, and the booking i
     day: '9',
     month: 'Octubre',
     year: '1992',
-    document: freshRut(),
+    document: companyEmployeeRut(),
     email: freshEmail(),
     phone: '+56976543210',
   });
@@ -112,7 +112,7 @@ test('when the company pays every exam the booking is confirmed without a card',
     day: '4',
     month: 'Enero',
     year: '1988',
-    document: freshRut(),
+    document: companyEmployeeRut(),
     email: freshEmail(),
     phone: '+56976540000',
   });
@@ -133,6 +133,8 @@ test('when the company pays every exam the booking is confirmed without a card',
     client_exams_to_pay: [{ patient_index: 0, item_ids: [expect.any(Number)] }],
     patient_exams_to_pay: [],
   });
+  // Nothing was charged: the company owes the visit, recorded as such.
+  expect((await confirmation.json()).payment_status).toBe('Company Billed');
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tarjeta de crédito' })).toHaveCount(0);
 });

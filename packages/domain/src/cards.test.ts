@@ -276,6 +276,7 @@ describe('payment errors', () => {
     expect(PAYMENT_STATUS).toEqual({
       PAYMENT_PENDING: 'Payment Pending',
       PAYMENT_SUCCESSFUL: 'Payment Successful',
+      COMPANY_BILLED: 'Company Billed',
     });
   });
 });

@@ -34,10 +34,15 @@ export const PAYMENT_REJECTION_MESSAGES: Readonly<Record<string, string>> = {
 };
 export const PAYMENT_METHOD_TITLE_DEFAULT = 'Método de pago';
 
-/** Payment status labels of a manual confirmation. */
+/**
+ * Payment status labels of a confirmation: successful only when a charge succeeded (or the
+ * partner's staff recorded it so); pending when nothing was charged; company billed when the
+ * whole visit is owed by the patient's company (split payment).
+ */
 export const PAYMENT_STATUS = {
   PAYMENT_PENDING: 'Payment Pending',
   PAYMENT_SUCCESSFUL: 'Payment Successful',
+  COMPANY_BILLED: 'Company Billed',
 } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
 

@@ -22,6 +22,7 @@ export const DEFAULT_PUBLIC_PROFILE: PublicPartnerProfile = {
     payment_methods: null,
     loader_image: true,
     fund: null,
+    company_pays: null,
   },
   copy: {
     introduction: {},

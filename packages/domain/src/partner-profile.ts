@@ -47,6 +47,19 @@ export const partnerFundSchema = z.object({
 });
 export type PartnerFund = z.infer<typeof partnerFundSchema>;
 
+/**
+ * A company paying exams for its employees (split payment): which exams it pays and up to how
+ * much per person and booking. Who its employees are is data of its own (the partner's roster,
+ * loaded by an operator), not part of the document.
+ */
+export const partnerCompanyPaysSchema = z.object({
+  /** Catalogue slugs the company pays; no other exam can be put on the company. */
+  items: z.array(text(120)).min(1, 'La empresa debe pagar al menos un examen.').max(200),
+  /** At most this much (the exams' price in the country's currency) per person and booking; null: no cap. */
+  cap_per_person: z.number().int().positive().max(100_000_000).nullable().default(null),
+});
+export type PartnerCompanyPays = z.infer<typeof partnerCompanyPaysSchema>;
+
 /** The per-partner rules of the booking flow. */
 export const partnerRulesSchema = z.object({
   /** The flow starts at the first step of its list, even with services or a cart in the link. */
@@ -74,6 +87,8 @@ export const partnerRulesSchema = z.object({
   /** The loader shows Visita's image. */
   loader_image: z.boolean().default(true),
   fund: partnerFundSchema.nullable().default(null),
+  /** Split payment: what the company pays; null: the company pays nothing (no exam can be put on it). */
+  company_pays: partnerCompanyPaysSchema.nullable().default(null),
 });
 export type PartnerRules = z.infer<typeof partnerRulesSchema>;
 

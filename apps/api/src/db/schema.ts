@@ -257,7 +257,10 @@ export const appointments = pgTable(
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),
     paymentGateway: text('payment_gateway'),
-    /** 'Payment Pending' or 'Payment Successful'. */
+    /**
+     * 'Payment Successful' (a charge succeeded, or the partner's staff recorded it), 'Payment
+     * Pending' (nothing charged yet) or 'Company Billed' (the company owes the whole visit).
+     */
     paymentStatus: text('payment_status'),
     /** Company pays: {client_exams_to_pay, patient_exams_to_pay, amounts}. */
     splitPayment: jsonb('split_payment').$type<Record<string, unknown>>(),
@@ -265,10 +268,20 @@ export const appointments = pgTable(
     amounts: jsonb('amounts').$type<{ subtotal: number; discount: number; iva: number; total: number }>(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The network a public caller held the block from (an IPv4 address, an IPv6 /64): what bounds
+     * the live holds one address may keep. Null for staff holds and before a hold.
+     */
+    heldFrom: text('held_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('appointments_client_idx').on(table.clientId, table.createdAt)],
+  (table) => [
+    index('appointments_client_idx').on(table.clientId, table.createdAt),
+    index('appointments_held_from_idx')
+      .on(table.heldFrom)
+      .where(sql`${table.heldFrom} is not null and ${table.status} = 'scheduled'`),
+  ],
 );
 
 /** A prebuilt cart a partner links to (?cart-maker=id): its appointment, coupon and items per patient. */
@@ -542,8 +555,13 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     method: text('method').notNull(),
     gatewayPaymentId: text('gateway_payment_id'),
+    /**
+     * processing: claimed, the gateway being called (reconciled after its lease); pending: the
+     * gateway's review; approved; rejected; cash: to collect at the address; company_billed: owed
+     * by the patient's company (split payment), never a charge; refunded.
+     */
     status: text('status', {
-      enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded'],
+      enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded', 'company_billed'],
     }).notNull(),
     statusDetail: text('status_detail'),
     amount: doublePrecision('amount').notNull(),
@@ -556,8 +574,42 @@ export const payments = pgTable(
     uniqueIndex('payments_one_approved_idx')
       .on(table.appointmentId)
       .where(sql`${table.status} in ('approved', 'cash')`),
+    // What the reconciliation reads: the payments still open, oldest first.
+    index('payments_open_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('processing', 'pending')`),
   ],
 );
+
+/**
+ * A split-payment company's employees (its roster, loaded by an operator): only a listed person
+ * may have exams put on the company. The document as the patient form stores it (a RUT formatted).
+ */
+export const companyEmployees = pgTable(
+  'company_employees',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.document] })],
+);
+
+/**
+ * What the sandbox gateway charged, by external reference (one per payment attempt): it answers
+ * the reconciliation's question as MercadoPago's payment search does.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  externalReference: text('external_reference').notNull().unique(),
+  status: text('status', { enum: ['approved', 'in_process', 'rejected'] }).notNull(),
+  statusDetail: text('status_detail').notNull(),
+  amount: doublePrecision('amount').notNull(),
+  refunded: boolean('refunded').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A medical order sent instead of a booking (POST /orden-medica/create-ticket/): the lead
@@ -664,7 +716,13 @@ export const auditLog = pgTable(
     /** 'operator:<first 12 hex of the token's SHA-256>' or 'cli:<user>', with X-Operator's name when given. */
     actor: text('actor').notNull(),
     action: text('action', {
-      enum: ['partner.created', 'partner.updated', 'partner.api_token_rotated', 'partner.api_token_revoked'],
+      enum: [
+        'partner.created',
+        'partner.updated',
+        'partner.api_token_rotated',
+        'partner.api_token_revoked',
+        'partner.employees_replaced',
+      ],
     }).notNull(),
     partnerId: text('partner_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),

@@ -8,3 +8,6 @@ export const PRICE_ROW_LABELS: Readonly<Record<PriceTableRowKey, string>> = {
   service: 'Servicio a domicilio',
   'total-amount': 'Total a pagar',
 };
+
+/** The total's label where the booking confirms without a card: all of it is paid at the address. */
+export const TOTAL_AT_ADDRESS_LABEL = 'Total a pagar en domicilio';

@@ -1,9 +1,9 @@
 import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import type { Insurance } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
-import { priceTableRows } from '@visita/domain/price-table';
+import { type PriceTableRow, priceTableRows } from '@visita/domain/price-table';
 import { useState } from 'react';
-import { PRICE_ROW_LABELS } from '../copy/price-table.ts';
+import { PRICE_ROW_LABELS, TOTAL_AT_ADDRESS_LABEL } from '../copy/price-table.ts';
 
 export interface PriceTableProps {
   price: CartPriceAnswer;
@@ -14,6 +14,8 @@ export interface PriceTableProps {
   loading: boolean;
   /** 'A calcular en domicilio' instead of the exam total (sources that price at the visit). */
   examPriceAtHome?: boolean;
+  /** The booking is confirmed without a card: the total reads as paid at the address. */
+  paidAtAddress?: boolean;
   caption?: string;
 }
 
@@ -28,11 +30,14 @@ export function PriceTable({
   insurances,
   loading,
   examPriceAtHome,
+  paidAtAddress,
   caption,
 }: PriceTableProps) {
   const rows = priceTableRows(price, { countryCode, insurances, loading, examPriceAtHome });
+  const labelOf = (key: PriceTableRow['key']) =>
+    key === 'total-amount' && paidAtAddress ? TOTAL_AT_ADDRESS_LABEL : PRICE_ROW_LABELS[key];
   const total = rows.find((row) => row.key === 'total-amount');
-  const settled = total && !loading ? `${PRICE_ROW_LABELS['total-amount']} ${total.text}` : null;
+  const settled = total && !loading ? `${labelOf('total-amount')} ${total.text}` : null;
   // While a quote is asked the last settled total stays, so only a new one is read.
   const [announced, setAnnounced] = useState(settled);
   if (settled !== null && settled !== announced) setAnnounced(settled);
@@ -47,7 +52,7 @@ export function PriceTable({
               className={`visita-price-table__row visita-price-table__row--${row.key}`}
               data-row={row.key}
             >
-              <th scope="row">{PRICE_ROW_LABELS[row.key]}</th>
+              <th scope="row">{labelOf(row.key)}</th>
               <td>
                 {row.key === 'discount' || row.key === 'fonasa-bonus'
                   ? loading || row.amount === 0

@@ -135,7 +135,30 @@ export const AUDIT_ACTIONS = [
   'partner.updated',
   'partner.api_token_rotated',
   'partner.api_token_revoked',
+  'partner.employees_replaced',
 ] as const;
+
+/**
+ * A split-payment company's roster: the documents (RUT or other) of the people it pays for. The
+ * list replaces the one stored; each document as the patient form writes it (a RUT formatted).
+ */
+export const partnerEmployeesBodySchema = z.object({
+  documents: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Un documento no puede estar vacío.')
+        .max(40, 'Un documento tiene como máximo 40 caracteres.')
+        .regex(/^[\p{L}\p{N}.\-]+$/u, 'Un documento solo tiene letras, números, puntos y guiones.'),
+    )
+    .max(50_000, 'La nómina admite como máximo 50.000 personas por carga.'),
+});
+export type PartnerEmployeesBody = z.infer<typeof partnerEmployeesBodySchema>;
+export const partnerEmployeesAnswerSchema = z.object({
+  count: z.number().int(),
+  documents: z.array(z.string()),
+});
 
 export const auditQuerySchema = z.object({
   partner_id: partnerIdSchema.optional(),

@@ -407,6 +407,20 @@ export const INVALID_SPLIT = entry(
   'invalid-split-payment',
   'Los exámenes que paga la empresa no corresponden a la cita.',
 );
+export const NOT_COMPANY_EMPLOYEE = entry(
+  400,
+  'not-company-employee',
+  'La persona atendida no figura en la nómina de la empresa: la empresa no puede pagar sus exámenes.',
+);
+export const examNotPaidByCompany = (exam: string) =>
+  entry(400, 'exam-not-paid-by-company', `La empresa no paga el examen ${exam}.`);
+export const companyCapExceeded = (cap: string) =>
+  entry(400, 'company-cap-exceeded', `La empresa paga como máximo ${cap} por persona atendida.`);
+export const TOO_MANY_HOLDS = entry(
+  429,
+  'too-many-holds',
+  'Tienes varias reservas en curso sin confirmar. Confirma o deja expirar alguna antes de reservar otra hora.',
+);
 
 // Medical orders
 export const INVALID_FILE = entry(400, 'invalid-file', FILE_ERROR_MESSAGE);

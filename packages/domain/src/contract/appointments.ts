@@ -174,9 +174,9 @@ export const boundedExamsToPaySchema = z
   .max(50);
 
 /**
- * payment_status is accepted for the original contract's sake and ignored: the server records
- * the client's own rule. payment_method and payment_gateway are kept only from staff (the
- * client's API token). The exam lists are bounded so a body cannot make the API store an
+ * payment_status, payment_method and payment_gateway are kept only from staff (the client's API
+ * token): anyone else's are accepted for the original contract's sake and ignored (a confirmation
+ * without a charge is then 'Payment Pending'). force_confirmation is accepted and unused. The exam lists are bounded so a body cannot make the API store an
  * arbitrarily large split.
  */
 export const manualConfirmBodySchema = z.object({
@@ -213,7 +213,7 @@ export const manualConfirmAnswerSchema = z.object({
   status: z.literal('confirmed'),
   payment_method: z.string(),
   payment_gateway: z.string(),
-  payment_status: z.enum(['Payment Successful', 'Payment Pending']),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending', 'Company Billed']),
   confirmed_at: z.string(),
 });
 export type ManualConfirmAnswer = z.infer<typeof manualConfirmAnswerSchema>;

@@ -19,6 +19,8 @@ import {
   partnerAnswerSchema,
   partnerErrorSchema,
   partnerListSchema,
+  partnerEmployeesAnswerSchema,
+  partnerEmployeesBodySchema,
   partnerParamsSchema,
   patchPartnerBodySchema,
 } from './admin-partners.ts';
@@ -378,6 +380,15 @@ export const adminIssuePartnerToken = {
 export const adminRevokePartnerToken = {
   params: partnerParamsSchema,
   response: { 204: z.null(), ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminGetPartnerEmployees = {
+  params: partnerParamsSchema,
+  response: { 200: partnerEmployeesAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const adminReplacePartnerEmployees = {
+  params: partnerParamsSchema,
+  body: partnerEmployeesBodySchema,
+  response: { 200: partnerEmployeesAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;
 export const adminAudit = {
   querystring: auditQuerySchema,

@@ -1,7 +1,7 @@
 /** What an endpoint declaration holds (see endpoints.ts), and how a call's URL is made from it. */
 export const API_PREFIX = '/api';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;

@@ -167,6 +167,14 @@ export const adminRevokePartnerToken = {
   method: 'DELETE',
   path: '/admin/partners/:id/api-token',
 } as const satisfies Endpoint;
+export const adminGetPartnerEmployees = {
+  method: 'GET',
+  path: '/admin/partners/:id/employees',
+} as const satisfies Endpoint;
+export const adminReplacePartnerEmployees = {
+  method: 'PUT',
+  path: '/admin/partners/:id/employees',
+} as const satisfies Endpoint;
 export const adminAudit = { method: 'GET', path: '/admin/audit' } as const satisfies Endpoint;
 export const adminWebhookDeliveries = {
   method: 'GET',

@@ -111,6 +111,15 @@ const DEMO_PROFILES: Readonly<Record<string, DemoProfile>> = {
       },
     },
   },
+  'demo-split': {
+    // The company pays its employees' routine blood and urine exams, up to $60.000 each.
+    rules: {
+      company_pays: {
+        items: ['hemograma', 'glicemia', 'perfil-lipidico', 'perfil-bioquimico', 'orina-completa'],
+        cap_per_person: 60_000,
+      },
+    },
+  },
   cajalosandes: {
     terms: DEMO_TERMS.cajalosandes,
     rules: {

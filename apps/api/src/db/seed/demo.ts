@@ -8,6 +8,7 @@ import { schedulingDemoSeed } from './demo-nurses.ts';
 import { usersDemoSeed } from './demo-users.ts';
 import { demoClientsSeed, demoColourClientsSeed, demoManualConfirmationSeed } from './demo-clients.ts';
 import { demoPartnerProfilesSeed } from './demo-profiles.ts';
+import { demoCompanyRosterSeed } from './demo-company-roster.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
@@ -29,4 +30,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   schedulingDemoSeed,
   usersDemoSeed,
   patientsDemoSeed,
+  demoCompanyRosterSeed,
 ];

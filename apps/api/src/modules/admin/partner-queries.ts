@@ -1,6 +1,13 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { auditLog, type AuditLogRow, type ClientRow, clients, type NewClientRow } from '../../db/schema.ts';
+import {
+  auditLog,
+  type AuditLogRow,
+  type ClientRow,
+  clients,
+  companyEmployees,
+  type NewClientRow,
+} from '../../db/schema.ts';
 
 export type AuditAction = AuditLogRow['action'];
 
@@ -55,4 +62,24 @@ export async function listAuditEntries(
     .where(partnerId ? eq(auditLog.partnerId, partnerId) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
+}
+
+/** A company's roster, ordered. */
+export async function listCompanyEmployees(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ document: companyEmployees.document })
+    .from(companyEmployees)
+    .where(eq(companyEmployees.clientId, clientId))
+    .orderBy(asc(companyEmployees.document));
+  return rows.map((row) => row.document);
+}
+
+/** Replaces a company's roster (run inside the caller's transaction), in batches the driver takes. */
+export async function replaceCompanyEmployees(db: Db, clientId: string, documents: readonly string[]) {
+  await db.delete(companyEmployees).where(eq(companyEmployees.clientId, clientId));
+  for (let start = 0; start < documents.length; start += 5_000) {
+    await db
+      .insert(companyEmployees)
+      .values(documents.slice(start, start + 5_000).map((document) => ({ clientId, document })));
+  }
 }

@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)('operator partner API on $name', (engine) => {
   });
 
   const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers = auth,
@@ -243,5 +243,26 @@ describe.each(TEST_ENGINES)('operator partner API on $name', (engine) => {
   it('answers 404 for a partner that does not exist', async () => {
     expect((await call('GET', '/api/admin/partners/no-existe')).statusCode).toBe(404);
     expect((await call('PATCH', '/api/admin/partners/no-existe', { name: 'X' })).statusCode).toBe(404);
+  });
+
+  it("replaces a company's roster in one audited change and refuses bad documents", async () => {
+    const url = '/api/admin/partners/demo-split/employees';
+    const replaced = await call('PUT', url, {
+      documents: ['12.345.678-5', ' 9.876.543-3 ', '12.345.678-5', '16.000.000-k'],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    // Trimmed, upper case, each person once.
+    expect(replaced.json()).toEqual({ count: 3, documents: ['12.345.678-5', '16.000.000-K', '9.876.543-3'] });
+    expect((await call('GET', url)).json().count).toBe(3);
+    const audit = (await call('GET', '/api/admin/audit?partner_id=demo-split')).json().results[0];
+    expect(audit).toMatchObject({ action: 'partner.employees_replaced', after: { employees: 3 } });
+    const bad = await call('PUT', url, { documents: ['<script>'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ err: expect.any(String), msg: expect.any(String) });
+    expect((await call('GET', url)).json().count).toBe(3);
+    expect((await call('PUT', '/api/admin/partners/no-existe/employees', { documents: [] })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', url, undefined, { authorization: 'Bearer otro' })).statusCode).toBe(403);
   });
 });

@@ -8,8 +8,10 @@ import { listAuditEntries, listPartners } from './partner-queries.ts';
 import {
   createPartner,
   InvalidPartner,
+  partnerEmployees,
   partnerNotFound,
   patchPartner,
+  replacePartnerEmployees,
   revokeApiToken,
   rotateApiToken,
   toPartnerAnswer,
@@ -42,6 +44,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = requireAdmin(app.config.ADMIN_TOKEN);
   // A partner's config, domains and rules are cached per instance: tell them all.
   const changed = (id: string) => app.changes.publish({ topic: 'client', clientId: id });
+  const checks = { webhookAllowPrivate: app.config.WEBHOOK_ALLOW_PRIVATE };
 
   app.get(
     ENDPOINTS.adminListPartners.path,
@@ -94,7 +97,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseInvalidBody(request);
-      const row = await createPartner(app.db, request.body, operatorOf(request));
+      const row = await createPartner(app.db, request.body, operatorOf(request), checks);
       await changed(row.id);
       return reply.code(201).send(toPartnerAnswer(row));
     },
@@ -114,7 +117,7 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       refuseInvalidBody(request);
-      const row = await patchPartner(app.db, request.params.id, request.body, operatorOf(request));
+      const row = await patchPartner(app.db, request.params.id, request.body, operatorOf(request), checks);
       await changed(row.id);
       return toPartnerAnswer(row);
     },
@@ -136,6 +139,35 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       await changed(request.params.id);
       return reply.code(201).send({ api_token: token });
     },
+  );
+
+  app.get(
+    ENDPOINTS.adminGetPartnerEmployees.path,
+    {
+      onRequest,
+      schema: {
+        ...SCHEMAS.adminGetPartnerEmployees,
+        tags: ['admin'],
+        summary: 'La nómina de una empresa con pago compartido: los documentos de quienes paga',
+        description: DESCRIPTION,
+      },
+    },
+    async (request) => partnerEmployees(app.db, request.params.id),
+  );
+
+  app.put(
+    ENDPOINTS.adminReplacePartnerEmployees.path,
+    {
+      onRequest,
+      schema: {
+        ...SCHEMAS.adminReplacePartnerEmployees,
+        tags: ['admin'],
+        summary: 'Reemplaza la nómina de la empresa (solo a ellos puede cargarles exámenes)',
+        description: DESCRIPTION,
+      },
+    },
+    async (request) =>
+      replacePartnerEmployees(app.db, request.params.id, request.body.documents, operatorOf(request)),
   );
 
   app.delete(

@@ -14,11 +14,26 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import type { ClientRow, NewClientRow } from '../../db/schema.ts';
 import { AppError, fail } from '../../errors.ts';
 import { hashApiToken, newApiToken } from '../clients/api-token.ts';
+import { INTERNAL_WEBHOOK_URL_MESSAGE, namesInternalHost } from '../webhooks/webhook-address.ts';
 import { findClientById } from '../clients/queries.ts';
-import { type AuditAction, insertAuditEntry, insertPartner, updatePartner } from './partner-queries.ts';
+import { rosterDocument } from '../appointments/split-payment.ts';
+import {
+  type AuditAction,
+  insertAuditEntry,
+  insertPartner,
+  listCompanyEmployees,
+  replaceCompanyEmployees,
+  updatePartner,
+} from './partner-queries.ts';
 
 /** Who made a change, as the audit log records it. */
 export type Actor = string;
+
+/** How documents are checked beyond their schema. */
+export interface DocumentChecks {
+  /** WEBHOOK_ALLOW_PRIVATE: a webhook may name an internal address (tests' receivers). */
+  webhookAllowPrivate?: boolean;
+}
 
 /** A refused partner document: a summary and each field's problem, in Spanish. */
 export class InvalidPartner extends AppError {
@@ -91,6 +106,7 @@ const auditView = (row: ClientRow | undefined): Record<string, unknown> | null =
 function mergeProfile(
   stored: Record<string, unknown>,
   sent: Record<string, unknown> | undefined,
+  checks: DocumentChecks,
 ): PartnerProfile {
   const merged: Record<string, unknown> = { ...stored, ...(sent ?? {}) };
   const sentWebhook = sent?.webhook as Record<string, unknown> | null | undefined;
@@ -103,12 +119,24 @@ function mergeProfile(
     merged.webhook = { ...sentWebhook, secret: storedWebhook?.secret };
   }
   const parsed = partnerProfileSchema.safeParse(merged);
-  if (!parsed.success) throw new InvalidPartner(fieldsOf(parsed.error, 'profile'));
+  const fields = parsed.success ? {} : fieldsOf(parsed.error, 'profile');
+  // A first line against probing the internal network: an address that is plainly internal is
+  // refused as it is written (said before the schema's 'https' text, which would mislead). Names
+  // resolving to one are refused when delivering. A stored webhook the change leaves as it was is
+  // left to that check too.
+  const sentUrl = sentWebhook && typeof sentWebhook === 'object' ? sentWebhook.url : undefined;
+  if (!checks.webhookAllowPrivate && typeof sentUrl === 'string' && namesInternalHost(sentUrl))
+    fields['profile.webhook.url'] = INTERNAL_WEBHOOK_URL_MESSAGE;
+  if (!parsed.success || Object.keys(fields).length > 0) throw new InvalidPartner(fields);
   return parsed.data;
 }
 
 /** The columns a document's fields set (only the ones sent). */
-function columnsOf(body: PatchPartnerBody, storedProfile: Record<string, unknown>): Partial<NewClientRow> {
+function columnsOf(
+  body: PatchPartnerBody,
+  storedProfile: Record<string, unknown>,
+  checks: DocumentChecks,
+): Partial<NewClientRow> {
   const columns: Partial<NewClientRow> = {};
   if (body.name !== undefined) columns.name = body.name;
   if (body.logo_url !== undefined) columns.logoUrl = body.logo_url;
@@ -127,7 +155,7 @@ function columnsOf(body: PatchPartnerBody, storedProfile: Record<string, unknown
   if (body.laas_config_v2 !== undefined) columns.laasConfig = body.laas_config_v2;
   if (body.sdk_config_v2 !== undefined) columns.sdkConfig = body.sdk_config_v2;
   if (body.domains !== undefined) columns.domains = [...new Set(body.domains)];
-  if (body.profile !== undefined) columns.profile = mergeProfile(storedProfile, body.profile);
+  if (body.profile !== undefined) columns.profile = mergeProfile(storedProfile, body.profile, checks);
   return columns;
 }
 
@@ -152,9 +180,14 @@ async function audited<T extends ClientRow>(
 }
 
 /** POST /admin/partners: a new partner, with the product's defaults for what it does not say. */
-export async function createPartner(db: Db, body: CreatePartnerBody, actor: Actor): Promise<ClientRow> {
+export async function createPartner(
+  db: Db,
+  body: CreatePartnerBody,
+  actor: Actor,
+  checks: DocumentChecks = {},
+): Promise<ClientRow> {
   if (await findClientById(db, body.id)) throw partnerExists();
-  const columns = columnsOf({ profile: {}, ...body }, {});
+  const columns = columnsOf({ profile: {}, ...body }, {}, checks);
   const row = await audited(db, actor, 'partner.created', undefined, async (tx) => {
     const inserted = await insertPartner(tx, {
       id: body.id,
@@ -176,10 +209,11 @@ export async function patchPartner(
   id: string,
   body: PatchPartnerBody,
   actor: Actor,
+  checks: DocumentChecks = {},
 ): Promise<ClientRow> {
   const before = await findClientById(db, id);
   if (!before) throw partnerNotFound();
-  const columns = columnsOf(body, before.profile);
+  const columns = columnsOf(body, before.profile, checks);
   return audited(db, actor, 'partner.updated', before, async (tx) => {
     const updated = await updatePartner(tx, id, columns);
     if (!updated) throw partnerNotFound();
@@ -209,4 +243,37 @@ export async function revokeApiToken(db: Db, id: string, actor: Actor): Promise<
     if (!updated) throw partnerNotFound();
     return updated;
   });
+}
+
+/** The split-payment company's roster as stored: documents in order. */
+export async function partnerEmployees(db: Db, id: string): Promise<{ count: number; documents: string[] }> {
+  if (!(await findClientById(db, id))) throw partnerNotFound();
+  const documents = await listCompanyEmployees(db, id);
+  return { count: documents.length, documents };
+}
+
+/**
+ * PUT /admin/partners/{id}/employees: the roster replaced in one transaction, audited with how
+ * many people it had and has (the documents themselves stay out of the audit log).
+ */
+export async function replacePartnerEmployees(
+  db: Db,
+  id: string,
+  documents: readonly string[],
+  actor: Actor,
+): Promise<{ count: number; documents: string[] }> {
+  if (!(await findClientById(db, id))) throw partnerNotFound();
+  const unique = [...new Set(documents.map(rosterDocument))];
+  await inTransaction(db, async (tx) => {
+    const before = await listCompanyEmployees(tx, id);
+    await replaceCompanyEmployees(tx, id, unique);
+    await insertAuditEntry(tx, {
+      actor,
+      action: 'partner.employees_replaced',
+      partnerId: id,
+      before: { employees: before.length },
+      after: { employees: unique.length },
+    });
+  });
+  return partnerEmployees(db, id);
 }

@@ -19,9 +19,11 @@ import { takeStock } from '../operative/stock.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { confirmVisit } from '../scheduling/hold.ts';
 import type { AppointmentRow } from './queries.ts';
-import { assertClientSplits, splitCart } from './split-payment.ts';
+import { companySplit } from './split-payment.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import { recordCompanyBilled } from '../payments/queries.ts';
 
-import { appointmentCart, assertConfirmable, stockUnitsOf } from './stored-cart.ts';
+import { assertConfirmable, stockUnitsOf } from './stored-cart.ts';
 import { applyTransition, refusal } from './transitions.ts';
 
 /**
@@ -75,6 +77,9 @@ export interface ManualConfirmationRule {
  * The client's stored rule for confirming without a card payment, for whoever is asking: the
  * staff mode's (laas_config_v2) when the client's API token was presented, else the partner
  * embed's (sdk_config_v2). The widget reads the same flag, so both agree on who confirms by hand.
+ * Nothing was charged, so the visit is 'Payment Pending', unless the partner's staff (its API
+ * token) confirm under a staff mode that records otherwise: an anonymous caller never records a
+ * successful payment, whatever the partner's embed config says.
  */
 export async function manualConfirmationRule(
   db: Db,
@@ -85,70 +90,70 @@ export async function manualConfirmationRule(
   const mode = (viaStaffToken ? client?.laasConfig : client?.sdkConfig) ?? {};
   return {
     allowed: mode.manual_confirmation === true,
-    paymentStatus: mode.manual_confirmation_payment_status ?? PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
+    paymentStatus: viaStaffToken
+      ? (mode.manual_confirmation_payment_status ?? PAYMENT_STATUS.PAYMENT_PENDING)
+      : PAYMENT_STATUS.PAYMENT_PENDING,
     paymentMethods: readPartnerProfile(client?.profile).rules.payment_methods,
   };
 }
 
 const manualConfirmationNotAllowed = () => fail(ERRORS.MANUAL_CONFIRMATION_NOT_ALLOWED);
 
-/** The split payment as stored: who pays which exams. */
-function splitPaymentOf(body: ManualConfirmBody): Record<string, unknown> | null {
-  if (!body.split_payment) return null;
-  return {
-    split_payment: true,
-    client_exams_to_pay: body.client_exams_to_pay,
-    patient_exams_to_pay: body.patient_exams_to_pay,
-  };
-}
-
 /**
  * POST /appointments/{id}/manual_confirm/: scheduled → confirmed, in one transaction with the
  * visit made permanent, the coupon's use counted and the stock taken (confirmAppointment); any
  * failure rolls all of it back.
  * force_confirmation (always true) does not confirm an appointment without a block: a confirmed
- * visit always has its nurse.
+ * visit always has its nurse. With a split, the company's part is checked against its roster and
+ * rules and recorded as owed by it ('Company Billed' when it owes the whole visit); whoever may
+ * not confirm by hand may still confirm a visit the company pays whole.
  */
 export async function manualConfirm(
   db: Db,
+  catalogue: CatalogueSnapshot,
   appointment: AppointmentRow,
   viaStaffToken: boolean,
   body: ManualConfirmBody,
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
-  const companyPays = body.split_payment && body.client_exams_to_pay.length > 0;
-  // A patient confirms without paying only when their company pays every exam (split payment):
-  // nothing is left for the card.
+  const companyPays = body.split_payment && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0);
   if (!rule.allowed && !companyPays) throw manualConfirmationNotAllowed();
-  let split = splitPaymentOf(body);
-  if (companyPays) {
-    // Whoever confirms, the split stored is the server's reading of the stored cart, not the
-    // body's lists: only a client that splits, and only exams the patients have.
-    await assertClientSplits(db, appointment);
-    const reading = splitCart(appointmentCart(appointment.patients), body.client_exams_to_pay);
-    if (!rule.allowed && reading.cart.length > 0) throw manualConfirmationNotAllowed();
-    split = reading.split;
-  }
-  // Staff record how the visit was settled; anyone else gets the partner defaults. The status
-  // is always the client's rule, never the caller's word.
+  // The split stored is the server's reading of the stored cart, not the body's lists.
+  const split = companyPays
+    ? await companySplit(db, catalogue, appointment, body.client_exams_to_pay)
+    : null;
+  const companyPaysAll = split !== null && split.patientCart.length === 0;
+  if (!rule.allowed && !companyPaysAll) throw manualConfirmationNotAllowed();
+  // Staff (the partner's API token) record how the visit was settled, its payment status too;
+  // anyone else gets the partner defaults and never a successful payment.
+  const staffStatus = viaStaffToken ? body.payment_status : undefined;
+  const paymentStatus = companyPaysAll ? PAYMENT_STATUS.COMPANY_BILLED : (staffStatus ?? rule.paymentStatus);
   const paymentMethod = viaStaffToken ? body.payment_method : DEFAULT_PAYMENT_METHOD;
   const paymentGateway = viaStaffToken ? body.payment_gateway : DEFAULT_PAYMENT_GATEWAY;
   const referral = body.referral_code?.trim() ? body.referral_code.trim().toUpperCase() : undefined;
-  const confirmed = await confirmAppointment(db, appointment.id, {
-    paymentMethod,
-    paymentGateway,
-    paymentStatus: rule.paymentStatus,
-    splitPayment: split,
-    confirmedAt: now,
-    ...(referral ? { referralCode: referral } : {}),
-  });
+  const { currency } = localeFromCountry(appointment.country);
+  const confirmed = await confirmAppointment(
+    db,
+    appointment.id,
+    {
+      paymentMethod,
+      paymentGateway,
+      paymentStatus,
+      splitPayment: split?.record ?? null,
+      confirmedAt: now,
+      ...(referral ? { referralCode: referral } : {}),
+    },
+    split
+      ? (tx) => recordCompanyBilled(tx, appointment.id, split.companyAmount, currency as 'CLP' | 'MXN')
+      : undefined,
+  );
   return {
     id: confirmed.id,
     status: 'confirmed',
     payment_method: paymentMethod,
     payment_gateway: paymentGateway,
-    payment_status: rule.paymentStatus,
+    payment_status: paymentStatus,
     confirmed_at: now.toISOString(),
   };
 }

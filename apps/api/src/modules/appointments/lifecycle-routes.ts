@@ -30,7 +30,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { appointment, staff } = appointmentAccessOf(request);
-      return manualConfirm(app.db, appointment, staff, request.body);
+      return manualConfirm(app.db, await app.catalogue(), appointment, staff, request.body);
     },
   );
 

@@ -207,7 +207,8 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         status: 'confirmed',
         payment_method: 'In address',
         payment_gateway: 'Partner',
-        payment_status: 'Payment Successful',
+        // Nothing was charged: an anonymous confirmation never records a successful payment.
+        payment_status: 'Payment Pending',
       });
       const stored = await row(id);
       expect(stored).toMatchObject({ status: 'confirmed', paymentMethod: 'In address', splitPayment: null });
@@ -215,19 +216,19 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed', expiresAt: null });
     });
 
-    it('stores what staff record: method, gateway, referral code; never their payment status', async () => {
+    it('stores what staff record: method, gateway, payment status, referral code', async () => {
       const { id } = await create('demo-laas');
       await schedule(id);
       const body = {
         payment_method: 'Transferencia',
         payment_gateway: 'Clínica',
-        payment_status: 'Payment Pending',
+        payment_status: 'Payment Successful',
         referral_code: 'amigo10',
         force_confirmation: true,
       };
       const response = await confirm(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` }, body);
       expect(response.statusCode).toBe(200);
-      // The status is the client's rule, not the body's.
+      // The partner's staff, by its API token, may say the visit was paid (collected by them).
       expect(response.json().payment_status).toBe('Payment Successful');
       expect(await row(id)).toMatchObject({
         paymentMethod: 'Transferencia',
@@ -262,11 +263,12 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(response.json()).toMatchObject({ payment_status: 'Payment Pending' });
     });
 
-    it('lets staff confirm with their Bearer token', async () => {
+    it('lets staff confirm with their Bearer token, Payment Pending when they record no payment', async () => {
       const { id } = await create('demo-laas');
       await schedule(id);
       const response = await confirm(id, { authorization: `Bearer ${DEMO_LAAS_TOKEN}` });
       expect(response.statusCode).toBe(200);
+      expect(response.json().payment_status).toBe('Payment Pending');
     });
 
     it('lets staff confirm sending the appointment token and their Bearer token together, as the staff widget does', async () => {
@@ -333,7 +335,7 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         id,
         { [APPOINTMENT_TOKEN_HEADER]: token },
         {
-          payment_status: 'Payment Pending',
+          payment_status: 'Payment Successful',
           payment_method: 'MercadoPago',
           payment_gateway: 'MercadoPago',
         },
@@ -342,12 +344,12 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(response.json()).toMatchObject({
         payment_method: 'In address',
         payment_gateway: 'Partner',
-        payment_status: 'Payment Successful',
+        payment_status: 'Payment Pending',
       });
       expect(await row(id)).toMatchObject({
         paymentMethod: 'In address',
         paymentGateway: 'Partner',
-        paymentStatus: 'Payment Successful',
+        paymentStatus: 'Payment Pending',
       });
     });
 
@@ -589,9 +591,10 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       });
       expect(after.json().data.appointment).toMatchObject({
         status: 'confirmed',
-        payment_status: 'Payment Successful',
+        payment_status: 'Payment Pending',
         amounts: { subtotal: 1000, discount: 100, iva: 144, total: 1044 },
-        split_payment: { split_payment: true, client_exams_to_pay: [], patient_exams_to_pay: [] },
+        // A split with nothing on the company is no split.
+        split_payment: null,
         confirmed_at: expect.any(String),
         // The server's quote of the stored cart: what a card would have been charged.
         net_price: expect.any(Number),

@@ -26,11 +26,17 @@ import { AppError, fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
 import { appointmentCart, assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
-import { assertClientSplits, splitCart } from '../appointments/split-payment.ts';
+import { companySplit } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { isStorableText } from '@visita/domain/contract/safe-text';
-import { claimPaymentAttempt, findPayment, type PaymentRow, updatePayment } from './queries.ts';
+import {
+  claimPaymentAttempt,
+  findPayment,
+  type PaymentRow,
+  recordCompanyBilled,
+  updatePayment,
+} from './queries.ts';
 
 import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
@@ -146,16 +152,13 @@ export async function payByCard(
   // Refused before any charge: confirmation would refuse it after one.
   assertConfirmable(appointment.patients);
   const cart = appointmentCart(appointment.patients);
-  let chargedCart = cart;
-  let splitPayment: Record<string, unknown> | null = null;
-  if (body.client_exams_to_pay && body.client_exams_to_pay.length > 0) {
-    await assertClientSplits(db, appointment);
-    const split = splitCart(cart, body.client_exams_to_pay);
-    // The company pays everything: nothing is left for the card.
-    if (split.cart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
-    chargedCart = split.cart;
-    splitPayment = split.split;
-  }
+  const split =
+    body.client_exams_to_pay && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0)
+      ? await companySplit(db, catalogue, appointment, body.client_exams_to_pay)
+      : null;
+  // The company pays everything: nothing is left for the card.
+  if (split && split.patientCart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
+  const chargedCart = split?.patientCart ?? cart;
   const amount = onlineAmount(await quoteAppointment(db, catalogue, appointment, chargedCart));
   if (amount <= 0) throw fail(ERRORS.NOTHING_TO_PAY);
   assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
@@ -237,14 +240,17 @@ export async function payByCard(
         paymentGateway: gateway.kind === 'mercadopago' ? 'MercadoPago' : 'Sandbox',
         paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
         confirmedAt: now,
-        ...(splitPayment ? { splitPayment } : {}),
+        ...(split ? { splitPayment: split.record } : {}),
       },
-      (tx) =>
-        updatePayment(tx, paymentId, {
+      async (tx) => {
+        await updatePayment(tx, paymentId, {
           status: 'approved',
           statusDetail: charged.statusDetail,
           gatewayPaymentId: charged.id,
-        }),
+        });
+        // The patient's part is paid; the company's is owed, recorded as such.
+        if (split) await recordCompanyBilled(tx, appointment.id, split.companyAmount, currency as 'CLP' | 'MXN');
+      },
     );
   } catch (error) {
     // Charged but not confirmable (the last dose or the block went to someone else meanwhile):

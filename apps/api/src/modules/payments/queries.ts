@@ -206,3 +206,28 @@ export async function findSettledPayments(
 ): Promise<Array<Pick<PaymentRow, 'status' | 'amount'>>> {
   return preparedFindSettledPayments(db).execute({ appointmentId });
 }
+
+/** The key of the company's part of a split: one per appointment. */
+const COMPANY_BILLED_KEY = 'company';
+
+/**
+ * Records what the patient's company owes for the visit (split payment): a 'company_billed' row,
+ * never an approved one, so nothing reads it as money received.
+ */
+export async function recordCompanyBilled(
+  db: Db,
+  appointmentId: string,
+  amount: number,
+  currency: 'CLP' | 'MXN',
+): Promise<void> {
+  if (amount <= 0) return;
+  await insertPayment(db, {
+    appointmentId,
+    idempotencyKey: COMPANY_BILLED_KEY,
+    gateway: 'Company',
+    method: 'company',
+    status: 'company_billed',
+    amount,
+    currency,
+  });
+}

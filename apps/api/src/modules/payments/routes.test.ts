@@ -12,6 +12,7 @@ import {
   appointments,
   cardTokens,
   catalogueItems,
+  clients,
   couponUses,
   coupons,
   nurses,
@@ -19,6 +20,8 @@ import {
   visits,
 } from '../../db/schema.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
+import { demoEmployeeRut } from '../../db/seed/demo-company-roster.ts';
+import { forgetKeptClients } from '../clients/kept-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
@@ -71,6 +74,8 @@ const OUTCOMES = [
 interface Cart {
   items?: number[];
   packs?: number[];
+  /** The patient's RUT (a company pays only for the people on its roster). */
+  document?: string;
 }
 
 describe.each(TEST_ENGINES)('payments on $name', (engine) => {
@@ -133,6 +138,7 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
           is_fonasa: false,
           items: cart.items ?? [],
           packs: cart.packs ?? [],
+          ...(cart.document ? { document_type: 'ci' as const, document_number: cart.document } : {}),
         })),
       })
       .returning();
@@ -663,7 +669,10 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       appointment({
         clientId: 'demo-split',
         salesSource: 'demo-split',
-        carts: [{ items: [ID.perfilLipidico, ID.glicemia] }, { items: [ID.hemograma] }],
+        carts: [
+          { items: [ID.perfilLipidico, ID.glicemia], document: demoEmployeeRut(0) },
+          { items: [ID.hemograma], document: demoEmployeeRut(1) },
+        ],
       });
     /** The quote of what the patient pays: the cart without the company's exams. */
     async function quoteOf(patients: number[][]): Promise<number> {
@@ -680,6 +689,13 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().net_price - response.json().payment_at_home;
     }
+    const manualConfirm = (id: string, token: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/appointments/${id}/manual_confirm/`,
+        headers: { [APPOINTMENT_TOKEN_HEADER]: token },
+        payload,
+      });
     const company = [
       { patient_index: 0, item_ids: [ID.perfilLipidico] },
       { patient_index: 1, item_ids: [ID.hemograma] },
@@ -697,13 +713,104 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().status).toBe('approved');
-      const [payment] = await paymentsOf(id);
-      expect(payment).toMatchObject({ amount: rest, status: 'approved' });
+      const whole = await quoted(id);
+      // The patient's part is paid; the company's is owed, never recorded as a payment received.
+      expect(
+        (await paymentsOf(id))
+          .map(({ amount, status }) => ({ amount, status }))
+          .sort((a, b) => a.amount - b.amount),
+      ).toEqual(
+        [
+          { amount: rest, status: 'approved' },
+          { amount: whole - rest, status: 'company_billed' },
+        ].sort((a, b) => a.amount - b.amount),
+      );
+      expect(await statusOf(id)).toMatchObject({ paymentStatus: 'Payment Successful' });
       expect((await statusOf(id))?.splitPayment).toEqual({
         split_payment: true,
         client_exams_to_pay: company,
         patient_exams_to_pay: [{ patient_index: 0, item_ids: [ID.glicemia] }],
+        company_amount: whole - rest,
       });
+    });
+
+    it('refuses exams put on the company for a person not on its roster, charging nothing', async () => {
+      const { id, token } = await appointment({
+        clientId: 'demo-split',
+        salesSource: 'demo-split',
+        carts: [{ items: [ID.perfilLipidico, ID.glicemia], document: '11.111.111-1' }],
+      });
+      for (const response of [
+        await pay(id, token, {
+          token: await cardToken('APRO'),
+          payment_method_id: 'visa',
+          amount: await quoteOf([[ID.glicemia]]),
+          client_exams_to_pay: [{ patient_index: 0, item_ids: [ID.perfilLipidico] }],
+        }),
+        await manualConfirm(id, token, {
+          split_payment: true,
+          client_exams_to_pay: [{ patient_index: 0, item_ids: [ID.perfilLipidico, ID.glicemia] }],
+        }),
+      ]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          err: 'not-company-employee',
+          msg: 'La persona atendida no figura en la nómina de la empresa: la empresa no puede pagar sus exámenes.',
+        });
+      }
+      expect(await paymentsOf(id)).toEqual([]);
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
+    it('refuses an exam the company does not pay, charging nothing', async () => {
+      const { id, token } = await appointment({
+        clientId: 'demo-split',
+        salesSource: 'demo-split',
+        carts: [{ items: [ID.glicemia, ID.estudioCariotipo], document: demoEmployeeRut(2) }],
+      });
+      const response = await manualConfirm(id, token, {
+        split_payment: true,
+        client_exams_to_pay: [{ patient_index: 0, item_ids: [ID.glicemia, ID.estudioCariotipo] }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().err).toBe('exam-not-paid-by-company');
+      expect(response.json().msg).toMatch(/^La empresa no paga el examen .+\.$/);
+      expect(await paymentsOf(id)).toEqual([]);
+      expect((await statusOf(id))?.status).toBe('scheduled');
+    });
+
+    it('refuses more than the company pays per person', async () => {
+      const [client] = await db().select().from(clients).where(eq(clients.id, 'demo-split'));
+      const profile = client?.profile as { rules: { company_pays: { cap_per_person: number } } };
+      await db()
+        .update(clients)
+        .set({
+          profile: {
+            ...profile,
+            rules: {
+              ...profile.rules,
+              company_pays: { ...profile.rules.company_pays, cap_per_person: 1_000 },
+            },
+          },
+        })
+        .where(eq(clients.id, 'demo-split'));
+      forgetKeptClients(db(), 'demo-split');
+      try {
+        const { id, token } = await splitAppointment();
+        const response = await manualConfirm(id, token, {
+          split_payment: true,
+          client_exams_to_pay: everyExam,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          err: 'company-cap-exceeded',
+          msg: 'La empresa paga como máximo $1.000 por persona atendida.',
+        });
+        expect((await statusOf(id))?.status).toBe('scheduled');
+      } finally {
+        await db().update(clients).set({ profile }).where(eq(clients.id, 'demo-split'));
+        forgetKeptClients(db(), 'demo-split');
+      }
     });
 
     it('refuses the full price when the company pays part, charging nothing', async () => {
@@ -751,13 +858,6 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
       expect((await statusOf(id))?.status).toBe('scheduled');
     });
 
-    const manualConfirm = (id: string, token: string, payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/appointments/${id}/manual_confirm/`,
-        headers: { [APPOINTMENT_TOKEN_HEADER]: token },
-        payload,
-      });
     const everyExam = [
       { patient_index: 0, item_ids: [ID.perfilLipidico, ID.glicemia] },
       { patient_index: 1, item_ids: [ID.hemograma] },
@@ -771,13 +871,21 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         patient_exams_to_pay: [],
       });
       expect(response.statusCode, response.body).toBe(200);
+      // Nothing was charged: the visit is owed by the company, never a successful payment.
+      expect(response.json().payment_status).toBe('Company Billed');
+      const whole = await quoted(id);
       const row = await statusOf(id);
       expect(row?.status).toBe('confirmed');
+      expect(row?.paymentStatus).toBe('Company Billed');
       expect(row?.splitPayment).toEqual({
         split_payment: true,
         client_exams_to_pay: everyExam,
         patient_exams_to_pay: [],
+        company_amount: whole,
       });
+      expect((await paymentsOf(id)).map(({ amount, status }) => ({ amount, status }))).toEqual([
+        { amount: whole, status: 'company_billed' },
+      ]);
       expect(await visitOf(id)).toMatchObject({ status: 'confirmed' });
     });
 
@@ -861,7 +969,7 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
   });
 
   describe('POST /api/payments/appointments/{id}/cash_payment/', () => {
-    it('confirms a Mexican appointment paid at home: In address, Partner, Payment Successful, one cash row', async () => {
+    it('confirms a Mexican appointment paid at home: In address, Partner, Payment Pending (to collect), one cash row', async () => {
       const { id, token } = await appointment({
         clientId: 'demo-mx',
         country: 'mx',

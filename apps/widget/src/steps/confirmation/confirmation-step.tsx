@@ -25,6 +25,7 @@ import { missingPatientsStep, PATIENTS_MISSING_MESSAGE } from './patients-gate.t
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
+import { confirmsWithoutPayment } from '@visita/domain/client';
 import { useCart, useFlow, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
@@ -57,6 +58,10 @@ export function ConfirmationStep() {
   const cart = useCart((state) => state.cart);
   const address = useSession((state) => state.addressData);
   const countryCode = useSession((state) => state.countryCode);
+  // Confirmed without a card (the partner collects): nothing of the total is charged online.
+  const paidAtAddress = useSession((state) =>
+    state.clientData ? confirmsWithoutPayment(state.clientData, state.origin) : false,
+  );
   const profile = usePartnerProfile();
   const text = useStepCopy('confirmation', { title: CONFIRMATION_COPY.title, cta: copy.shell.continue });
   const stepList = useFlow((state) => state.stepList);
@@ -269,6 +274,7 @@ export function ConfirmationStep() {
           insurances={cart.patients.map((patient) => patient.insurance)}
           loading={loading}
           examPriceAtHome={profile.rules.exam_price_at_home}
+          paidAtAddress={paidAtAddress}
         />
         <SplitSummary context={context} />
       </div>

@@ -15,6 +15,7 @@ import { useCopy } from '../../copy/use-copy.ts';
 import { useAppointment } from '../../flow/use-appointment.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePriceAnswer, usePriceQuote } from '../../flow/use-price-quote.ts';
+import { confirmsWithoutPayment } from '@visita/domain/client';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PriceTable } from '../../ui/price-table.tsx';
@@ -32,6 +33,10 @@ export function ServicesStep() {
   const ensureAppointment = useAppointment();
   const cart = useCart((state) => state.cart);
   const countryCode = useSession((state) => state.countryCode);
+  // Confirmed without a card (the partner collects): nothing of the total is charged online.
+  const paidAtAddress = useSession((state) =>
+    state.clientData ? confirmsWithoutPayment(state.clientData, state.origin) : false,
+  );
   const profile = usePartnerProfile();
   const text = useStepCopy('services', { title: SERVICES_COPY.title, cta: copy.shell.continue });
   const commune = useSession((state) => state.addressData?.commune ?? null);
@@ -143,6 +148,7 @@ export function ServicesStep() {
         insurances={cart.patients.map((patient) => patient.insurance)}
         loading={loading}
         examPriceAtHome={profile.rules.exam_price_at_home}
+        paidAtAddress={paidAtAddress}
       />
       {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
       <div className="visita-step__actions">

@@ -15,6 +15,7 @@ import {
 import { useCart, usePrice, useSession } from '../../stores/widget-stores.tsx';
 import { StepHeading } from '../../ui/form.tsx';
 import { useCartActions } from '../../stores/cart-actions.ts';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
 /** '¿Qué análisis clínicos paga la empresa?': the company pays the checked exams. */
 export function SplitPaymentStep() {
@@ -23,6 +24,8 @@ export function SplitPaymentStep() {
   const countryCode = useSession((state) => state.countryCode);
   const updatePrice = usePrice((state) => state.update);
   const split = splitPayment(patients);
+  // Only the exams the company agreed to pay can be put on it (the API refuses any other).
+  const companyItems = usePartnerProfile().rules.company_pays?.items ?? [];
   const { next } = useNavigation();
   const money = (amount: number) => formatCurrency(amount, countryCode);
 
@@ -35,7 +38,8 @@ export function SplitPaymentStep() {
           <ul className="visita-checks">
             {patient.items.map((item) => {
               const sub = isSubitem(item, patient.items);
-              const checkable = isClientCheckable(patient, item.id);
+              const checkable =
+                isClientCheckable(patient, item.id) && Boolean(item.slug && companyItems.includes(item.slug));
               const id = `visita-split-${index}-${item.id}`;
               return (
                 <li key={String(item.id)}>
