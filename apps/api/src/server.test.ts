@@ -80,8 +80,31 @@ describe('the server process', () => {
       server.child.kill(signal);
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('shutting down');
+      // Only this machine reaches it: the demo's public tokens are no one else's business.
+      expect(server.output()).not.toContain('Credenciales de demostración');
     },
   );
+
+  it('warns at start, naming the clients, that the demo staff tokens are public when others can reach it', async () => {
+    const server = start({ LOG_LEVEL: 'info', HOST: '0.0.0.0' });
+    try {
+      await waitFor(
+        () => server.output().includes('Server listening') || server.child.exitCode !== null,
+        30_000,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const warning = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Credenciales de demostración activas'));
+    expect(warning, server.output()).toBeDefined();
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 40, host: '0.0.0.0' });
+    expect(warning).toContain('demo-laas, demo-laas-lm');
+    expect(server.output()).not.toContain('demo-laas-token');
+  });
 
   it('keeps patient data and tokens out of its logs', async () => {
     const server = start({ LOG_LEVEL: 'info' });

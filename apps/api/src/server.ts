@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { clientsWithPublicDemoTokens, demoCredentialsWarning } from './db/seed/demo-credentials.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
@@ -129,6 +130,10 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // The demo's staff tokens are in this repository: a server others can reach says so at start.
+  const exposed = demoCredentialsWarning(config.HOST, await clientsWithPublicDemoTokens(database.db));
+  if (exposed) app.log.warn({ host: config.HOST }, exposed);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
