@@ -86,6 +86,9 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${port}`,
         // The operator's API, for the walk that onboards a partner (partner-onboarding.spec.ts).
         ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+        // That partner's webhook receiver runs on this machine (127.0.0.1), which webhooks may
+        // reach only with this setting.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   ],

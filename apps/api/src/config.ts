@@ -107,6 +107,16 @@ const envSchema = z.object({
       .max(3_600_000, 'debe estar entre 1000 y 3600000')
       .default(60_000),
   ),
+  // Partner webhooks may reach loopback, private and other internal addresses: only for tests
+  // whose receiver runs on this machine. Off, they reach public hosts only (else whoever edits a
+  // profile could probe the internal network through the deliveries list).
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'debe ser true o false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   // The operator's token for /api/admin (unset: the admin API answers 404 to everyone).
   ADMIN_TOKEN: z.preprocess(
     emptyAsUndefined,

@@ -2,6 +2,7 @@ import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listUndelivered } from '../outbox/queries.ts';
+import { failureForOperators } from '../webhooks/deliver-webhook.ts';
 import { requireAdmin } from './admin-auth.ts';
 
 /** The operator's API (behind ADMIN_TOKEN). */
@@ -29,7 +30,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             client_id: row.clientId,
             appointment_id: row.appointmentId,
             attempts: row.attempts,
-            last_error: row.lastError,
+            // Only our own kinds of failure: nothing a host answered or an error quoted.
+            last_error: failureForOperators(row.lastError),
             created_at: row.createdAt.toISOString(),
             next_attempt_at: row.failedAt ? null : row.availableAt.toISOString(),
             failed_at: row.failedAt?.toISOString() ?? null,

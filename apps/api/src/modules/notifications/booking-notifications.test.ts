@@ -46,7 +46,8 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
   let smtpPort = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The partner's receiver runs on this machine: webhooks may reach it only with this setting.
+    t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     const [nurse] = await t.app.db
       .insert(nurses)
       .values({ name: 'Enfermera correos', skills: ['lab'] })
@@ -97,6 +98,7 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
         publicUrl: 'https://reservas.example',
         mailFrom: 'reservas@visita.example',
         rosters: t.app.rosters,
+        webhookAllowPrivate: t.app.config.WEBHOOK_ALLOW_PRIVATE,
       }),
     });
 

@@ -32,6 +32,8 @@ export interface DeliveryContext {
   mailFrom: string;
   /** The instance's sectors, as it keeps them (the visit's wall clock). */
   rosters: RosterCache;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach this machine and its network (tests only). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** A delivery that can never succeed (the appointment is gone): done, not retried. */
@@ -119,7 +121,11 @@ async function bookingWebhook(context: DeliveryContext, event: ClaimedEvent): Pr
   const webhook = readPartnerProfile(client?.profile).webhook;
   // The partner removed its endpoint since: nothing is owed any more.
   if (!webhook) return NOTHING_TO_DELIVER;
-  await deliverWebhook(webhook, { id: event.id, topic: event.topic, payload: event.payload });
+  await deliverWebhook(
+    webhook,
+    { id: event.id, topic: event.topic, payload: event.payload },
+    { allowPrivate: context.webhookAllowPrivate ?? false },
+  );
 }
 
 /**

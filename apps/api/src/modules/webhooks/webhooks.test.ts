@@ -72,10 +72,15 @@ describe('webhook delivery', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  // The receiver is on this machine: these deliveries are allowed internal addresses, as tests
+  // are with WEBHOOK_ALLOW_PRIVATE (internal-addresses.test.ts shows them refused otherwise).
+  const allowPrivate = true;
+
   it('POSTs the event as JSON that the receiver verifies with its secret', async () => {
     await deliverWebhook(
       { url, secret: SECRET },
       { id: 'evt-1', topic: 'appointment.confirmed', payload: { appointment_id: 'a1' } },
+      { allowPrivate },
     );
     const [request] = received;
     expect(request?.headers['content-type']).toBe('application/json');
@@ -93,17 +98,33 @@ describe('webhook delivery', () => {
 
   it('a non-2xx answer, or no answer, is a failure to retry', async () => {
     status = 503;
+    const event = { id: 'e', topic: 't', payload: {} };
+    await expect(deliverWebhook({ url, secret: SECRET }, event, { allowPrivate })).rejects.toThrow(
+      'webhook answered 503',
+    );
     await expect(
-      deliverWebhook({ url, secret: SECRET }, { id: 'e', topic: 't', payload: {} }),
-    ).rejects.toThrow('webhook answered 503');
+      deliverWebhook({ url: 'http://127.0.0.1:1/x', secret: SECRET }, event, { allowPrivate }),
+    ).rejects.toThrow('webhook request failed: connection');
     await expect(
-      deliverWebhook({ url: 'http://127.0.0.1:1/x', secret: SECRET }, { id: 'e', topic: 't', payload: {} }),
-    ).rejects.toThrow('webhook request failed');
-    await expect(
-      deliverWebhook(
-        { url: 'http://partner.example/x', secret: SECRET },
-        { id: 'e', topic: 't', payload: {} },
-      ),
+      deliverWebhook({ url: 'http://partner.example/x', secret: SECRET }, event, { allowPrivate }),
     ).rejects.toThrow('not allowed');
+  });
+
+  it('an endpoint that does not answer in time is a timeout to retry', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      await expect(
+        deliverWebhook(
+          { url: `http://127.0.0.1:${port}/x`, secret: SECRET },
+          { id: 'e', topic: 't', payload: {} },
+          { allowPrivate, timeoutMs: 200 },
+        ),
+      ).rejects.toThrow('webhook request failed: timeout');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
