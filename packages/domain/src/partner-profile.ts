@@ -92,6 +92,17 @@ export const partnerRulesSchema = z.object({
 });
 export type PartnerRules = z.infer<typeof partnerRulesSchema>;
 
+/**
+ * The rules that hold for a whole sales source, not one partner: the catalogue merges them across
+ * the partners selling under a source (exams_paid_at_home when any states it, the first fund
+ * stated), so one partner's value changes every other partner's prices there. A partner's
+ * document may set them only to what the other partners on its source state, unless the operator
+ * confirms naming those partners (modules/admin/partners.ts).
+ */
+export const SOURCE_WIDE_RULES = ['exams_paid_at_home', 'fund'] as const satisfies ReadonlyArray<
+  keyof PartnerRules
+>;
+
 const stepCopySchema = z.object({
   title: text(200).optional(),
   subtitle: text(600).optional(),

@@ -125,6 +125,43 @@ describe.each(TEST_ENGINES)('npm run partner on $name', (engine) => {
     expect(await findClientById(db, 'lab-malo')).toBeUndefined();
   });
 
+  it('refuses a rule of the whole sales source that reaches other partners, unless --confirm-source-rules names them', async () => {
+    const partner = (id: string, rules: Record<string, unknown> = {}) => ({
+      id,
+      name: `Socio ${id}`,
+      country: 'cl',
+      sales_source: 'fuente-cli',
+      profile: { rules },
+    });
+    for (const id of ['cli-a', 'cli-b']) {
+      const file = join(dir, `${id}.json`);
+      await writeFile(file, JSON.stringify(partner(id)));
+      expect((await run('import', file)).code).toBe(0);
+    }
+    const file = join(dir, 'cli-a-paga-en-casa.json');
+    await writeFile(file, JSON.stringify(partner('cli-a', { exams_paid_at_home: true })));
+    const reason =
+      'source-rules-unconfirmed: Esta regla (exams_paid_at_home) se aplica a toda la fuente de venta ' +
+      'fuente-cli: afecta también a cli-b. Confírmalo indicando esos socios.';
+
+    const refused = await run('import', file);
+    expect(refused).toMatchObject({ code: 1, changedId: null, err: [reason] });
+    expect((await run('import', file, '--dry-run')).err).toEqual([reason]);
+    expect((await run('import', file, '--confirm-source-rules', 'cli-b,demo')).code).toBe(1);
+    expect((await run('import', file, '--confirm-source-rules')).code).toBe(2);
+    expect((await findClientById(db, 'cli-a'))?.profile).not.toMatchObject({
+      rules: { exams_paid_at_home: true },
+    });
+
+    const confirmed = await run('import', file, '--confirm-source-rules', 'cli-b');
+    expect(confirmed, confirmed.err.join('\n')).toMatchObject({ code: 0, changedId: 'cli-a' });
+    expect((await findClientById(db, 'cli-a'))?.profile).toMatchObject({
+      rules: { exams_paid_at_home: true },
+    });
+    const [entry] = await listAuditEntries(db, { partnerId: 'cli-a', limit: 1 });
+    expect(entry?.after).toMatchObject({ source_rules_confirmed_for: ['cli-b'] });
+  });
+
   it('says how to use it, and that an unknown partner does not exist', async () => {
     expect((await run('borrar', 'demo')).code).toBe(2);
     const missing = await run('export', 'no-existe');

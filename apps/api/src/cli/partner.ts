@@ -1,7 +1,8 @@
 /**
- * `npm run partner -- export <id>` and `npm run partner -- import <file.json> [--dry-run]`: a
- * partner's document in and out of the database, so a profile can live in the partner's own
- * repository. The same rules and audit log as the operator API (modules/admin/partners.ts).
+ * `npm run partner -- export <id>` and `npm run partner -- import <file.json> [--dry-run]
+ * [--confirm-source-rules <ids>]`: a partner's document in and out of the database, so a profile
+ * can live in the partner's own repository. The same rules, confirmation of a change to the rules
+ * of a whole sales source, and audit log as the operator API (modules/admin/partners.ts).
  * With the embedded database, stop the server first (one process owns its files); with
  * PostgreSQL the running instances hear the change and drop their cached copy.
  */
@@ -25,7 +26,32 @@ const USAGE = [
   'Uso:',
   '  npm run partner -- export <id>                     imprime el documento del socio (JSON)',
   '  npm run partner -- import <archivo.json> [--dry-run] muestra las diferencias y las guarda',
+  '      [--confirm-source-rules <id,id>]                confirma un cambio de reglas que afecta a los',
+  '                                                     otros socios de la fuente de venta (sus ids)',
 ];
+
+/** The import's flags; null when one is unknown or lacks its value. */
+function importFlags(flags: readonly string[]): { dryRun: boolean; confirmation?: string[] } | null {
+  let dryRun = false;
+  let confirmation: string[] | undefined;
+  for (let index = 0; index < flags.length; index += 1) {
+    const flag = flags[index];
+    if (flag === '--dry-run') {
+      dryRun = true;
+    } else if (flag === '--confirm-source-rules' || flag?.startsWith('--confirm-source-rules=')) {
+      const value = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : flags[(index += 1)];
+      const ids = value
+        ?.split(',')
+        .map((id) => id.trim())
+        .filter(Boolean);
+      if (!ids || ids.length === 0) return null;
+      confirmation = [...(confirmation ?? []), ...ids];
+    } else {
+      return null;
+    }
+  }
+  return confirmation ? { dryRun, confirmation } : { dryRun };
+}
 
 /** The importable document of a partner: what the API answers, without what only the API reports. */
 async function exportDocument(db: Db, id: string): Promise<Record<string, unknown> | null> {
@@ -55,7 +81,13 @@ export function diffDocuments(before: unknown, after: unknown): string[] {
     .map((path) => `${path}: ${a.get(path) ?? '(nada)'} → ${b.get(path) ?? '(nada)'}`);
 }
 
-async function importDocument(db: Db, file: string, dryRun: boolean, io: CliIo, actor: string) {
+async function importDocument(
+  db: Db,
+  file: string,
+  { dryRun, confirmation }: { dryRun: boolean; confirmation?: string[] },
+  io: CliIo,
+  actor: string,
+) {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
@@ -73,7 +105,9 @@ async function importDocument(db: Db, file: string, dryRun: boolean, io: CliIo, 
   // What the document would be once written, computed by the same rules, without writing.
   const preview = await inTransaction(db, async (tx) => {
     const { id, ...fields } = body;
-    const row = before ? await patchPartner(tx, id, fields, actor) : await createPartner(tx, body, actor);
+    const row = before
+      ? await patchPartner(tx, id, fields, actor, {}, confirmation)
+      : await createPartner(tx, body, actor, {}, confirmation);
     const { has_api_token: _t, created_at: _c, ...document } = toPartnerAnswer(row);
     throw new Preview(document);
   }).catch((outcome: unknown) => {
@@ -88,8 +122,8 @@ async function importDocument(db: Db, file: string, dryRun: boolean, io: CliIo, 
     return { code: 0, changedId: null };
   }
   const { id, ...fields } = body;
-  if (before) await patchPartner(db, id, fields, actor);
-  else await createPartner(db, body, actor);
+  if (before) await patchPartner(db, id, fields, actor, {}, confirmation);
+  else await createPartner(db, body, actor, {}, confirmation);
   io.out('Guardado.');
   return { code: 0, changedId: id };
 }
@@ -119,8 +153,9 @@ export async function runPartnerCli(
       io.out(JSON.stringify(document, null, 2));
       return { code: 0, changedId: null };
     }
-    if (command === 'import' && target && rest.every((flag) => flag === '--dry-run')) {
-      return await importDocument(db, target, rest.includes('--dry-run'), io, actor);
+    const flags = command === 'import' ? importFlags(rest) : null;
+    if (command === 'import' && target && flags) {
+      return await importDocument(db, target, flags, io, actor);
     }
   } catch (error) {
     if (error instanceof AppError) {

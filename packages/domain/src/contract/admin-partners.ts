@@ -89,6 +89,22 @@ export type PatchPartnerBody = z.infer<typeof patchPartnerBodySchema>;
 
 export const partnerParamsSchema = z.object({ id: partnerIdSchema });
 
+/**
+ * On POST and PATCH: the ids of the other partners on the sales source, comma-separated, when the
+ * document changes a rule that holds for the whole source (SOURCE_WIDE_RULES) to a value they do
+ * not share: the operator confirms the change reaches them. It must name exactly those partners.
+ */
+export const partnerWriteQuerySchema = z.object({
+  confirm_source_rules: z
+    .string()
+    .max(4000)
+    .regex(
+      /^[a-z0-9][a-z0-9-]{1,62}(,[a-z0-9][a-z0-9-]{1,62})*$/,
+      'Ids de socios separados por comas, sin espacios (como clinica-a,clinica-b).',
+    )
+    .optional(),
+});
+
 /** A partner as the operator reads it: the document, secrets masked, whether it has a staff token. */
 export const partnerAnswerSchema = z.object({
   id: z.string(),

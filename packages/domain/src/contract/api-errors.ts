@@ -106,6 +106,33 @@ export const ADMIN_TOKEN_MISSING = entry(401, 'not-authenticated', 'Se requiere 
 export const ADMIN_TOKEN_INVALID = entry(403, 'forbidden', 'El token de operador no es válido.');
 export const PARTNER_NOT_FOUND = entry(404, 'partner-not-found', 'No existe un socio con ese id.');
 export const PARTNER_EXISTS = entry(409, 'partner-exists', 'Ya existe un socio con ese id.');
+/** Spanish list: 'a', 'a y b', 'a, b y c'. */
+const listed = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : (names[0] ?? '');
+/** Rules of a whole sales source that one partner's document changes, and who else it reaches. */
+export interface SourceRulesReach {
+  readonly source: string;
+  readonly rules: readonly string[];
+  readonly partners: readonly string[];
+}
+const sourceRulesText = (reaches: readonly SourceRulesReach[]) =>
+  reaches
+    .map(
+      ({ source, rules, partners }) =>
+        `${rules.length > 1 ? `Estas reglas (${listed(rules)}) se aplican` : `Esta regla (${listed(rules)}) se aplica`} ` +
+        `a toda la fuente de venta ${source}: afecta también a ${listed(partners)}.`,
+    )
+    .join(' ');
+/** A rule of a whole sales source changed from one partner's document, without the others' confirmation. */
+export const sourceRulesUnconfirmed = (reaches: readonly SourceRulesReach[]) =>
+  entry(409, 'source-rules-unconfirmed', `${sourceRulesText(reaches)} Confírmalo indicando esos socios.`);
+/** The confirmation does not name exactly the partners the change reaches. */
+export const sourceRulesConfirmationMismatch = (reaches: readonly SourceRulesReach[]) =>
+  entry(
+    409,
+    'source-rules-unconfirmed',
+    `${sourceRulesText(reaches)} La confirmación debe indicar exactamente esos socios.`,
+  );
 
 // Addresses and coverage
 export const NO_NURSES = entry(400, NO_NURSES_ERROR, NO_NURSES_MESSAGE);

@@ -22,6 +22,7 @@ import {
   partnerEmployeesAnswerSchema,
   partnerEmployeesBodySchema,
   partnerParamsSchema,
+  partnerWriteQuerySchema,
   patchPartnerBodySchema,
 } from './admin-partners.ts';
 import {
@@ -365,13 +366,15 @@ export const adminGetPartner = {
   response: { 200: partnerAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;
 export const adminCreatePartner = {
+  querystring: partnerWriteQuerySchema,
   body: createPartnerBodySchema,
   response: { 201: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;
 export const adminUpdatePartner = {
   params: partnerParamsSchema,
+  querystring: partnerWriteQuerySchema,
   body: patchPartnerBodySchema,
-  response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404) },
+  response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;
 export const adminIssuePartnerToken = {
   params: partnerParamsSchema,

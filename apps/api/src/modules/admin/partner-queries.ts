@@ -15,6 +15,23 @@ export async function listPartners(db: Db): Promise<ClientRow[]> {
   return db.select().from(clients).orderBy(asc(clients.id));
 }
 
+/**
+ * The partners selling under a sales source, their rows locked until the transaction ends: a
+ * change of the source's shared rules is checked against them, and two such changes on one
+ * source do not pass each other.
+ */
+export async function lockSourcePartners(
+  db: Db,
+  salesSource: string,
+): Promise<Array<Pick<ClientRow, 'id' | 'profile'>>> {
+  return db
+    .select({ id: clients.id, profile: clients.profile })
+    .from(clients)
+    .where(eq(clients.salesSource, salesSource))
+    .orderBy(asc(clients.id))
+    .for('update');
+}
+
 /** Inserts a partner; undefined when its id is taken. */
 export async function insertPartner(db: Db, row: NewClientRow): Promise<ClientRow | undefined> {
   const [inserted] = await db

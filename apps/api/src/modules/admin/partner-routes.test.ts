@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { insertTestCatalogue, T } from '../pricing/test-fixtures.ts';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -264,5 +265,126 @@ describe.each(TEST_ENGINES)('operator partner API on $name', (engine) => {
       404,
     );
     expect((await call('GET', url, undefined, { authorization: 'Bearer otro' })).statusCode).toBe(403);
+  });
+
+  describe('rules that hold for a whole sales source', () => {
+    beforeAll(() => insertTestCatalogue(t.testDb.database.db));
+
+    /** What a person buying a hemograma (8000) through a source pays at the address. */
+    const paidAtHome = async (source: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/cart-price/',
+        payload: {
+          country: 'cl',
+          locality: 'Las Condes',
+          source,
+          coupon_code: null,
+          patients: [{ is_fonasa: false, items: [T.hemograma], packs: [] }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().payment_at_home as number;
+    };
+    const onSource = (id: string, salesSource: string, rules: Record<string, unknown> = {}) => ({
+      id,
+      name: `Socio ${id}`,
+      country: 'cl',
+      sales_source: salesSource,
+      profile: { rules },
+    });
+    const create = async (body: ReturnType<typeof onSource>, query = '') => {
+      const response = await call('POST', `/api/admin/partners${query}`, body);
+      return response;
+    };
+    const paidAtHomeRule = { exams_paid_at_home: true };
+
+    it("refuses one partner's rule that changes another partner's prices, unless the operator names them", async () => {
+      expect((await create(onSource('fuente-a', 'fuente-compartida'))).statusCode).toBe(201);
+      expect((await create(onSource('fuente-b', 'fuente-compartida'))).statusCode).toBe(201);
+      expect(await paidAtHome('fuente-compartida')).toBe(0);
+
+      const refused = await call('PATCH', '/api/admin/partners/fuente-a', {
+        profile: { rules: paidAtHomeRule },
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        err: 'source-rules-unconfirmed',
+        msg:
+          'Esta regla (exams_paid_at_home) se aplica a toda la fuente de venta fuente-compartida: ' +
+          'afecta también a fuente-b. Confírmalo indicando esos socios.',
+      });
+      // Nothing changed: fuente-b's customers still pay the exams by card.
+      expect(await paidAtHome('fuente-compartida')).toBe(0);
+      expect(
+        (await call('GET', '/api/admin/partners/fuente-a')).json().profile.rules.exams_paid_at_home,
+      ).toBe(false);
+
+      // A confirmation must name exactly the partners reached.
+      const wrong = await call('PATCH', '/api/admin/partners/fuente-a?confirm_source_rules=demo', {
+        profile: { rules: paidAtHomeRule },
+      });
+      expect(wrong.statusCode, wrong.body).toBe(409);
+      expect(wrong.json().msg).toContain('La confirmación debe indicar exactamente esos socios.');
+      const bad = await call('PATCH', '/api/admin/partners/fuente-a?confirm_source_rules=Fuente B', {
+        profile: { rules: paidAtHomeRule },
+      });
+      expect(bad.statusCode, bad.body).toBe(400);
+
+      const confirmed = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/partners/fuente-a?confirm_source_rules=fuente-b',
+        payload: { profile: { rules: paidAtHomeRule } },
+        headers: { ...auth, 'x-operator': 'Ana Pérez' },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await paidAtHome('fuente-compartida')).toBe(8000);
+      const [entry] = (await call('GET', '/api/admin/audit?partner_id=fuente-a')).json().results;
+      expect(entry).toMatchObject({
+        action: 'partner.updated',
+        actor: expect.stringContaining('Ana Pérez'),
+        before: { profile: { rules: { exams_paid_at_home: false } } },
+        after: { profile: { rules: { exams_paid_at_home: true } }, source_rules_confirmed_for: ['fuente-b'] },
+      });
+
+      // Stating what the others already state needs no confirmation, and then both agree.
+      const same = await call('PATCH', '/api/admin/partners/fuente-b', {
+        profile: { rules: paidAtHomeRule },
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(
+        (await call('GET', '/api/admin/audit?partner_id=fuente-b')).json().results[0].after,
+      ).not.toHaveProperty('source_rules_confirmed_for');
+      for (const id of ['fuente-a', 'fuente-b'])
+        expect((await call('GET', `/api/admin/partners/${id}`)).json().profile.rules.exams_paid_at_home).toBe(
+          true,
+        );
+      // A new partner joining the source stating the same passes; one stating otherwise does not.
+      expect((await create(onSource('fuente-c', 'fuente-compartida', paidAtHomeRule))).statusCode).toBe(201);
+      const otherwise = await create(onSource('fuente-d', 'fuente-compartida'));
+      expect(otherwise.statusCode, otherwise.body).toBe(409);
+      expect(otherwise.json().msg).toContain('afecta también a fuente-a, fuente-b y fuente-c.');
+      expect((await call('GET', '/api/admin/partners/fuente-d')).statusCode).toBe(404);
+    });
+
+    it('a partner alone on its source sets them freely, and moving it onto a shared source is checked', async () => {
+      const alone = await create(onSource('fuente-sola', 'fuente-sola', paidAtHomeRule));
+      expect(alone.statusCode, alone.body).toBe(201);
+      const fund = { fund: { name: 'Caja Sola', affiliation_check: false } };
+      const patched = await call('PATCH', '/api/admin/partners/fuente-sola', {
+        profile: { rules: { ...paidAtHomeRule, ...fund } },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(await paidAtHome('fuente-sola')).toBe(8000);
+
+      expect((await create(onSource('fuente-e', 'fuente-otra'))).statusCode).toBe(201);
+      const moved = await call('PATCH', '/api/admin/partners/fuente-sola', { sales_source: 'fuente-otra' });
+      expect(moved.statusCode, moved.body).toBe(409);
+      expect(moved.json().msg).toBe(
+        'Estas reglas (exams_paid_at_home y fund) se aplican a toda la fuente de venta fuente-otra: ' +
+          'afecta también a fuente-e. Confírmalo indicando esos socios.',
+      );
+      expect(await paidAtHome('fuente-otra')).toBe(0);
+    });
   });
 });

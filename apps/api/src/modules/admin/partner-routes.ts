@@ -39,6 +39,10 @@ function refuseInvalidBody(request: FastifyRequest): void {
   throw new InvalidPartner(Object.keys(fields).length > 0 ? fields : { '(documento)': failure.message });
 }
 
+/** `?confirm_source_rules=a,b`: the partners the operator confirms a source-wide rule change for. */
+const confirmationOf = (query: { confirm_source_rules?: string | undefined }) =>
+  query.confirm_source_rules?.split(',');
+
 /** The operator's partner API: partners as data, each change audited and heard by every instance. */
 const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = requireAdmin(app.config.ADMIN_TOKEN);
@@ -97,7 +101,13 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseInvalidBody(request);
-      const row = await createPartner(app.db, request.body, operatorOf(request), checks);
+      const row = await createPartner(
+        app.db,
+        request.body,
+        operatorOf(request),
+        checks,
+        confirmationOf(request.query),
+      );
       await changed(row.id);
       return reply.code(201).send(toPartnerAnswer(row));
     },
@@ -117,7 +127,14 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       refuseInvalidBody(request);
-      const row = await patchPartner(app.db, request.params.id, request.body, operatorOf(request), checks);
+      const row = await patchPartner(
+        app.db,
+        request.params.id,
+        request.body,
+        operatorOf(request),
+        checks,
+        confirmationOf(request.query),
+      );
       await changed(row.id);
       return toPartnerAnswer(row);
     },

@@ -8,6 +8,7 @@ import {
   type PartnerProfile,
   partnerProfileSchema,
   readPartnerProfile,
+  SOURCE_WIDE_RULES,
 } from '@visita/domain/partner-profile';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
@@ -22,6 +23,7 @@ import {
   insertAuditEntry,
   insertPartner,
   listCompanyEmployees,
+  lockSourcePartners,
   replaceCompanyEmployees,
   updatePartner,
 } from './partner-queries.ts';
@@ -159,66 +161,163 @@ function columnsOf(
   return columns;
 }
 
+/** `note`: what the audit entry's after adds to the document (read once the change is made). */
 async function audited<T extends ClientRow>(
   db: Db,
   actor: Actor,
   action: AuditAction,
   before: ClientRow | undefined,
   change: (tx: Db) => Promise<T>,
+  note: () => Record<string, unknown> = () => ({}),
 ): Promise<T> {
   return inTransaction(db, async (tx) => {
     const after = await change(tx);
+    const view = auditView(after);
     await insertAuditEntry(tx, {
       actor,
       action,
       partnerId: after.id,
       before: auditView(before),
-      after: auditView(after),
+      after: view && { ...view, ...note() },
     });
     return after;
   });
 }
 
-/** POST /admin/partners: a new partner, with the product's defaults for what it does not say. */
+/** The ids of the other partners on the source an operator confirms a source-wide change for. */
+export type SourceRulesConfirmation = readonly string[] | undefined;
+
+/** A partner's values of the source-wide rules, each as canonical JSON (the parsed profile's key order). */
+function sourceWideValues(profile: Record<string, unknown>): Record<string, string> {
+  const { rules } = readPartnerProfile(profile);
+  return Object.fromEntries(SOURCE_WIDE_RULES.map((rule) => [rule, JSON.stringify(rules[rule])]));
+}
+
+/**
+ * The catalogue merges SOURCE_WIDE_RULES across the partners of a sales source, so a partner that
+ * states one otherwise than the others on its source changes their prices too. Such a change, made
+ * by creating a partner, changing those rules or moving it to another source (the one it joins and
+ * the one it leaves), passes only when the operator names exactly the other partners on those
+ * sources; it answers who was named, for the audit log (none when nobody else is reached). A
+ * change that leaves those rules and the source as they were is not checked, so a source whose
+ * partners already disagree does not block their other edits.
+ */
+async function checkSourceRules(
+  tx: Db,
+  id: string,
+  before: Pick<ClientRow, 'salesSource' | 'profile'> | undefined,
+  after: Pick<ClientRow, 'salesSource' | 'profile'>,
+  confirmation: SourceRulesConfirmation,
+): Promise<string[]> {
+  const moved = !before || before.salesSource !== after.salesSource;
+  const was = before && sourceWideValues(before.profile);
+  const is = sourceWideValues(after.profile);
+  const changed = SOURCE_WIDE_RULES.filter((rule) => moved || was?.[rule] !== is[rule]);
+  if (changed.length === 0) return [];
+  const reaches: ERRORS.SourceRulesReach[] = [];
+  const reach = async (source: string, values: Record<string, string>, rules: readonly string[]) => {
+    const others = (await lockSourcePartners(tx, source)).filter((partner) => partner.id !== id);
+    const differing = rules.filter((rule) =>
+      others.some((partner) => sourceWideValues(partner.profile)[rule] !== values[rule]),
+    );
+    if (differing.length > 0)
+      reaches.push({ source, rules: differing, partners: others.map((partner) => partner.id) });
+  };
+  await reach(after.salesSource, is, changed);
+  if (before && was && moved) await reach(before.salesSource, was, SOURCE_WIDE_RULES);
+  if (reaches.length === 0) return [];
+  const reached = [...new Set(reaches.flatMap((one) => one.partners))].sort();
+  if (!confirmation) throw fail(ERRORS.sourceRulesUnconfirmed(reaches));
+  const named = [...new Set(confirmation)].sort();
+  if (named.join(',') !== reached.join(',')) throw fail(ERRORS.sourceRulesConfirmationMismatch(reaches));
+  return reached;
+}
+
+/**
+ * POST /admin/partners: a new partner, with the product's defaults for what it does not say.
+ * `confirmation`: see checkSourceRules.
+ */
 export async function createPartner(
   db: Db,
   body: CreatePartnerBody,
   actor: Actor,
   checks: DocumentChecks = {},
+  confirmation: SourceRulesConfirmation = undefined,
 ): Promise<ClientRow> {
   if (await findClientById(db, body.id)) throw partnerExists();
   const columns = columnsOf({ profile: {}, ...body }, {}, checks);
-  const row = await audited(db, actor, 'partner.created', undefined, async (tx) => {
-    const inserted = await insertPartner(tx, {
-      id: body.id,
-      name: body.name,
-      country: body.country,
-      salesSource: body.sales_source,
-      ...columns,
-    });
-    // Two operators creating one id at once: the second finds the first's row.
-    if (!inserted) throw partnerExists();
-    return inserted;
-  });
+  let confirmedFor: string[] = [];
+  const row = await audited(
+    db,
+    actor,
+    'partner.created',
+    undefined,
+    async (tx) => {
+      confirmedFor = await checkSourceRules(
+        tx,
+        body.id,
+        undefined,
+        { salesSource: body.sales_source, profile: columns.profile ?? {} },
+        confirmation,
+      );
+      const inserted = await insertPartner(tx, {
+        id: body.id,
+        name: body.name,
+        country: body.country,
+        salesSource: body.sales_source,
+        ...columns,
+      });
+      // Two operators creating one id at once: the second finds the first's row.
+      if (!inserted) throw partnerExists();
+      return inserted;
+    },
+    () => sourceRulesNote(confirmedFor),
+  );
   return row;
 }
 
-/** PATCH /admin/partners/{id}: the fields sent replace the stored ones; the profile key by key. */
+/** The audit log says whom a confirmed source-wide change reached. */
+const sourceRulesNote = (confirmedFor: string[]) =>
+  confirmedFor.length > 0 ? { source_rules_confirmed_for: confirmedFor } : {};
+
+/**
+ * PATCH /admin/partners/{id}: the fields sent replace the stored ones; the profile key by key.
+ * `confirmation`: see checkSourceRules.
+ */
 export async function patchPartner(
   db: Db,
   id: string,
   body: PatchPartnerBody,
   actor: Actor,
   checks: DocumentChecks = {},
+  confirmation: SourceRulesConfirmation = undefined,
 ): Promise<ClientRow> {
   const before = await findClientById(db, id);
   if (!before) throw partnerNotFound();
   const columns = columnsOf(body, before.profile, checks);
-  return audited(db, actor, 'partner.updated', before, async (tx) => {
-    const updated = await updatePartner(tx, id, columns);
-    if (!updated) throw partnerNotFound();
-    return updated;
-  });
+  let confirmedFor: string[] = [];
+  return audited(
+    db,
+    actor,
+    'partner.updated',
+    before,
+    async (tx) => {
+      confirmedFor = await checkSourceRules(
+        tx,
+        id,
+        before,
+        {
+          salesSource: columns.salesSource ?? before.salesSource,
+          profile: columns.profile ?? before.profile,
+        },
+        confirmation,
+      );
+      const updated = await updatePartner(tx, id, columns);
+      if (!updated) throw partnerNotFound();
+      return updated;
+    },
+    () => sourceRulesNote(confirmedFor),
+  );
 }
 
 /** A new staff token for the partner, replacing (and so revoking) the old one; answered once. */
