@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,17 @@ describe.each(TEST_ENGINES)('npm run partner on $name', (engine) => {
   });
 
   it.each([
-    ['a file that is not JSON', '{ nope', /No se pudo leer/],
+    ['a file that is not JSON', '{ nope', /no es un JSON válido \(línea 1, columna 3\)\.$/],
+    [
+      'a name with a line break',
+      JSON.stringify({ id: 'lab-malo', name: 'Lab\nMalo', country: 'cl', sales_source: 'x' }),
+      /^name: No puede tener saltos de línea/,
+    ],
+    [
+      'a name with a right-to-left override',
+      JSON.stringify({ id: 'lab-malo', name: 'Lab \u202eolaM', country: 'cl', sales_source: 'x' }),
+      /^name: No puede tener saltos de línea, caracteres de control o invisibles/,
+    ],
     [
       'an id with a slash',
       JSON.stringify({ id: 'a/b', name: 'X', country: 'cl', sales_source: 'x' }),
@@ -122,6 +132,8 @@ describe.each(TEST_ENGINES)('npm run partner on $name', (engine) => {
     const result = await run('import', file);
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toMatch(reason);
+    // Spanish, not the validator's English.
+    expect(result.err.join('\n')).not.toMatch(/\b(Invalid|expected|received)\b/);
     expect(await findClientById(db, 'lab-malo')).toBeUndefined();
   });
 
@@ -160,6 +172,23 @@ describe.each(TEST_ENGINES)('npm run partner on $name', (engine) => {
     });
     const [entry] = await listAuditEntries(db, { partnerId: 'cli-a', limit: 1 });
     expect(entry?.after).toMatchObject({ source_rules_confirmed_for: ['cli-b'] });
+  });
+
+  it('never prints what a file it cannot use holds, even through a symlink', async () => {
+    const secret = join(dir, 'secreto.txt');
+    await writeFile(secret, 'root:x:0:0:root:/root:/bin/bash\nclave=hunter2\n');
+    const link = join(dir, 'parece-un-socio.json');
+    await symlink(secret, link);
+    const result = await run('import', link);
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([`${link} no es un JSON válido.`]);
+    expect(result.err.join('\n')).not.toMatch(/root|hunter2|bash/);
+  });
+
+  it('says that a file does not exist, or is a folder, without reading it', async () => {
+    const missing = join(dir, 'no-existe.json');
+    expect((await run('import', missing)).err).toEqual([`${missing} no existe.`]);
+    expect((await run('import', dir)).err).toEqual([`${dir} no es un archivo.`]);
   });
 
   it('says how to use it, and that an unknown partner does not exist', async () => {

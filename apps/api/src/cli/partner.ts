@@ -6,16 +6,20 @@
  * With the embedded database, stop the server first (one process owns its files); with
  * PostgreSQL the running instances hear the change and drop their cached copy.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createPartnerBodySchema } from '@visita/domain/contract/admin-partners';
+import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { type Db, inTransaction, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { createChangeBus } from '../modules/changes/change-bus.ts';
 import { findClientById } from '../modules/clients/queries.ts';
 import { createPartner, fieldsOf, patchPartner, toPartnerAnswer } from '../modules/admin/partners.ts';
+
+// What the schemas refuse is read by the operator: zod speaks Spanish here as in the API (app.ts).
+z.config(z.locales.es());
 
 export interface CliIo {
   out: (line: string) => void;
@@ -81,6 +85,44 @@ export function diffDocuments(before: unknown, after: unknown): string[] {
     .map((path) => `${path}: ${a.get(path) ?? '(nada)'} → ${b.get(path) ?? '(nada)'}`);
 }
 
+/** Larger than any partner's document, and what the operator API accepts as a body. */
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
+/** 'línea L, columna C' of a character offset in `text`. */
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `línea ${line}, columna ${offset - before.lastIndexOf('\n')}`;
+}
+
+/**
+ * The file's JSON, or why not in Spanish. The reason never quotes the file: JSON.parse's message
+ * does (its first bytes), and the path may be a symlink to a file that is nobody's business.
+ */
+async function readDocument(file: string): Promise<{ value: unknown } | { reason: string }> {
+  let text: string;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return { reason: `${file} no es un archivo.` };
+    if (info.size > MAX_DOCUMENT_BYTES)
+      return { reason: `${file} pesa más de 1 MB: no es un documento de socio.` };
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { reason: `${file} no existe.` };
+    if (code === 'EACCES' || code === 'EPERM') return { reason: `No hay permiso para leer ${file}.` };
+    return { reason: `No se pudo leer ${file} (${code ?? 'error desconocido'}).` };
+  }
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    // Only the position is taken from the parser's message (V8 says 'at position N').
+    const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+    const where = position === undefined ? '' : ` (${lineAndColumn(text, Number(position))})`;
+    return { reason: `${file} no es un JSON válido${where}.` };
+  }
+}
+
 async function importDocument(
   db: Db,
   file: string,
@@ -88,13 +130,12 @@ async function importDocument(
   io: CliIo,
   actor: string,
 ) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    io.err(`No se pudo leer ${file} como JSON: ${error instanceof Error ? error.message : String(error)}`);
+  const read = await readDocument(file);
+  if ('reason' in read) {
+    io.err(read.reason);
     return { code: 1, changedId: null };
   }
+  const raw = read.value;
   const parsed = createPartnerBodySchema.safeParse(raw);
   if (!parsed.success) {
     for (const [path, message] of Object.entries(fieldsOf(parsed.error))) io.err(`${path}: ${message}`);

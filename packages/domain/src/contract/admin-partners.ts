@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../locale.ts';
 import { clientStepSchema, modeConfigSchema, receiverSchema } from './client-config.ts';
+import { isSafeText } from './safe-text.ts';
 
 /**
  * The operator's partner API (/api/admin/partners): a partner's whole document, as an operator
@@ -43,10 +44,22 @@ export const partnerDomainSchema = z
 
 const modeConfig = modeConfigSchema.strict().nullable();
 
+/**
+ * A partner's name: one line that patients, staff and the CLI's output show as it is, so no line
+ * breaks, control, invisible or direction-changing characters and no markup (the safe-text rule).
+ * A line break at either end is whitespace, dropped by trim() before the check.
+ */
+const partnerNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(isSafeText, 'No puede tener saltos de línea, caracteres de control o invisibles, ni < o >.');
+
 /** Every field an operator sets, none required: a PATCH sends the ones it changes. */
 export const partnerFieldsSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: partnerNameSchema,
     logo_url: z
       .string()
       .trim()
@@ -77,7 +90,7 @@ export const partnerFieldsSchema = z
 export const createPartnerBodySchema = partnerFieldsSchema
   .extend({
     id: partnerIdSchema,
-    name: z.string().trim().min(1).max(200),
+    name: partnerNameSchema,
     country: z.enum(COUNTRY_CODES),
     sales_source: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, PARTNER_ID_MESSAGE),
   })

@@ -14,8 +14,11 @@ const UNSTORABLE =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** What people read must not hide: C1 controls, zero-width and direction-changing characters, markup. */
-const UNREADABLE = /[\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff<>]/;
+/**
+ * What people read must not hide: C1 controls, zero-width and direction-changing characters, the
+ * line and paragraph separators (they break a line as a newline does), markup.
+ */
+const UNREADABLE = /[\u0080-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff<>]/;
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);

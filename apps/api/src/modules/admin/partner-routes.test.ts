@@ -170,6 +170,37 @@ describe.each(TEST_ENGINES)('operator partner API on $name', (engine) => {
     expect(answer.msg).not.toMatch(/\b(Invalid|Expected|Unrecognized)\b/);
   });
 
+  it.each([
+    ['a line break', 'Farmacia\nNorte'],
+    ['a carriage return', 'Farmacia\rNorte'],
+    ['a C0 control', 'Farmacia\u0007Norte'],
+    ['DEL', 'Farmacia\u007fNorte'],
+    ['a C1 control (next line)', 'Farmacia\u0085Norte'],
+    ['a line separator', 'Farmacia\u2028Norte'],
+    ['a paragraph separator', 'Farmacia\u2029Norte'],
+    ['a right-to-left override', 'Farmacia \u202eetroN'],
+    ['a right-to-left isolate', 'Farmacia \u2067Norte'],
+  ])('refuses a name with %s, created or changed, with the field in Spanish', async (_case, name) => {
+    const reason = 'No puede tener saltos de línea, caracteres de control o invisibles, ni < o >.';
+    const created = await call('POST', '/api/admin/partners', { ...farmacia('farmacia-nombre'), name });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json()).toMatchObject({ err: 'invalid-partner', fields: { name: reason } });
+    const patched = await call('PATCH', '/api/admin/partners/demo', { name });
+    expect(patched.statusCode, patched.body).toBe(400);
+    expect(patched.json()).toMatchObject({ err: 'invalid-partner', fields: { name: reason } });
+    expect((await call('GET', '/api/admin/partners/farmacia-nombre')).statusCode).toBe(404);
+    expect((await sdkConfig('demo')).json().name).not.toBe(name);
+  });
+
+  it('keeps accents, apostrophes and dashes in a name, and drops line breaks at its ends', async () => {
+    const created = await call('POST', '/api/admin/partners', {
+      ...farmacia('farmacia-ohiggins'),
+      name: "\n  Clínica O'Higgins – Ñuñoa\r\n",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().name).toBe("Clínica O'Higgins – Ñuñoa");
+  });
+
   it('a __proto__ key changes nothing but the partner it names', async () => {
     const response = await t.app.inject({
       method: 'POST',
