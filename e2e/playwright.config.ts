@@ -79,6 +79,7 @@ export default defineConfig({
         RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '100000',
         RATE_LIMIT_HOLDS_PER_MINUTE: '100000',
         RATE_LIMIT_HOLDS_PER_APPOINTMENT: '100000',
+        HOLDS_PER_ADDRESS: '1000',
         RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '100000',
         // Booking e-mails go to the run's own SMTP server, where the tests read them.
         MAIL: 'smtp',

@@ -90,6 +90,7 @@ export async function startServer(
       RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
       RATE_LIMIT_HOLDS_PER_MINUTE: '0',
       RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
+      HOLDS_PER_ADDRESS: '0',
       RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
       ...env,
     },

@@ -96,6 +96,17 @@ describe('configuration from the environment', () => {
     expect(new ConfigError(problems).message).toMatch(/^Configuración inválida:\n {2}- /);
   });
 
+  it('bounds the live holds per address at 3 unless told, 0 turning the bound off', () => {
+    expect(loadConfig({}, '/srv/visita').HOLDS_PER_ADDRESS).toBe(3);
+    expect(loadConfig({ HOLDS_PER_ADDRESS: '0' }, '/srv/visita').HOLDS_PER_ADDRESS).toBe(0);
+    expect(problemsOf({ HOLDS_PER_ADDRESS: '-1' })).toEqual([
+      'HOLDS_PER_ADDRESS="-1": debe estar entre 0 y 1000 (0 lo desactiva)',
+    ]);
+    expect(problemsOf({ HOLDS_PER_ADDRESS: 'muchas' })).toEqual([
+      'HOLDS_PER_ADDRESS="muchas": debe ser un número',
+    ]);
+  });
+
   it('runs one worker unless told, and several only on PostgreSQL', () => {
     expect(loadConfig({}, '/srv/visita').WEB_CONCURRENCY).toBe(1);
     expect(

@@ -161,6 +161,19 @@ const envSchema = z.object({
   // Holds per address, and per appointment (a person picks another time a few times, not dozens).
   RATE_LIMIT_HOLDS_PER_MINUTE: perMinute(20),
   RATE_LIMIT_HOLDS_PER_APPOINTMENT: perMinute(6),
+  // Live holds (20 minutes each) per address at once, an IPv6 address by its /64; 0 turns the
+  // bound off. The per-minute limits only slow a squatter: within them one address held a whole
+  // sector-day in minutes and kept it. A household booking a few visits stays under it; staff
+  // (the client's API token) are not counted.
+  HOLDS_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 1000 (0 lo desactiva)')
+      .max(1000, 'debe estar entre 0 y 1000 (0 lo desactiva)')
+      .default(3),
+  ),
   // The widget's failure reports: a broken page reports a few, not hundreds, a minute.
   RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: perMinute(30),
   // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.

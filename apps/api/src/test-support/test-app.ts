@@ -40,6 +40,8 @@ export async function createTestApp(
     RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
     RATE_LIMIT_HOLDS_PER_MINUTE: '0',
     RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
+    // Tests hold many appointments' blocks from one address; holds-per-address.test.ts sets it.
+    HOLDS_PER_ADDRESS: '0',
     RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
     ...options.env,
   });

@@ -76,9 +76,9 @@ function injectingFetch(app: TestApp['app'], requests: string[]): typeof fetch {
 /**
  * Builds the real API once for the test file (beforeAll) on a fresh PGlite database seeded with
  * the demo dataset, routes the widget's `fetch` to it, and restores `fetch` and closes the app
- * afterwards (afterAll).
+ * afterwards (afterAll). `env` sets the server's configuration beyond the tests' defaults.
  */
-export function withRealApi(): RealApi {
+export function withRealApi({ env }: { env?: Record<string, string> } = {}): RealApi {
   let testApp: TestApp | null = null;
   let originalFetch: typeof fetch | null = null;
   const requests: string[] = [];
@@ -90,7 +90,7 @@ export function withRealApi(): RealApi {
   beforeAll(async () => {
     const pglite = TEST_ENGINES.find((engine) => engine.name === 'pglite');
     if (!pglite) throw new Error('No PGlite engine');
-    testApp = await createTestApp(pglite);
+    testApp = await createTestApp(pglite, env ? { env } : {});
     originalFetch = globalThis.fetch;
     globalThis.fetch = injectingFetch(testApp.app, requests);
   }, 120_000);

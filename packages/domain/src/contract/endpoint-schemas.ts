@@ -279,7 +279,7 @@ export const availability = {
 export const holdBlock = {
   params: appointmentParamsSchema,
   body: safeText(scheduleBodySchema),
-  response: { 200: scheduleAnswerSchema, ...refusals(400, 404, 409) },
+  response: { 200: scheduleAnswerSchema, ...refusals(400, 404, 409, 429) },
 } as const satisfies EndpointSchemas;
 
 // The client's staff: its patients

@@ -10,7 +10,13 @@ import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from './blocks.ts';
-import { confirmVisitOfAppointment, holdBlockForAppointment, type VisitRow } from './queries.ts';
+import {
+  confirmVisitOfAppointment,
+  countLiveHoldsFrom,
+  holdBlockForAppointment,
+  setHeldFrom,
+  type VisitRow,
+} from './queries.ts';
 import { horizonFor, sectorRoster } from './availability.ts';
 import type { RosterCache } from './roster.ts';
 import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
@@ -39,6 +45,13 @@ export interface HoldRequest {
   /** Items of the cart when the widget sends them; else the appointment's stored cart. */
   items?: readonly string[];
   now: Date;
+  /**
+   * The network a public caller holds from (client-address.ts's key: an IPv4 address, an IPv6
+   * /64); null or absent for staff, whose holds are not counted.
+   */
+  heldFrom?: string | null;
+  /** The live holds one network may keep at once (HOLDS_PER_ADDRESS); 0 or absent: no bound. */
+  holdsPerAddress?: number;
 }
 
 const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled', 'expired'];
@@ -102,6 +115,15 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   const { begin, end } = parseBlock(request);
   if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
   const { candidates, blockStart, blockEnd } = await blockCandidates(db, rosters, request, begin);
+  const heldFrom = request.heldFrom ?? null;
+  const limit = request.holdsPerAddress ?? 0;
+  // Squatting: within the per-minute limits one address could hold a sector's whole day and keep
+  // it, each hold living 20 minutes. Counted before the hold, so two racing holds from one
+  // address may both pass; the per-minute limits bound by how much.
+  if (heldFrom !== null && limit > 0) {
+    const live = await countLiveHoldsFrom(db, { heldFrom, appointmentId: appointment.id, now });
+    if (live >= limit) throw fail(ERRORS.TOO_MANY_HOLDS);
+  }
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   const outcome = await holdBlockForAppointment(db, {
     appointmentId: appointment.id,
@@ -115,6 +137,8 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   if (outcome === 'not-schedulable') throw notSchedulable();
   // Every nurse taken: nothing changed, so the appointment keeps its state and hold.
   if (outcome === 'taken') throw blockNotAvailable();
+  // Who holds it now: a staff hold of an appointment a stranger held no longer counts for them.
+  if ((appointment.heldFrom ?? null) !== heldFrom) await setHeldFrom(db, appointment.id, heldFrom);
   return {
     begin_date: formatLocalDateTime(begin.date, begin.minutes),
     end_date: formatLocalDateTime(end.date, end.minutes),

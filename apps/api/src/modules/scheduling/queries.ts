@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, instantPlaceholder, perDatabase, queryRows, sqlStateOf } from '../../db/database.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  appointments,
   blockLoad,
   blockLoadFreed,
   nurseSectors,
@@ -321,4 +322,52 @@ export async function holdBlockForAppointment(
     if (sqlStateOf(error) === HOLD_TAKEN) return 'taken';
     throw error;
   }
+}
+
+// Every public hold counts first, then records where it came from: prepared.
+const preparedCountLiveHoldsFrom = perDatabase((db: Db) =>
+  db
+    .select({ holds: count() })
+    .from(appointments)
+    .innerJoin(visits, eq(visits.appointmentId, appointments.id))
+    .where(
+      and(
+        eq(appointments.heldFrom, sql.placeholder('heldFrom')),
+        eq(appointments.status, 'scheduled'),
+        ne(appointments.id, sql.placeholder('appointmentId')),
+        eq(visits.status, 'hold'),
+        gt(visits.expiresAt, instantPlaceholder('now')),
+      ),
+    )
+    .prepare('appointments_count_live_holds_from'),
+);
+
+/**
+ * The live holds (not confirmed, not lapsed) of other appointments held from a network
+ * (`heldFrom`, client-address.ts's key): the appointment being held again is left out, so a
+ * person changing their time keeps counting once.
+ */
+export async function countLiveHoldsFrom(
+  db: Db,
+  hold: { heldFrom: string; appointmentId: string; now: Date },
+): Promise<number> {
+  const [row] = await preparedCountLiveHoldsFrom(db).execute({
+    heldFrom: hold.heldFrom,
+    appointmentId: hold.appointmentId,
+    now: hold.now.toISOString(),
+  });
+  return Number(row?.holds ?? 0);
+}
+
+const preparedSetHeldFrom = perDatabase((db: Db) =>
+  db
+    .update(appointments)
+    .set({ heldFrom: sql`${sql.placeholder('heldFrom')}::text` })
+    .where(eq(appointments.id, sql.placeholder('appointmentId')))
+    .prepare('appointments_set_held_from'),
+);
+
+/** Records who holds the appointment's block: a public caller's network, or null for staff. */
+export async function setHeldFrom(db: Db, appointmentId: string, heldFrom: string | null): Promise<void> {
+  await preparedSetHeldFrom(db).execute({ appointmentId, heldFrom });
 }

@@ -10,6 +10,7 @@ import {
 import { createAvailabilityCache } from './availability-cache.ts';
 import { publishAvailabilityChange } from './availability-changes.ts';
 import { findAvailability } from './availability.ts';
+import { clientAddressKey } from '../../plugins/app/client-address.ts';
 import { holdBlock } from './hold.ts';
 
 const accessDescription =
@@ -106,14 +107,19 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'begin_date y end_date en la hora local del sector (YYYY-MM-DD HH:mm:ss), un bloque que ' +
           'la disponibilidad ofrece. Una nueva reserva de la misma cita reemplaza la anterior. ' +
-          'Bloque tomado: 409 block-not-available. La confirmación la hace permanente. ' +
+          'Bloque tomado: 409 block-not-available. Una dirección (IPv6: su /64) mantiene a la vez ' +
+          'a lo sumo HOLDS_PER_ADDRESS reservas sin confirmar de otras citas: más, 429 ' +
+          'too-many-holds (el token de API del cliente no cuenta). La confirmación la hace permanente. ' +
           accessDescription,
       },
     },
     async (request) => {
-      const { appointment } = appointmentAccessOf(request);
+      const { appointment, staff } = appointmentAccessOf(request);
       const held = await holdBlock(app.db, app.rosters, {
         appointment,
+        // Staff book for many people from one office: their holds are not counted per address.
+        heldFrom: staff ? null : clientAddressKey(request.ip),
+        holdsPerAddress: app.config.HOLDS_PER_ADDRESS,
         catalogue: await app.catalogue(),
         beginDate: request.body.begin_date,
         endDate: request.body.end_date,

@@ -12,6 +12,7 @@ import {
   weekDays,
   weekLabel,
 } from '@visita/domain/availability';
+import { TOO_MANY_HOLDS } from '@visita/domain/contract/api-errors';
 import { NO_AVAILABILITY_ERROR } from '@visita/domain/messages';
 import { calendarDateIn, toIsoDate } from '@visita/domain/validators/birth-date';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -239,7 +240,16 @@ export function DateStep() {
       next();
     } catch (error) {
       if (error instanceof HttpError) console.error('schedule', error.slug ?? error.status);
-      toast('error', BLOCK_SELECTION_FAILED_MESSAGE, 5000);
+      // Too many holds from this address: the server's text says what to do; anything else
+      // (the block taken meanwhile, mostly) keeps the product's text.
+      const tooManyHolds = error instanceof HttpError && error.slug === TOO_MANY_HOLDS.err;
+      toast(
+        'error',
+        tooManyHolds
+          ? serverMessageOr(error, BLOCK_SELECTION_FAILED_MESSAGE)
+          : BLOCK_SELECTION_FAILED_MESSAGE,
+        5000,
+      );
       // The block may have gone to someone else: show what is left.
       requested.current.clear();
       setAvailability({});
