@@ -17,6 +17,13 @@ export type ErrorReportOrigin = (typeof ERROR_REPORT_ORIGINS)[number];
 
 const shortText = (max: number) => z.string().trim().max(max);
 
+/**
+ * The context keys a report keeps: the ones the widget sends (apps/widget/src/api/report-error.ts,
+ * the API path that failed, without its query). Any other key is dropped, whatever its name: a
+ * list of names to hide always misses one ('apellido', 'calle', 'cvv'…).
+ */
+export const ERROR_REPORT_CONTEXT_KEYS = ['path'] as const;
+
 /** POST /v2/errors/: one failure the widget saw. Personal data in it is masked before it is kept. */
 export const errorReportBodySchema = z.object({
   origin: z.enum(ERROR_REPORT_ORIGINS),
@@ -28,7 +35,7 @@ export const errorReportBodySchema = z.object({
   err: shortText(100).nullish(),
   client_id: shortText(100).nullish(),
   sales_source: shortText(100).nullish(),
-  /** A few more facts (the API path that failed, the step): flat values only. */
+  /** A few more facts, flat values only; only ERROR_REPORT_CONTEXT_KEYS are kept. */
   context: z
     .record(z.string().max(40), z.union([shortText(300), z.number().finite(), z.boolean(), z.null()]))
     .refine((value) => Object.keys(value).length <= 20, 'a lo más 20 datos')

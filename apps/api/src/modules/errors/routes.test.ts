@@ -8,9 +8,6 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { redactText } from './service.ts';
 
-const engine = TEST_ENGINES[0];
-if (!engine) throw new Error('no engine');
-
 const URL_PATH = '/api/v2/errors/';
 const TOKEN = 'Zx8vQ2pLr7TnW4yKb9HcJ1mAs5DfGe3UiOo6Pq0Rt_w';
 const APPOINTMENT_ID = '0f8b2c8e-3b1a-4c5d-9e7f-112233445566';
@@ -28,11 +25,26 @@ const REPORT = {
     email: 'camila.gonzalez@correo.cl',
     rut_sin_puntos: '111111111',
     step: 'address',
+    cvv: '987',
+    pwd: 'hunter2',
+    apellido: 'Zúñiga',
+    calle: 'Los Leones',
   },
 };
-const PERSONAL = ['camila.gonzalez', '11.111.111-1', '111111111', '8765 4321', TOKEN, 'Apoquindo'];
+const PERSONAL = [
+  'camila.gonzalez',
+  '11.111.111-1',
+  '111111111',
+  '8765 4321',
+  TOKEN,
+  'Apoquindo',
+  '987',
+  'hunter2',
+  'Zúñiga',
+  'Leones',
+];
 
-describe('widget failure reports', () => {
+describe.each(TEST_ENGINES)('widget failure reports on $name', (engine) => {
   let t: TestApp;
   let tracker: Server;
   let log = '';
@@ -97,7 +109,10 @@ describe('widget failure reports', () => {
       err: 'geocoder-unavailable',
       clientId: 'demo',
       salesSource: 'marketplace',
-      context: { step: 'address', appointment_id: APPOINTMENT_ID, email: '[oculto]' },
+    });
+    // Only the context the widget sends (its path), masked; every other key dropped.
+    expect(forwarded.body.context).toEqual({
+      path: '/api/v2/places/geocode/?address=[oculto]&token=[oculto]',
     });
     expect(forwarded.body.message).toBe(
       'Fallo al geocodificar para [correo], RUT [rut], fono [número], token [token]',
@@ -106,7 +121,13 @@ describe('widget failure reports', () => {
     for (const secret of PERSONAL) expect(sent).not.toContain(secret);
     expect(log).toContain('widget error report');
     expect(log).toContain('"origin":"geocoding"');
-    for (const secret of PERSONAL) expect(log).not.toContain(secret);
+    // What was logged of the report (the log's own lines carry times and ids whose digits may match).
+    const logged = log
+      .split('\n')
+      .filter((line) => line.includes('widget error report'))
+      .map((line) => JSON.stringify((JSON.parse(line) as { errorReport: unknown }).errorReport));
+    expect(logged).toHaveLength(1);
+    for (const secret of PERSONAL) expect(logged[0]).not.toContain(secret);
   });
 
   it.each([
@@ -138,6 +159,86 @@ describe('widget failure reports', () => {
     expect(refused.json()).toEqual({ err: RATE_LIMITED.err, msg: RATE_LIMITED.msg });
   });
 
+  let marker = 0;
+  /** One report through the route; what the tracker received of it (told apart by its err slug). */
+  async function forwardedOf(
+    payload: object,
+  ): Promise<{ message: string; context: Record<string, unknown> }> {
+    const err = `caso-${(marker += 1)}`;
+    expect((await report({ origin: 'exam-search', err, ...payload })).statusCode).toBe(202);
+    const ours = () =>
+      received
+        .map(
+          (entry) =>
+            (entry as { body: { err: string; message: string; context: Record<string, unknown> } }).body,
+        )
+        .find((body) => body.err === err);
+    await expect.poll(ours).toBeDefined();
+    return ours() as { message: string; context: Record<string, unknown> };
+  }
+
+  it.each([
+    ['an e-mail percent-encoded', 'para camila.gonzalez%40correo.cl', 'para [correo]'],
+    ['an e-mail encoded twice', 'para camila.gonzalez%2540correo.cl', 'para [correo]'],
+    ['an e-mail with (at)', 'para camila.gonzalez(at)correo.cl', 'para [correo]'],
+    ['an e-mail with [at]', 'para camila.gonzalez [at] correo.cl', 'para [correo]'],
+    ['an e-mail with " at "', 'para camila.gonzalez at correo.cl', 'para [correo]'],
+    ['an e-mail with " at " percent-encoded', 'para camila.gonzalez%20at%20correo.cl', 'para [correo]'],
+    ['an e-mail in words', 'para camila.gonzalez (arroba) correo (punto) cl', 'para [correo]'],
+    ['an e-mail with a full-width ＠', 'para camila.gonzalez＠correo.cl', 'para [correo]'],
+    ['an e-mail with a zero-width space', 'para camila.gonzalez\u200b@correo.cl', 'para [correo]'],
+    ['an e-mail split by an ANSI escape', 'para camila.gonzalez\u001b[0m@correo.cl', 'para [correo]'],
+    ['a RUT with commas', 'RUT 11,111,111-1 no', 'RUT [rut] no'],
+    ['a RUT with an en dash', 'RUT 11.111.111–1 no', 'RUT [rut] no'],
+    ['a RUT with an em dash', 'RUT 11.111.111—1 no', 'RUT [rut] no'],
+    ['a RUT with a minus sign', 'RUT 11.111.111−1 no', 'RUT [rut] no'],
+    ['a RUT with K, spaced', 'RUT 12.345.678 - k no', 'RUT [rut] no'],
+    ['a RUT in full-width digits', 'RUT １１.１１１.１１１-１ no', 'RUT [rut] no'],
+    ['a RUT percent-encoded', 'RUT 11%2E111%2E111-1 no', 'RUT [rut] no'],
+    ['a phone with en dashes', 'fono +56–9–8765–4321', 'fono [número]'],
+    ['a phone with dots', 'fono +56.9.8765.4321', 'fono [número]'],
+    ['a cvv', 'pago con cvv=987&x=1', 'pago con cvv=[oculto]&x=1'],
+    ['a cvv in JSON', 'cuerpo {"cvv":"987","ok":1}', 'cuerpo {"cvv":[oculto],"ok":1}'],
+    ['a pwd', 'login pwd=hunter2', 'login pwd=[oculto]'],
+    ['a password header', 'password: hunter2', 'password: [oculto]'],
+    ['an apellido', 'apellido: Zúñiga Soto, paso 2', 'apellido: [oculto], paso 2'],
+    ['a calle', 'calle=Los Leones 4500, Providencia', 'calle=[oculto], Providencia'],
+    ['an auth_token in a query', '/x?auth_token=abc123&y=2', '/x?auth_token=[oculto]&y=2'],
+    [
+      'an access_token named in percent-encoding',
+      '/cb#access%5Ftoken=ya29.a0Af',
+      '/cb#access_token=[oculto]',
+    ],
+    ['an apiKey', '/maps?apiKey=AIzaSy1&country=cl', '/maps?apiKey=[oculto]&country=cl'],
+    ['an API key header', 'X-Api-Key: abcd', 'X-Api-Key: [oculto]'],
+    ['credentials in a URL', 'https://user:pw@host.cl/x', 'https://[oculto]@host.cl/x'],
+    ['ANSI colours around an e-mail', '\u001b[31mcamila.gonzalez@correo.cl\u001b[0m', '[correo]'],
+    ['an ANSI link', 'ver \u001b]8;;https://x.cl\u0007aquí\u001b]8;;\u0007', 'ver aquí'],
+  ])('the tracker gets %s masked', async (_case, message, expected) => {
+    const forwarded = await forwardedOf({ message, context: { path: message } });
+    expect(forwarded.message).toBe(expected);
+    expect(forwarded.context).toEqual({ path: expected });
+    expect(JSON.stringify(forwarded)).not.toContain('\u001b');
+  });
+
+  it('the tracker gets no RUT without separators sent as a number in the context', async () => {
+    const forwarded = await forwardedOf({ message: 'falló', context: { path: 111111111 } });
+    expect(forwarded.context).toEqual({ path: '[oculto]' });
+  });
+
+  it.each([
+    ['cvv', '987'],
+    ['pwd', 'hunter2'],
+    ['apellido', 'Zúñiga'],
+    ['calle', 'Los Leones 4500'],
+    ['nombre_completo', 'Camila González'],
+    ['step', 'address'],
+    ['appointment_id', APPOINTMENT_ID],
+  ])('the tracker gets no %s key in the context: only the keys the widget sends', async (key, value) => {
+    const forwarded = await forwardedOf({ message: 'falló', context: { [key]: value, path: '/api/v2/x/' } });
+    expect(forwarded.context).toEqual({ path: '/api/v2/x/' });
+  });
+
   it.each([
     ['an e-mail', 'de ana.perez+x@sub.correo.cl:', 'de [correo]:'],
     ['a RUT without dots', 'rut 12345678-5 no', 'rut [rut] no'],
@@ -152,7 +253,7 @@ describe('widget failure reports', () => {
   });
 });
 
-describe('without ERROR_TRACKER_URL', () => {
+describe.each(TEST_ENGINES)('without ERROR_TRACKER_URL on $name', (engine) => {
   it('logs only, and still answers 202', async () => {
     const t = await createTestApp(engine, { seed: false });
     try {

@@ -1,6 +1,6 @@
 import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import { ERROR_REPORT_ORIGINS } from '@visita/domain/contract/error-reports';
+import { ERROR_REPORT_CONTEXT_KEYS, ERROR_REPORT_ORIGINS } from '@visita/domain/contract/error-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createErrorTracker } from '../../adapters/error-tracker/create-error-tracker.ts';
 import { toTrackedError } from './service.ts';
@@ -18,9 +18,11 @@ const errorsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['errors'],
         summary: 'Recibe el reporte de una falla del widget',
         description:
-          `origin: ${ERROR_REPORT_ORIGINS.join(', ')}. Correos, RUT, teléfonos y tokens se enmascaran ` +
-          'antes de registrarlo; se reenvía al rastreador de errores cuando ERROR_TRACKER_URL está ' +
-          'configurada. Responde 202 sin esperar al rastreador.',
+          `origin: ${ERROR_REPORT_ORIGINS.join(', ')}. Del contexto solo se conserva ` +
+          `${ERROR_REPORT_CONTEXT_KEYS.join(', ')}; correos, RUT, teléfonos, tokens y valores secretos ` +
+          'o personales se enmascaran, como se escriban o codifiquen, antes de registrarlo; se ' +
+          'reenvía al rastreador de errores cuando ERROR_TRACKER_URL está configurada. Responde 202 ' +
+          'sin esperar al rastreador.',
       },
     },
     async (request, reply) => {

@@ -1,39 +1,115 @@
-import type { ErrorReportBody } from '@visita/domain/contract/error-reports';
+import { ERROR_REPORT_CONTEXT_KEYS, type ErrorReportBody } from '@visita/domain/contract/error-reports';
 import type { TrackedError } from '../../adapters/error-tracker/error-tracker.ts';
 
 const HIDDEN = '[oculto]';
 
-/** What a report could carry of a person or a credential, in the order it is masked. */
-const MASKS: Array<[RegExp, string | ((match: string) => string)]> = [
-  // Query values that are a person's data or a credential ('?identifier=…', '&token=…').
-  [
-    /\b(token|access_token|api_token|appointment_token|identifier|rut|email|phone|input|address|query|search)=([^&\s#]*)/gi,
-    (match) => `${match.slice(0, match.indexOf('='))}=${HIDDEN}`,
-  ],
-  [/\bBearer\s+\S+/gi, `Bearer ${HIDDEN}`],
-  [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, '[correo]'],
-  // A RUT however punctuated ('11.111.111-1', '11111111-1', '11.111.111-K').
-  [/\b\d{1,2}(?:\.?\d{3}){2}-?[\dkK]\b/g, '[rut]'],
-  // Phones, documents, card numbers: any run of 7 or more digits, spaces and dashes between.
-  [/\+?\d(?:[\s-]?\d){6,}/g, '[número]'],
-  // Tokens: long runs of base64url characters with letters and digits (slugs have no digits).
-  [/[A-Za-z0-9_-]{20,}/g, (match) => (/\d/.test(match) && /[A-Za-z]/.test(match) ? '[token]' : match)],
-];
+/** ANSI escape sequences (colours, cursor moves, titles, links), 7- and 8-bit. */
+const ANSI =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b\]|\u009d)[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[@-Z\\-_]/g;
+/** Control and invisible format characters (zero-width, bidi marks, soft hyphens); tabs and line breaks stay. */
+const INVISIBLE = /(?![\t\n])[\p{Cc}\p{Cf}]/gu;
 
-/** Context entries whose value is personal by their name alone. */
-const PERSONAL_KEY =
-  /mail|phone|tel[eé]fono|rut|identifier|document|token|name|nombre|address|direcci[oó]n|birth|patient|paciente/i;
+/** One run of %XX decoded; what would end a value or a line early ('&', '#', spaces) stays encoded. */
+function decodeRun(run: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(run);
+  } catch {
+    // Not UTF-8 as a whole: its ASCII bytes one by one.
+    decoded = run.replace(/%([0-7][0-9a-f])/gi, (_match, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
+  return decoded.replace(/[\s&#]/g, (character) => encodeURIComponent(character));
+}
+
+/**
+ * The text as the masks read it: Unicode folded to its plain forms (NFKC: a full-width '＠' or
+ * digits are '@' and digits), percent-encoding undone (several times: '%2540' is '%40' is '@'),
+ * and escape sequences and invisible characters removed (a zero-width space inside an address
+ * would hide it from every pattern). What is forwarded is this text, masked.
+ */
+function normalised(text: string): string {
+  let current = text.normalize('NFKC').replace(ANSI, '');
+  for (let pass = 0; pass < 3; pass += 1) {
+    const next = current.replace(/(?:%[0-9a-f]{2})+/gi, decodeRun);
+    if (next === current) break;
+    current = next;
+  }
+  return current.normalize('NFKC').replace(ANSI, '').replace(INVISIBLE, '');
+}
+
+const SPACE = String.raw`(?:\s|%20|\+)+`;
+const OPEN = String.raw`\s*[([{<]\s*`;
+const CLOSE = String.raw`\s*[)\]}>]\s*`;
+/** '@' and its spellings: '(at)', '[at]', ' at ', '(arroba)'… */
+const AT = String.raw`(?:\s*@\s*|${OPEN}(?:at|arroba)${CLOSE}|${SPACE}(?:at|arroba)${SPACE})`;
+const DOT = String.raw`(?:\.|${OPEN}(?:dot|punto)${CLOSE}|${SPACE}(?:dot|punto)${SPACE})`;
+const LABEL = String.raw`[\p{L}\p{N}-]+`;
+/**
+ * An e-mail however spelled. ' at ' also reads 'falló at Object.fetch' as an address: masking
+ * too much is the safer mistake.
+ */
+const EMAIL = new RegExp(String.raw`[\p{L}\p{N}._%+-]+${AT}${LABEL}(?:${DOT}${LABEL})+`, 'giu');
+
+/** Dashes as typed or pasted: hyphen-minus, hyphens, figure, en and em dashes, minus. */
+const DASH = '[-\u2010-\u2015\u2212]';
+/**
+ * A RUT as it is written: dots or commas throughout with any dash before the check digit
+ * ('11.111.111-1', '11,111,111–1'), the dash alone ('11111111-K'), or no separator at all
+ * ('111111111'). Other runs of digits are left to the phone mask.
+ */
+const RUT = new RegExp(
+  String.raw`\b(?:\d{1,2}([.,])\d{3}\1\d{3}\s*${DASH}\s*|\d{7,8}\s*${DASH}\s*|\d{7,8})[\dkK]\b`,
+  'g',
+);
+
+/** Names whose value is a credential or a person's data, wherever the name contains them. */
+const SECRET_NAME_PART =
+  'token|secret|pass|pwd|clave|contrase|key|auth|session|cookie|signature|cvv|cvc|card|tarjeta|otp|rut|dni|curp|pasaporte|document|identifier|mail|correo|phone|fono|tel[eé]fono|celular|m[oó]vil|name|nombre|apellido|address|direcci[oó]n|calle|street|avenida|comuna|birth|nacimiento|patient|paciente|input|query|search';
+/** Short names that are a credential, a document or a search only as a whole name. */
+const SECRET_NAME_WHOLE = 'q|pin|sig|run|tel|jwt';
+const SECRET_NAME = String.raw`(?<![\w.-])(?:[\w.-]*(?:${SECRET_NAME_PART})[\w.-]*|(?:${SECRET_NAME_WHOLE}))["']?`;
+const QUOTED = String.raw`"[^"]*"|'[^']*'`;
+/**
+ * 'name=value' (a query, a form) and 'name: value' (a header, JSON, a sentence) whose name says it
+ * holds something secret or personal: the value goes, to the end of its clause ('apellido: Pérez
+ * Soto', 'calle=Los Leones 4500'), and the name and an auth scheme stay.
+ */
+const SECRET_PAIR = new RegExp(
+  String.raw`(${SECRET_NAME}\s*[=:]\s*)((?:Bearer|Basic|Token)\s+)?(${QUOTED}|[^&#,;\n"'<>{}]+)`,
+  'giu',
+);
+const keepNameAndScheme = (_match: string, name = '', scheme = '') => `${name}${scheme}${HIDDEN}`;
+
+/** What a report could carry of a person or a credential, in the order it is masked. */
+const MASKS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
+  // Credentials in a URL ('https://user:pass@host').
+  [/\/\/[^/\s@]+@/g, `//${HIDDEN}@`],
+  [SECRET_PAIR, keepNameAndScheme],
+  [/\bBearer\s+\S+/gi, `Bearer ${HIDDEN}`],
+  [EMAIL, '[correo]'],
+  [RUT, '[rut]'],
+  // Phones, documents, card numbers: any run of 7 or more digits, spaces, dots and dashes between.
+  [new RegExp(String.raw`\+?\d(?:(?:\s|\.|${DASH})?\d){6,}`, 'g'), '[número]'],
+  // Tokens: long runs of base64url characters with letters and digits (slugs have no digits).
+  [/[A-Za-z0-9_-]{20,}/g, (match = '') => (/\d/.test(match) && /[A-Za-z]/.test(match) ? '[token]' : match)],
+];
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 /**
- * The text with every e-mail, RUT, phone-like number and token masked. Appointment ids (UUIDs)
- * are no secret (reaching one needs its token) and help to follow a failure: they are kept.
+ * The text with every e-mail, RUT, phone-like number, token and secret value masked, however it
+ * is spelled or encoded. Appointment ids (UUIDs) are no secret (reaching one needs its token) and
+ * help to follow a failure: they are kept.
  */
 export function redactText(text: string): string {
   // Ids are set aside behind a private-use character that no report text keeps.
   const ids: string[] = [];
-  const shielded = text.replace(/\uE000/g, '').replace(UUID, (id) => `\uE000${ids.push(id) - 1}\uE000`);
+  const shielded = normalised(text)
+    .replace(/\uE000/g, '')
+    .replace(UUID, (id) => `\uE000${ids.push(id) - 1}\uE000`);
   const masked = MASKS.reduce(
     (current, [pattern, replacement]) =>
       typeof replacement === 'string'
@@ -47,16 +123,20 @@ export function redactText(text: string): string {
 const redactOptional = (value: string | null | undefined) =>
   value === null || value === undefined ? null : redactText(value);
 
+const KEPT_CONTEXT: ReadonlySet<string> = new Set(ERROR_REPORT_CONTEXT_KEYS);
+
+/** A kept context value, masked; a number that reads as a RUT or a phone is hidden whole. */
+function redactValue(value: string | number | boolean | null): string | number | boolean | null {
+  if (typeof value === 'string') return redactText(value);
+  if (typeof value === 'number') return redactText(String(value)) === String(value) ? value : HIDDEN;
+  return value;
+}
+
 /** The report as it may be logged and forwarded: nothing of a person left in it. */
 export function toTrackedError(body: ErrorReportBody, now: Date = new Date()): TrackedError {
   const context: TrackedError['context'] = {};
   for (const [key, value] of Object.entries(body.context ?? {})) {
-    const safeKey = redactText(key);
-    context[safeKey] = PERSONAL_KEY.test(key)
-      ? HIDDEN
-      : typeof value === 'string'
-        ? redactText(value)
-        : value;
+    if (KEPT_CONTEXT.has(key)) context[key] = redactValue(value);
   }
   return {
     origin: body.origin,
