@@ -113,6 +113,40 @@ export function createMercadoPagoGateway(settings: MercadoPagoSettings): Payment
       }
       return { id: String(answer.id), status, statusDetail: answer.status_detail ?? answer.status ?? '' };
     },
+    async findCharge(externalReference) {
+      let found: Awaited<ReturnType<Payment['search']>>;
+      try {
+        found = await new Payment(configFor(`search-${externalReference}`)).search({
+          options: { external_reference: externalReference, sort: 'date_created', criteria: 'desc' },
+        });
+      } catch (error) {
+        throw translate(error, 'search');
+      }
+      const charges = (found.results ?? []).flatMap((answer) => {
+        const status = statusOf(answer.status);
+        return answer.id !== undefined && answer.id !== null && status
+          ? [{ id: String(answer.id), status, statusDetail: answer.status_detail ?? answer.status ?? '' }]
+          : [];
+      });
+      return charges.find((charge) => charge.status === 'approved') ?? charges[0] ?? null;
+    },
+    async getCharge(id) {
+      let answer: Awaited<ReturnType<Payment['get']>>;
+      try {
+        answer = await new Payment(configFor(`get-${id}`)).get({ id });
+      } catch (error) {
+        if (error instanceof MercadoPagoError && error.status === 404) return null;
+        throw translate(error, 'get');
+      }
+      const status = statusOf(answer.status);
+      if (!status) return null;
+      return {
+        id: String(answer.id),
+        status,
+        statusDetail: answer.status_detail ?? answer.status ?? '',
+        externalReference: answer.external_reference ?? null,
+      };
+    },
     async refund(paymentId, idempotencyKey) {
       try {
         await new PaymentRefund(configFor(idempotencyKey)).total({

@@ -18,7 +18,7 @@ export interface ChargeRequest {
   currency: 'CLP' | 'MXN';
   /** One key per appointment and attempt: the gateway charges a repeated key once. */
   idempotencyKey: string;
-  /** The appointment id, for reconciling the gateway's records with ours. */
+  /** Our payment attempt's id: one per attempt, so the gateway can tell what it charged for it. */
   externalReference: string;
   description: string;
   payerEmail: string | null;
@@ -49,4 +49,12 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<GatewayPayment>;
   /** Gives the whole amount of an approved charge back (a confirmation that lost a race after charging). */
   refund(paymentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * What the gateway charged for an attempt (our external reference), or null when it charged
+   * nothing: how a payment left processing by a crash or a timeout is reconciled. An approved
+   * charge is answered before any other of the same reference.
+   */
+  findCharge(externalReference: string): Promise<GatewayPayment | null>;
+  /** A charge by the gateway's own id (a notification names it), with our reference; null if unknown. */
+  getCharge(id: string): Promise<(GatewayPayment & { externalReference: string | null }) | null>;
 }

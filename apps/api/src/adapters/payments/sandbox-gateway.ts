@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { cardTokens } from '../../db/schema.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
+import { cardTokens, sandboxCharges } from '../../db/schema.ts';
 import {
   type ChargeRequest,
   type GatewayPayment,
@@ -44,6 +44,8 @@ export interface SandboxGateway extends PaymentGateway {
   readonly kind: 'sandbox';
   /** Stores the card's receipt data and answers a new single-use token id. */
   tokenize(card: SandboxCard): Promise<string>;
+  /** MercadoPago's review of a charge left in process (CONT) ends: approved (APRO) or rejected (another outcome). */
+  review(id: string, outcome: SandboxOutcome): Promise<void>;
 }
 
 /**
@@ -62,22 +64,60 @@ export function createSandboxGateway(db: Db): SandboxGateway {
       return id;
     },
     async charge(request: ChargeRequest): Promise<GatewayPayment> {
-      const [token] = await db
-        .update(cardTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(cardTokens.id, request.token), isNull(cardTokens.usedAt)))
-        .returning({ brand: cardTokens.brand, outcome: cardTokens.outcome });
-      if (!token) throw new InvalidCardTokenError('sandbox: unknown or used card token');
-      const id = `sandbox-${randomUUID()}`;
-      // MercadoPago refuses a payment_method_id that is not the card's (bad_filled_other).
-      if (token.brand !== request.paymentMethodId) {
-        return { id, ...SANDBOX_OUTCOMES.FORM };
-      }
-      const outcome = SANDBOX_OUTCOMES[token.outcome as SandboxOutcome] ?? SANDBOX_OUTCOMES.OTHE;
-      return { id, ...outcome };
+      // The token's use and the charge it made are one transaction: what the sandbox charged is
+      // exactly what it answers the reconciliation, as MercadoPago's records would be.
+      return inTransaction(db, async (tx) => {
+        const [token] = await tx
+          .update(cardTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(cardTokens.id, request.token), isNull(cardTokens.usedAt)))
+          .returning({ brand: cardTokens.brand, outcome: cardTokens.outcome });
+        if (!token) throw new InvalidCardTokenError('sandbox: unknown or used card token');
+        const id = `sandbox-${randomUUID()}`;
+        // MercadoPago refuses a payment_method_id that is not the card's (bad_filled_other).
+        const outcome =
+          token.brand !== request.paymentMethodId
+            ? SANDBOX_OUTCOMES.FORM
+            : (SANDBOX_OUTCOMES[token.outcome as SandboxOutcome] ?? SANDBOX_OUTCOMES.OTHE);
+        await tx.insert(sandboxCharges).values({
+          id,
+          externalReference: request.externalReference,
+          status: outcome.status,
+          statusDetail: outcome.statusDetail,
+          amount: request.amount,
+        });
+        return { id, ...outcome };
+      });
     },
-    // Nothing moved: the refund is the payment row's record (see modules/payments/card.ts).
-    async refund() {},
+    // Nothing moved: the charge is marked refunded, and the payment row records it (modules/payments).
+    async refund(paymentId) {
+      await db.update(sandboxCharges).set({ refunded: true }).where(eq(sandboxCharges.id, paymentId));
+    },
+    async findCharge(externalReference) {
+      const [charge] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.externalReference, externalReference));
+      return charge ? { id: charge.id, status: charge.status, statusDetail: charge.statusDetail } : null;
+    },
+    async getCharge(id) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, id));
+      return charge
+        ? {
+            id: charge.id,
+            status: charge.status,
+            statusDetail: charge.statusDetail,
+            externalReference: charge.externalReference,
+          }
+        : null;
+    },
+    async review(id, outcome) {
+      const settled = SANDBOX_OUTCOMES[outcome];
+      await db
+        .update(sandboxCharges)
+        .set({ status: settled.status, statusDetail: settled.statusDetail })
+        .where(and(eq(sandboxCharges.id, id), eq(sandboxCharges.status, 'in_process')));
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
  */
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { createHash } from 'node:crypto';
-import { detectCardBrand, PAYMENT_STATUS, validateCardNumber, validateCvc } from '@visita/domain/cards';
+import { detectCardBrand, validateCardNumber, validateCvc } from '@visita/domain/cards';
 import type {
   CardPaymentAnswer,
   CardPaymentBody,
@@ -22,21 +22,16 @@ import {
 } from '../../adapters/payments/payment-gateway.ts';
 import { outcomeForCardholder, type SandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, fail } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import { confirmAppointment } from '../appointments/confirmation.ts';
+import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
+import { duePayments, reconcilePayment, REFUNDED, RefundedCharge, settleCharge } from './reconcile.ts';
 import { appointmentCart, assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
 import { companySplit } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { isStorableText } from '@visita/domain/contract/safe-text';
-import {
-  claimPaymentAttempt,
-  findPayment,
-  type PaymentRow,
-  recordCompanyBilled,
-  updatePayment,
-} from './queries.ts';
+import { claimPaymentAttempt, findPayment, type PaymentRow, updatePayment } from './queries.ts';
 
 import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
@@ -77,8 +72,6 @@ export async function createSandboxCardToken(
 const REPLAY_WAIT_MS = 15_000;
 
 const REPLAY_POLL_MS = 100;
-
-const REFUNDED = 'refunded:';
 
 /** The gateway's idempotency key: one per appointment and attempt, never the raw card token. */
 const gatewayKey = (appointmentId: string, attemptKey: string) =>
@@ -121,6 +114,23 @@ export interface CardPaymentContext {
   gateway: PaymentGateway;
   catalogue: CatalogueSnapshot;
   log: FastifyBaseLogger;
+  /** How long a 'processing' payment belongs to the request that claimed it (PAYMENT_LEASE_MS). */
+  leaseMs: number;
+}
+
+/** The appointment's payments left processing past their lease, reconciled now; answers how many settled. */
+async function reconcileStale(
+  context: CardPaymentContext,
+  appointmentId: string,
+  now: Date,
+): Promise<number> {
+  let settled = 0;
+  for (const payment of await duePayments(context.db, context.leaseMs, now, appointmentId)) {
+    if (payment.status !== 'processing') continue;
+    const outcome = await reconcilePayment(context, payment, now);
+    if (outcome !== 'taken' && outcome !== 'unknown') settled += 1;
+  }
+  return settled;
 }
 
 /**
@@ -132,12 +142,13 @@ export interface CardPaymentContext {
  * confirmation fails after the charge (stock or hold lost to a race), the charge is refunded.
  */
 export async function payByCard(
-  { db, gateway, catalogue, log }: CardPaymentContext,
+  context: CardPaymentContext,
   appointment: AppointmentRow,
   body: CardPaymentBody,
   idempotencyHeader: string | undefined,
   now: Date = new Date(),
 ): Promise<CardPaymentAnswer> {
+  const { db, gateway, catalogue, log } = context;
   // A token PostgreSQL cannot store (NUL) is no card token; looking it up would be a 500.
   if (!isStorableText(body.token)) throw fail(ERRORS.INVALID_CARD_TOKEN);
   const attemptKey = idempotencyHeader ? `key:${idempotencyHeader}` : `token:${body.token}`;
@@ -167,14 +178,25 @@ export async function payByCard(
   await assertStockAvailable(db, stockUnitsOf(appointment.patients));
 
   const { currency } = localeFromCountry(appointment.country);
-  const claimed = await claimPaymentAttempt(db, {
+  // The company's part as the confirmation will record it (also when a reconciliation confirms).
+  if (split || appointment.splitPayment) {
+    await updateAppointmentWhileStatus(db, appointment.id, ['scheduled'], {
+      splitPayment: split?.record ?? null,
+    });
+  }
+  const attemptRequest = {
     appointmentId: appointment.id,
     idempotencyKey: attemptKey,
     gateway: gateway.kind,
     method: body.payment_method_id,
     amount,
     currency: currency as 'CLP' | 'MXN',
-  });
+  };
+  let claimed = await claimPaymentAttempt(db, attemptRequest);
+  if (claimed.outcome === 'in-process' && (await reconcileStale(context, appointment.id, now)) > 0) {
+    // The open payment was one a crash or a timeout left behind: settled now, this attempt may go on.
+    claimed = await claimPaymentAttempt(db, attemptRequest);
+  }
   if (claimed.outcome === 'not-payable') throw fail(ERRORS.NOT_PAYABLE);
   if (claimed.outcome === 'in-process') throw fail(ERRORS.PAYMENT_IN_PROCESS);
   if (claimed.outcome === 'twin') {
@@ -193,7 +215,8 @@ export async function payByCard(
       amount,
       currency: currency as 'CLP' | 'MXN',
       idempotencyKey: gatewayKey(appointment.id, attemptKey),
-      externalReference: appointment.id,
+      // One reference per attempt: what the gateway charged for it can be asked after a crash.
+      externalReference: paymentId,
       description: 'Visita a domicilio',
       payerEmail: payerEmailOf(appointment.patients),
       customerId: body.customer_id ?? null,
@@ -206,12 +229,25 @@ export async function payByCard(
       });
       throw fail(ERRORS.INVALID_CARD_TOKEN);
     }
-    // The outcome is unknown (a timeout may still have charged): the row keeps the attempt for
-    // reconciliation with the gateway, and the appointment may be paid again.
+    // The outcome is unknown (a timeout may still have charged): ask the gateway what it charged
+    // for this attempt. Nothing: failed, and the appointment may be paid again. Unreachable: the
+    // payment stays processing, and the reconciliation settles it after its lease.
     log.error({ paymentId, reason: (error as Error)?.message }, 'payment gateway failed');
-    await updatePayment(db, paymentId, { status: 'rejected', statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err });
-    if (error instanceof GatewayUnavailableError) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
-    throw error;
+    let found: GatewayPayment | null;
+    try {
+      found = await gateway.findCharge(paymentId);
+    } catch {
+      throw fail(ERRORS.GATEWAY_UNAVAILABLE);
+    }
+    if (!found) {
+      await updatePayment(db, paymentId, {
+        status: 'rejected',
+        statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err,
+      });
+      if (error instanceof GatewayUnavailableError) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
+      throw error;
+    }
+    charged = found;
   }
 
   if (charged.status === 'rejected') {
@@ -222,58 +258,15 @@ export async function payByCard(
     });
     throw fail(ERRORS.paymentRejected(charged.statusDetail));
   }
-  if (charged.status === 'in_process') {
-    await updatePayment(db, paymentId, {
-      status: 'pending',
-      statusDetail: charged.statusDetail,
-      gatewayPaymentId: charged.id,
-    });
-    return { status: 'in_process', status_detail: charged.statusDetail };
-  }
-
+  // Approved: confirmed with the payment (refunded if the visit can no longer be confirmed); in
+  // review: pending, the block kept. The same steps as a reconciliation's.
   try {
-    await confirmAppointment(
-      db,
-      appointment.id,
-      {
-        paymentMethod: body.payment_method_id,
-        paymentGateway: gateway.kind === 'mercadopago' ? 'MercadoPago' : 'Sandbox',
-        paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
-        confirmedAt: now,
-        ...(split ? { splitPayment: split.record } : {}),
-      },
-      async (tx) => {
-        await updatePayment(tx, paymentId, {
-          status: 'approved',
-          statusDetail: charged.statusDetail,
-          gatewayPaymentId: charged.id,
-        });
-        // The patient's part is paid; the company's is owed, recorded as such.
-        if (split) await recordCompanyBilled(tx, appointment.id, split.companyAmount, currency as 'CLP' | 'MXN');
-      },
-    );
+    const attempt = { id: paymentId, appointmentId: appointment.id, method: body.payment_method_id };
+    const outcome = await settleCharge({ db, gateway, log }, attempt, charged, now, { throwRefusal: true });
+    if (outcome === 'pending') return { status: 'in_process', status_detail: charged.statusDetail };
   } catch (error) {
-    // Charged but not confirmable (the last dose or the block went to someone else meanwhile):
-    // give the money back and say why, as the same attempt will say again.
-    const reason = error instanceof AppError ? error : fail(ERRORS.NOT_PAYABLE);
-    const why = reason.err === ERRORS.INVALID_APPOINTMENT_STATUS ? fail(ERRORS.NOT_PAYABLE) : reason;
-    let detail = `${REFUNDED}${why.err}\n${why.msg}`;
-    try {
-      await gateway.refund(charged.id, `refund-${gatewayKey(appointment.id, attemptKey)}`);
-    } catch (refundError) {
-      detail = `refund_failed:${why.err}`;
-      log.error(
-        { paymentId, gatewayPaymentId: charged.id, reason: (refundError as Error)?.message },
-        'refund after a failed confirmation failed',
-      );
-    }
-    await updatePayment(db, paymentId, {
-      status: 'rejected',
-      statusDetail: detail,
-      gatewayPaymentId: charged.id,
-    });
-    if (!(error instanceof AppError)) throw error;
-    throw why;
+    if (error instanceof RefundedCharge) throw error.refusal;
+    throw error;
   }
   return { status: 'approved', status_detail: charged.statusDetail };
 }

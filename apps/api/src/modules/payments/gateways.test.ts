@@ -149,13 +149,14 @@ describe.each(TEST_ENGINES)('PAYMENTS=mercadopago on $name', (engine) => {
       transaction_amount: 12990,
       payment_method_id: 'visa',
       installments: 1,
-      external_reference: id,
       payer: { email: 'paciente@correo.cl' },
     });
     expect(calls[0]?.headers['x-idempotency-key']).toMatch(/^[0-9a-f]{64}$/);
     expect(await statusOf(id)).toBe('confirmed');
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.appointmentId, id));
     expect(payment).toMatchObject({ status: 'approved', gatewayPaymentId: '1319024367', amount: 12990 });
+    // One reference per attempt (the payment's id): what was charged for it can be searched after a crash.
+    expect((calls[0]?.body as { external_reference?: string }).external_reference).toBe(payment?.id);
   });
 
   it("answers MercadoPago's rejection with its code and the widget's text", async () => {

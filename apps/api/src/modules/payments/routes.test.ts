@@ -17,8 +17,11 @@ import {
   coupons,
   nurses,
   payments,
+  sandboxCharges,
   visits,
 } from '../../db/schema.ts';
+import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
+import { reconcileDuePayments } from './reconcile.ts';
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { demoEmployeeRut } from '../../db/seed/demo-company-roster.ts';
 import { forgetKeptClients } from '../clients/kept-clients.ts';
@@ -982,7 +985,7 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         status: 'confirmed',
         payment_method: 'In address',
         payment_gateway: 'Partner',
-        payment_status: 'Payment Successful',
+        payment_status: 'Payment Pending',
         confirmed_at: expect.any(String),
       });
       const row = await statusOf(id);
@@ -1156,6 +1159,111 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         .from(payments)
         .where(and(eq(payments.appointmentId, byCard.id), eq(payments.status, 'approved')));
       expect(cardPayments.length).toBe(responses[1]?.statusCode === 200 ? 1 : 0);
+    });
+  });
+
+  describe('reconciliation with the gateway: nothing stays processing or pending for good', () => {
+    const sandbox = () => createSandboxGateway(db());
+    const ctx = () => ({ db: db(), gateway: sandbox(), log: t.app.log, leaseMs: 120_000 });
+    const LATER = () => new Date(Date.now() + 5 * 60_000);
+    /** A payment as a crash leaves it: claimed 'processing', and maybe charged by the gateway, never recorded. */
+    async function crashedPayment(id: string, cardholder: string | null) {
+      const [row] = await db()
+        .insert(payments)
+        .values({
+          appointmentId: id,
+          idempotencyKey: `key:crash-${id}`,
+          gateway: 'sandbox',
+          method: 'visa',
+          status: 'processing',
+          amount: await quoted(id),
+          currency: 'CLP',
+        })
+        .returning();
+      if (!row) throw new Error('payment insert returned nothing');
+      if (cardholder) {
+        await sandbox().charge({
+          token: await cardToken(cardholder),
+          paymentMethodId: 'visa',
+          amount: row.amount,
+          currency: 'CLP',
+          idempotencyKey: row.id,
+          externalReference: row.id,
+          description: 'Visita a domicilio',
+          payerEmail: null,
+          customerId: null,
+        });
+      }
+      return row;
+    }
+
+    it('records a charge made before the crash and confirms the visit, once past the lease', async () => {
+      const { id } = await appointment();
+      const payment = await crashedPayment(id, 'APRO');
+      // Within the lease the request that claimed it may still be running: left alone.
+      expect(await reconcileDuePayments(ctx())).toBe(0);
+      expect(await reconcileDuePayments(ctx(), LATER())).toBeGreaterThanOrEqual(1);
+      expect((await paymentsOf(id)).find((row) => row.id === payment.id)).toMatchObject({
+        status: 'approved',
+        gatewayPaymentId: expect.stringMatching(/^sandbox-/),
+      });
+      expect(await statusOf(id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Payment Successful' });
+      expect(await visitOf(id)).toMatchObject({ status: 'confirmed' });
+    });
+
+    it('fails a payment the gateway never charged, and the person may pay again', async () => {
+      const { id, token } = await appointment();
+      const payment = await crashedPayment(id, null);
+      const card = { payment_method_id: 'visa', amount: await quoted(id) };
+      // Until the lease ends the retry is told the payment is in process…
+      const early = await pay(id, token, { ...card, token: await cardToken('APRO') });
+      expect(early.statusCode).toBe(409);
+      await db()
+        .update(payments)
+        .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(payments.id, payment.id));
+      // …after it, the retry itself settles the stuck payment and is charged.
+      const retry = await pay(id, token, { ...card, token: await cardToken('APRO') });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect((await paymentsOf(id)).find((row) => row.id === payment.id)).toMatchObject({
+        status: 'rejected',
+        statusDetail: 'not_charged',
+      });
+      expect((await statusOf(id))?.status).toBe('confirmed');
+    });
+
+    it('keeps the block while the gateway reviews a payment, and confirms when the review approves it', async () => {
+      const { id, token } = await appointment();
+      const response = await pay(id, token, {
+        token: await cardToken('CONT'),
+        payment_method_id: 'visa',
+        amount: await quoted(id),
+      });
+      expect(response.json()).toEqual({ status: 'in_process', status_detail: 'pending_contingency' });
+      const hold = await visitOf(id);
+      // Held past the 20 minutes while in review.
+      expect(hold?.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+      const [pending] = await paymentsOf(id);
+      await sandbox().review(pending?.gatewayPaymentId ?? '', 'APRO');
+      await reconcileDuePayments(ctx(), LATER());
+      expect((await paymentsOf(id))[0]).toMatchObject({ status: 'approved' });
+      expect(await statusOf(id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Payment Successful' });
+    });
+
+    it('refunds a charge it finds for a visit that can no longer be confirmed', async () => {
+      const { id } = await appointment();
+      const payment = await crashedPayment(id, 'APRO');
+      await db().update(appointments).set({ status: 'expired' }).where(eq(appointments.id, id));
+      await reconcileDuePayments(ctx(), LATER());
+      const [row] = (await paymentsOf(id)).filter((one) => one.id === payment.id);
+      expect(row?.status).toBe('rejected');
+      expect(row?.statusDetail).toMatch(/^refunded:/);
+      const [charge] = await db()
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.externalReference, payment.id));
+      expect(charge?.refunded).toBe(true);
+      expect((await statusOf(id))?.status).toBe('expired');
     });
   });
 });

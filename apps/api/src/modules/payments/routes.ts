@@ -78,7 +78,13 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
     },
     async (request) => {
       const { appointment } = await authorizeCardPayment(app.db, request, request.params.id);
-      const context = { db: app.db, gateway, catalogue: await app.catalogue(), log: request.log };
+      const context = {
+        db: app.db,
+        gateway,
+        catalogue: await app.catalogue(),
+        log: request.log,
+        leaseMs: app.config.PAYMENT_LEASE_MS,
+      };
       return payByCard(context, appointment, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
     },
   );
