@@ -13,6 +13,7 @@ import { compactBlockLoad } from './modules/scheduling/queries.ts';
 import { createBookingDeliverer } from './modules/notifications/deliver-booking-event.ts';
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';
+import { reconcileDuePayments } from './modules/payments/reconcile.ts';
 import { WIDGET_DIST } from './paths.ts';
 import { createRespawnPolicy, defaultRespawnOptions } from './respawn-policy.ts';
 
@@ -34,6 +35,9 @@ async function prepare(database: Database, config: Config) {
 }
 
 /** One instance: the app on the port, the hold sweep, and a graceful stop on SIGINT/SIGTERM. */
+/** How often each instance looks for payments to reconcile (each payment is taken by one of them). */
+const RECONCILE_MS = 30_000;
+
 async function serve(config: Config, { prepared }: { prepared: boolean }) {
   const database = await open(config);
   if (!prepared) await prepare(database, config);
@@ -79,6 +83,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       mailFrom: config.MAIL_FROM,
       rosters: app.rosters,
+      webhookAllowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     }),
     // Addresses and content never reach the logs: the event, and the error's message without
     // anything that looks like an address.
@@ -101,6 +106,11 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   });
   outbox.start();
   const reminders = every(HOLD_SWEEP_MS, 'reminders', () => writeDueReminders(database.db));
+  // Card payments a crash left processing, or the gateway left in review, settled against it.
+  const gateway = createPaymentGateway(config, database.db);
+  const reconciliation = every(RECONCILE_MS, 'payment reconciliation', () =>
+    reconcileDuePayments({ db: database.db, gateway, log: app.log, leaseMs: config.PAYMENT_LEASE_MS }),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -116,6 +126,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     clearInterval(sweep);
     clearInterval(compaction);
     clearInterval(reminders);
+    clearInterval(reconciliation);
     try {
       await outbox.stop();
       await mailer.close();
