@@ -140,6 +140,22 @@ describe('the server process', () => {
     }
   });
 
+  it('refuses to open an embedded database another server holds, naming it', async () => {
+    const first = start({ LOG_LEVEL: 'info' });
+    try {
+      await waitFor(() => first.output().includes('Server listening'), 30_000);
+      const second = start({ LOG_LEVEL: 'info' });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `La base de datos embebida de ${dataDir} está abierta por el servidor (pid ${first.child.pid})`,
+      );
+      expect(second.output()).not.toContain('Server listening');
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+  });
+
   it('needs PostgreSQL to run several workers', async () => {
     const server = start({ WEB_CONCURRENCY: '2' });
     expect(await server.exited).toBe(1);

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { clientsWithPublicDemoTokens, demoCredentialsWarning } from './db/seed/demo-credentials.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
@@ -39,6 +40,8 @@ async function prepare(database: Database, config: Config) {
 const RECONCILE_MS = 30_000;
 
 async function serve(config: Config, { prepared }: { prepared: boolean }) {
+  // The embedded database is this process's alone while it runs (the partner CLI checks too).
+  if (!config.DATABASE_URL) lockEmbeddedDatabase(config.DATA_DIR, 'server');
   const database = await open(config);
   if (!prepared) await prepare(database, config);
 
@@ -239,6 +242,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof EmbeddedDatabaseInUse) {
+    console.error(`${error.message} Espera a que termine o detenlo antes de arrancar el servidor.`);
+    process.exit(1);
+  }
   console.error(error);
   process.exit(1);
 });

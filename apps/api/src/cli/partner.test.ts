@@ -1,4 +1,4 @@
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,23 @@ describe.each(TEST_ENGINES)('npm run partner on $name', (engine) => {
     const missing = join(dir, 'no-existe.json');
     expect((await run('import', missing)).err).toEqual([`${missing} no existe.`]);
     expect((await run('import', dir)).err).toEqual([`${dir} no es un archivo.`]);
+  });
+
+  it('writes the export to the file --out names, and says why when it cannot', async () => {
+    const file = join(dir, 'exportado.json');
+    const written = await run('export', 'demo', '--out', file);
+    expect(written).toMatchObject({ code: 0, out: [`Socio demo escrito en ${file}.`], err: [] });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(
+      JSON.parse((await run('export', 'demo')).out.join('\n')),
+    );
+    expect((await run('import', file)).out).toEqual(['Socio demo: 0 cambio(s)', 'Nada que guardar.']);
+    const nowhere = join(dir, 'no-existe', 'demo.json');
+    expect(await run('export', 'demo', '--out', nowhere)).toMatchObject({
+      code: 1,
+      err: [`No se pudo escribir ${nowhere}: su carpeta no existe.`],
+    });
+    expect((await run('export', 'demo', '--out')).code).toBe(2);
+    expect((await run('export', 'demo', '--salida', file)).code).toBe(2);
   });
 
   it('says how to use it, and that an unknown partner does not exist', async () => {

@@ -1,18 +1,21 @@
 /**
- * `npm run partner -- export <id>` and `npm run partner -- import <file.json> [--dry-run]
- * [--confirm-source-rules <ids>]`: a partner's document in and out of the database, so a profile
- * can live in the partner's own repository. The same rules, confirmation of a change to the rules
- * of a whole sales source, and audit log as the operator API (modules/admin/partners.ts).
- * With the embedded database, stop the server first (one process owns its files); with
- * PostgreSQL the running instances hear the change and drop their cached copy.
+ * `npm run partner -- export <id> [--out <file.json>]` and `npm run partner -- import <file.json>
+ * [--dry-run] [--confirm-source-rules <ids>]`: a partner's document in and out of the database, so
+ * a profile can live in the partner's own repository. The same rules, confirmation of a change to
+ * the rules of a whole sales source, and audit log as the operator API (modules/admin/partners.ts).
+ * `--out` writes the file itself: `npm run … > file` would put npm's own banner in it. With the
+ * embedded database it refuses while the server holds it (one process owns its files:
+ * db/embedded-lock.ts); with PostgreSQL the running instances hear the change and drop their
+ * cached copy.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createPartnerBodySchema } from '@visita/domain/contract/admin-partners';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { type Db, inTransaction, openDatabase } from '../db/database.ts';
+import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from '../db/embedded-lock.ts';
 import { AppError } from '../errors.ts';
 import { createChangeBus } from '../modules/changes/change-bus.ts';
 import { findClientById } from '../modules/clients/queries.ts';
@@ -29,10 +32,21 @@ export interface CliIo {
 const USAGE = [
   'Uso:',
   '  npm run partner -- export <id>                     imprime el documento del socio (JSON)',
+  '      [--out <archivo.json>]                         o lo escribe en ese archivo (sin el encabezado de npm)',
   '  npm run partner -- import <archivo.json> [--dry-run] muestra las diferencias y las guarda',
   '      [--confirm-source-rules <id,id>]                confirma un cambio de reglas que afecta a los',
   '                                                     otros socios de la fuente de venta (sus ids)',
 ];
+
+/** The export's flags: the file to write (--out), none to print; null when one is unknown. */
+function exportFlags(flags: readonly string[]): { out?: string } | null {
+  const [flag, value, ...others] = flags;
+  if (flag === undefined) return {};
+  if (flag === '--out' && value && others.length === 0) return { out: value };
+  if (flag.startsWith('--out=') && flag.length > '--out='.length && value === undefined)
+    return { out: flag.slice('--out='.length) };
+  return null;
+}
 
 /** The import's flags; null when one is unknown or lacks its value. */
 function importFlags(flags: readonly string[]): { dryRun: boolean; confirmation?: string[] } | null {
@@ -185,13 +199,34 @@ export async function runPartnerCli(
 ): Promise<{ code: number; changedId: string | null }> {
   const [command, target, ...rest] = args;
   try {
-    if (command === 'export' && target && rest.length === 0) {
+    const exportTo = command === 'export' ? exportFlags(rest) : null;
+    if (command === 'export' && target && exportTo) {
       const document = await exportDocument(db, target);
       if (!document) {
         io.err(`No existe un socio con id ${target}.`);
         return { code: 1, changedId: null };
       }
-      io.out(JSON.stringify(document, null, 2));
+      const text = JSON.stringify(document, null, 2);
+      if (exportTo.out === undefined) {
+        io.out(text);
+        return { code: 0, changedId: null };
+      }
+      try {
+        await writeFile(exportTo.out, `${text}\n`);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const why =
+          code === 'ENOENT'
+            ? 'su carpeta no existe'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'no hay permiso'
+              : code === 'EISDIR'
+                ? 'es una carpeta'
+                : (code ?? 'error desconocido');
+        io.err(`No se pudo escribir ${exportTo.out}: ${why}.`);
+        return { code: 1, changedId: null };
+      }
+      io.out(`Socio ${target} escrito en ${exportTo.out}.`);
       return { code: 0, changedId: null };
     }
     const flags = command === 'import' ? importFlags(rest) : null;
@@ -210,8 +245,27 @@ export async function runPartnerCli(
   return { code: 2, changedId: null };
 }
 
+/** What to do when another process holds the embedded database, by who holds it. */
+function whileInUse(error: EmbeddedDatabaseInUse): string {
+  return error.holder?.role === 'server'
+    ? 'Detén el servidor antes de usar este comando, o cambia el socio con la API del operador ' +
+        '(/api/admin/partners) mientras corre.'
+    : 'Espera a que termine y vuelve a intentarlo.';
+}
+
 async function main() {
   const config = loadConfig(process.env);
+  let release = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      release = lockEmbeddedDatabase(config.DATA_DIR, 'cli');
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+      console.error(`${error.message} ${whileInUse(error)}`);
+      process.exitCode = 1;
+      return;
+    }
+  }
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
@@ -229,6 +283,7 @@ async function main() {
     process.exitCode = code;
   } finally {
     await database.close();
+    release();
   }
 }
 
