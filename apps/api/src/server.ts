@@ -35,10 +35,10 @@ async function prepare(database: Database, config: Config) {
   if (config.SEED === 'demo') await runSeeds(database.db, DEMO_SEEDS);
 }
 
-/** One instance: the app on the port, the hold sweep, and a graceful stop on SIGINT/SIGTERM. */
 /** How often each instance looks for payments to reconcile (each payment is taken by one of them). */
 const RECONCILE_MS = 30_000;
 
+/** One instance: the app on the port, the hold sweep, and a graceful stop on SIGINT/SIGTERM. */
 async function serve(config: Config, { prepared }: { prepared: boolean }) {
   // The embedded database is this process's alone while it runs (the partner CLI checks too).
   if (!config.DATABASE_URL) lockEmbeddedDatabase(config.DATA_DIR, 'server');

@@ -179,7 +179,7 @@ export const partnerEmployeesBodySchema = z.object({
         .trim()
         .min(1, 'Un documento no puede estar vacío.')
         .max(40, 'Un documento tiene como máximo 40 caracteres.')
-        .regex(/^[\p{L}\p{N}.\-]+$/u, 'Un documento solo tiene letras, números, puntos y guiones.'),
+        .regex(/^[\p{L}\p{N}.-]+$/u, 'Un documento solo tiene letras, números, puntos y guiones.'),
     )
     .max(50_000, 'La nómina admite como máximo 50.000 personas por carga.'),
 });

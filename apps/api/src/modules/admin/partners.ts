@@ -32,7 +32,7 @@ import {
 export type Actor = string;
 
 /** How documents are checked beyond their schema. */
-export interface DocumentChecks {
+interface DocumentChecks {
   /** WEBHOOK_ALLOW_PRIVATE: a webhook may name an internal address (tests' receivers). */
   webhookAllowPrivate?: boolean;
 }
