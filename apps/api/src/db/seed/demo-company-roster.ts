@@ -3,7 +3,7 @@ import { companyEmployees } from '../schema.ts';
 import type { Seed } from './run-seeds.ts';
 
 /** The demo company (demo-split) employs the people whose RUT body is in this range. */
-export const DEMO_EMPLOYEE_RUT_BODIES = { first: 20_000_000, count: 500 } as const;
+const DEMO_EMPLOYEE_RUT_BODIES = { first: 20_000_000, count: 500 } as const;
 
 /** A RUT's check digit for its body ('12345678' → '5'). */
 function checkDigit(body: number): string {

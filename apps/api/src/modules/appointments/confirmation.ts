@@ -117,12 +117,11 @@ export async function manualConfirm(
   now: Date = new Date(),
 ): Promise<ManualConfirmAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
-  const companyPays = body.split_payment && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0);
+  const companyPays =
+    body.split_payment && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0);
   if (!rule.allowed && !companyPays) throw manualConfirmationNotAllowed();
   // The split stored is the server's reading of the stored cart, not the body's lists.
-  const split = companyPays
-    ? await companySplit(db, catalogue, appointment, body.client_exams_to_pay)
-    : null;
+  const split = companyPays ? await companySplit(db, catalogue, appointment, body.client_exams_to_pay) : null;
   const companyPaysAll = split !== null && split.patientCart.length === 0;
   if (!rule.allowed && !companyPaysAll) throw manualConfirmationNotAllowed();
   // Staff (the partner's API token) record how the visit was settled, its payment status too;

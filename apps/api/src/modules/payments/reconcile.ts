@@ -36,7 +36,7 @@ const PENDING_HOLD_MS = 48 * 3_600_000;
 export const REFUNDED = 'refunded:';
 
 /** The detail of a payment the gateway has no charge for: failed, the person may pay again. */
-export const NOT_CHARGED = 'not_charged';
+const NOT_CHARGED = 'not_charged';
 
 /**
  * Takes the payment for this reconciliation if no one else has since it was read (its updated_at
@@ -58,7 +58,7 @@ async function take(db: Db, payment: PaymentRow, now: Date): Promise<boolean> {
 }
 
 /** While the gateway reviews the payment, the visit's block stays held (until the block begins, two days at most). */
-export async function keepBlockWhilePending(db: Db, appointmentId: string, now: Date = new Date()) {
+async function keepBlockWhilePending(db: Db, appointmentId: string, now: Date = new Date()) {
   const until = new Date(now.getTime() + PENDING_HOLD_MS);
   await db
     .update(visits)
