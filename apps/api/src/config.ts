@@ -119,6 +119,12 @@ const envSchema = z.object({
       .max(3_600_000, 'debe estar entre 1000 y 3600000')
       .default(120_000),
   ),
+  // MercadoPago's secret for its payment notifications (the x-signature of each): unset, the
+  // notification route answers 404 and payments in review are read again on a schedule only.
+  MP_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  ),
   // Partner webhooks may reach loopback, private and other internal addresses: only for tests
   // whose receiver runs on this machine. Off, they reach public hosts only (else whoever edits a
   // profile could probe the internal network through the deliveries list).

@@ -434,6 +434,11 @@ export const INVALID_SPLIT = entry(
   'invalid-split-payment',
   'Los exámenes que paga la empresa no corresponden a la cita.',
 );
+export const INVALID_NOTIFICATION_SIGNATURE = entry(
+  401,
+  'invalid-signature',
+  'La firma de la notificación no es válida.',
+);
 export const NOT_COMPANY_EMPLOYEE = entry(
   400,
   'not-company-employee',

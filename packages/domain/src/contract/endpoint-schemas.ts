@@ -96,6 +96,10 @@ import {
   cardPaymentHeadersSchema,
   cashPaymentAnswerSchema,
   cashPaymentBodySchema,
+  gatewayNotificationAnswerSchema,
+  gatewayNotificationBodySchema,
+  gatewayNotificationHeadersSchema,
+  gatewayNotificationQuerySchema,
   paymentsConfigAnswerSchema,
   paymentsConfigQuerySchema,
   sandboxCardTokenAnswerSchema,
@@ -328,6 +332,12 @@ export const cardPayment = {
   headers: cardPaymentHeadersSchema,
   body: cardPaymentBodySchema,
   response: { 200: cardPaymentAnswerSchema, ...refusals(400, 402, 404, 409, 502) },
+} as const satisfies EndpointSchemas;
+export const gatewayNotification = {
+  querystring: gatewayNotificationQuerySchema,
+  headers: gatewayNotificationHeadersSchema,
+  body: gatewayNotificationBodySchema,
+  response: { 200: gatewayNotificationAnswerSchema, ...refusals(400, 401, 404) },
 } as const satisfies EndpointSchemas;
 export const cashPayment = {
   params: appointmentParamsSchema,

@@ -129,6 +129,10 @@ export const hasItem = { method: 'GET', path: '/v2/patients/has_item/' } as cons
 // Payments
 export const paymentsConfig = { method: 'GET', path: '/v2/payments/config/' } as const satisfies Endpoint;
 export const cardPayment = { method: 'POST', path: '/v2/mercado-pago/:id/card/' } as const satisfies Endpoint;
+export const gatewayNotification = {
+  method: 'POST',
+  path: '/v2/mercado-pago/notifications/',
+} as const satisfies Endpoint;
 export const cashPayment = {
   method: 'POST',
   path: '/payments/appointments/:id/cash_payment/',

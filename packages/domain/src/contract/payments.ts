@@ -75,3 +75,27 @@ export const paymentsConfigAnswerSchema = z.object({
   public_key: z.string().nullable(),
 });
 export type PaymentsConfigAnswer = z.infer<typeof paymentsConfigAnswerSchema>;
+
+/**
+ * POST /v2/mercado-pago/notifications/: MercadoPago's payment notification (webhook). Only the
+ * payment's id is read (from `data.id` in the query, else the body); the payment itself is read
+ * again from MercadoPago, never taken from the notification.
+ */
+export const gatewayNotificationQuerySchema = z.looseObject({
+  'data.id': z.string().max(64).optional(),
+  type: z.string().max(64).optional(),
+  topic: z.string().max(64).optional(),
+  id: z.string().max(64).optional(),
+});
+export const gatewayNotificationHeadersSchema = z.looseObject({
+  'x-signature': z.string().max(512).optional(),
+  'x-request-id': z.string().max(128).optional(),
+});
+export const gatewayNotificationBodySchema = z
+  .looseObject({
+    type: z.string().max(64).optional(),
+    action: z.string().max(64).optional(),
+    data: z.looseObject({ id: z.union([z.string().max(64), z.number()]).optional() }).optional(),
+  })
+  .nullish();
+export const gatewayNotificationAnswerSchema = z.object({ received: z.literal(true) });

@@ -22,6 +22,9 @@ import { findAppointmentById } from '../appointments/queries.ts';
 import { createSandboxCardToken, payByCard } from './card.ts';
 import { payInCash } from './cash.ts';
 import { paymentsConfig } from './quote.ts';
+import { isSignedByGateway, onGatewayNotification } from './notifications.ts';
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import { fail } from '../../errors.ts';
 
 interface PaymentsRoutesOptions {
   /** Tests pass a gateway; the server uses the one PAYMENTS names. */
@@ -88,6 +91,43 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
       return payByCard(context, appointment, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
     },
   );
+
+  // MercadoPago's notifications exist only with their secret: without it nothing could tell them
+  // from anyone's, and payments in review are read again on a schedule anyway.
+  const notificationSecret = app.config.MP_WEBHOOK_SECRET;
+  if (notificationSecret) {
+    app.post(
+      ENDPOINTS.gatewayNotification.path,
+      {
+        schema: {
+          ...SCHEMAS.gatewayNotification,
+          tags: ['payments'],
+          summary: 'Notificación de pago de MercadoPago (webhook)',
+          description:
+            'Firmada por MercadoPago (x-signature con MP_WEBHOOK_SECRET, x-request-id); sin firma válida ' +
+            'responde 401. El pago se vuelve a leer desde MercadoPago y se concilia; el contenido de la ' +
+            'notificación no decide nada y repetirla no cambia nada. Solo existe con MP_WEBHOOK_SECRET.',
+        },
+      },
+      async (request) => {
+        const body = request.body ?? {};
+        const dataId =
+          request.query['data.id'] ?? (body.data?.id === undefined ? undefined : String(body.data.id));
+        const signed = isSignedByGateway(
+          notificationSecret,
+          request.headers['x-signature'],
+          request.headers['x-request-id'],
+          dataId,
+        );
+        if (!signed) throw fail(ERRORS.INVALID_NOTIFICATION_SIGNATURE);
+        const topic = request.query.type ?? request.query.topic ?? body.type;
+        if (topic === 'payment' && dataId) {
+          await onGatewayNotification({ db: app.db, gateway, log: request.log }, dataId);
+        }
+        return { received: true as const };
+      },
+    );
+  }
 
   app.post(
     ENDPOINTS.cashPayment.path,
