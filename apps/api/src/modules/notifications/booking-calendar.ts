@@ -6,7 +6,11 @@ import type { BookingEmail } from './booking-email.ts';
  * calendar shows it in its own zone; a cancellation carries the same UID and a higher sequence,
  * so calendars that imported the visit remove it.
  */
-export function bookingCalendar(email: BookingEmail, appointmentId: string, sequence: number): string {
+export function bookingCalendar(
+  email: BookingEmail & { begin: Date; end: Date },
+  appointmentId: string,
+  sequence: number,
+): string {
   const cancelled = email.kind === 'cancelled';
   const { value, error } = createEvent({
     productId: 'visita/booking',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingCalendar } from './booking-calendar.ts';
 import { type BookingEmail, renderBookingEmail, visitWhen } from './booking-email.ts';
 
-const booking = (overrides: Partial<BookingEmail> = {}): BookingEmail => ({
+type DatedEmail = BookingEmail & { begin: Date; end: Date };
+const booking = (overrides: Partial<DatedEmail> = {}): DatedEmail => ({
   kind: 'confirmed',
   partner: { name: 'Demo Salud', mainColor: '#E35205' },
   country: 'cl',
@@ -33,7 +34,7 @@ describe('booking e-mail', () => {
       window: 'entre 09:00 y 10:00',
     });
     // The same instant is 06:00 in Mexico City (UTC-6).
-    expect(visitWhen(booking({ country: 'mx', timeZone: 'America/Mexico_City' })).window).toBe(
+    expect(visitWhen(booking({ country: 'mx', timeZone: 'America/Mexico_City' }))?.window).toBe(
       'entre 06:00 y 07:00',
     );
   });
@@ -75,6 +76,24 @@ describe('booking e-mail', () => {
     const cancelled = renderBookingEmail(booking({ kind: 'cancelled' }));
     expect(cancelled.subject).toBe('Tu visita a domicilio fue cancelada · Demo Salud');
     expect(cancelled.text).not.toContain('Ver, cambiar o cancelar');
+  });
+});
+
+describe('the refund e-mail', () => {
+  it('says the payment was given back and why, with no visit time, no link and no calendar', () => {
+    const email = renderBookingEmail({
+      ...booking({ kind: 'refunded', amounts: { paidOnline: 0, payAtHome: 0, refunded: 21272 } }),
+      begin: null,
+      end: null,
+    });
+    expect(email.subject).toBe('Devolvimos tu pago · Demo Salud');
+    expect(email.text).toContain(
+      'Tu pago se aprobó cuando la hora que habías reservado ya no estaba disponible, así que no quedó agendada y devolvimos el monto completo a tu tarjeta.',
+    );
+    expect(email.text).toContain('Devuelto a tu tarjeta: $21.272');
+    expect(email.text).not.toContain('Fecha:');
+    expect(email.text).not.toContain('appointment=abc');
+    expect(email.html).not.toContain('Hora de llegada');
   });
 });
 

@@ -5,22 +5,22 @@ import { partnerPalette } from '@visita/domain/theme';
 
 /** What a booking e-mail says: read from the appointment once it changed, never from a request. */
 export interface BookingEmail {
-  kind: 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+  kind: 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder' | 'refunded';
   partner: { name: string; mainColor: string | null };
   country: CountryCode;
   /** The short reference a person quotes on the phone. */
   reference: string;
   /** The sector's time zone: the visit is told in the time of the place the nurse goes to. */
   timeZone: string;
-  /** The arrival window, as instants. */
-  begin: Date;
-  end: Date;
+  /** The arrival window, as instants; null for a refund whose visit's block is gone. */
+  begin: Date | null;
+  end: Date | null;
   address: { line: string; apartment: string | null; additionalInfo: string | null };
   patients: readonly {
     name: string;
     services: readonly { name: string; fastingHours: number | null }[];
   }[];
-  amounts: { paidOnline: number; payAtHome: number };
+  amounts: { paidOnline: number; payAtHome: number; refunded?: number };
   /** Opens the widget on 'Tu reserva' for this appointment (its id and token). */
   manageUrl: string;
 }
@@ -36,6 +36,7 @@ const SUBJECTS: Record<BookingEmail['kind'], string> = {
   rescheduled: 'Cambiamos la fecha de tu visita a domicilio',
   cancelled: 'Tu visita a domicilio fue cancelada',
   reminder: 'Mañana te visitamos',
+  refunded: 'Devolvimos tu pago',
 };
 
 const LEADS: Record<BookingEmail['kind'], string> = {
@@ -43,6 +44,8 @@ const LEADS: Record<BookingEmail['kind'], string> = {
   rescheduled: 'Tu visita tiene una nueva fecha y hora. Estos son los detalles.',
   cancelled: 'Cancelamos tu visita. No iremos a la dirección indicada.',
   reminder: 'Te recordamos que mañana te visitamos. Estos son los detalles.',
+  refunded:
+    'Tu pago se aprobó cuando la hora que habías reservado ya no estaba disponible, así que no quedó agendada y devolvimos el monto completo a tu tarjeta. Puedes reservar una nueva hora cuando quieras.',
 };
 
 /** Formatters per locale and zone: making one costs far more than formatting with it. */
@@ -71,7 +74,8 @@ function formattersFor(code: string, timeZone: string) {
 export function visitWhen(email: Pick<BookingEmail, 'country' | 'timeZone' | 'begin' | 'end'>): {
   day: string;
   window: string;
-} {
+} | null {
+  if (!email.begin || !email.end) return null;
   const { code } = localeFromCountry(email.country);
   const { day: dayFormat, time } = formattersFor(code, email.timeZone);
   const day = dayFormat.format(email.begin).replace(',', '');
@@ -100,14 +104,16 @@ function addressLine(address: BookingEmail['address']): string {
 
 /** The e-mail in the partner's name and colour, as HTML and as plain text. */
 export function renderBookingEmail(email: BookingEmail): RenderedEmail {
-  const { day, window } = visitWhen(email);
+  const when = visitWhen(email);
   const money = (amount: number) => formatCurrency(amount, email.country);
   const where = addressLine(email.address);
   const payments = [
+    email.amounts.refunded ? `Devuelto a tu tarjeta: ${money(email.amounts.refunded)}` : null,
     email.amounts.paidOnline > 0 ? `Pagado en línea: ${money(email.amounts.paidOnline)}` : null,
     email.amounts.payAtHome > 0 ? `A pagar en el domicilio: ${money(email.amounts.payAtHome)}` : null,
   ].filter((line): line is string => line !== null);
-  const cancelled = email.kind === 'cancelled';
+  // Nothing left to manage: a cancelled visit, or a payment refunded because its visit was not booked.
+  const cancelled = email.kind === 'cancelled' || email.kind === 'refunded';
   const subject = `${SUBJECTS[email.kind]} · ${email.partner.name}`;
 
   const text = [
@@ -116,8 +122,7 @@ export function renderBookingEmail(email: BookingEmail): RenderedEmail {
     LEADS[email.kind],
     '',
     `Reserva: ${email.reference}`,
-    `Fecha: ${day}`,
-    `Hora de llegada: ${window}`,
+    ...(when ? [`Fecha: ${when.day}`, `Hora de llegada: ${when.window}`] : []),
     `Dirección: ${where}`,
     '',
     ...email.patients.flatMap((patient) => [
@@ -127,7 +132,7 @@ export function renderBookingEmail(email: BookingEmail): RenderedEmail {
         return `  - ${service.name}${fasting ? `, ${fasting}` : ''}`;
       }),
     ]),
-    ...(payments.length > 0 && !cancelled ? ['', ...payments] : []),
+    ...(payments.length > 0 && (!cancelled || email.amounts.refunded) ? ['', ...payments] : []),
     ...(cancelled ? [] : ['', `Ver, cambiar o cancelar tu reserva: ${email.manageUrl}`]),
     '',
     `Este correo fue enviado por ${email.partner.name} a través de Visita.`,
@@ -158,13 +163,12 @@ export function renderBookingEmail(email: BookingEmail): RenderedEmail {
 <p style="margin:0 0 16px">${e(LEADS[email.kind])}</p>
 <table role="presentation" style="border-collapse:collapse">
 ${row('Reserva', email.reference)}
-${row('Fecha', day)}
-${row('Hora de llegada', window)}
+${when ? `${row('Fecha', when.day)}\n${row('Hora de llegada', when.window)}` : ''}
 ${row('Dirección', where)}
 </table>
 <h2 style="font-size:18px;margin:24px 0 0">Pacientes y servicios</h2>
 ${patientsHtml}
-${payments.length > 0 && !cancelled ? `<h2 style="font-size:18px;margin:24px 0 8px">Pago</h2><p style="margin:0">${payments.map(e).join('<br>')}</p>` : ''}
+${payments.length > 0 && (!cancelled || email.amounts.refunded) ? `<h2 style="font-size:18px;margin:24px 0 8px">Pago</h2><p style="margin:0">${payments.map(e).join('<br>')}</p>` : ''}
 ${cancelled ? '' : `<p style="margin:24px 0"><a href="${e(email.manageUrl)}" style="display:inline-block;background:${palette.main};color:${palette.onMain};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">Ver, cambiar o cancelar tu reserva</a></p>`}
 <p style="font-size:13px;color:#4b5563">Este correo fue enviado por ${e(email.partner.name)} a través de Visita.</p>
 </div></div></body></html>`;

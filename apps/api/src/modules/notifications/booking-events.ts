@@ -7,7 +7,11 @@ import { enqueueEvents } from '../outbox/queries.ts';
 import { findVisitOfAppointment } from '../scheduling/queries.ts';
 
 export type BookingTopic =
-  'appointment.confirmed' | 'appointment.cancelled' | 'appointment.rescheduled' | 'appointment.reminder';
+  | 'appointment.confirmed'
+  | 'appointment.cancelled'
+  | 'appointment.rescheduled'
+  | 'appointment.reminder'
+  | 'appointment.payment_refunded';
 
 /** The e-mail a topic sends. */
 const EMAIL_KIND = {
@@ -15,6 +19,7 @@ const EMAIL_KIND = {
   'appointment.cancelled': 'cancelled',
   'appointment.rescheduled': 'rescheduled',
   'appointment.reminder': 'reminder',
+  'appointment.payment_refunded': 'refunded',
 } as const;
 
 /** The short reference a person quotes: the appointment id's first eight characters, upper-cased. */
@@ -77,6 +82,8 @@ export async function writeBookingEvents(
     dedupeKey?: string;
     /** The partner's row when the caller has it (kept-clients.ts), else it is read here. */
     client?: ClientRow;
+    /** A refund's amount, told in its e-mail. */
+    refunded?: number;
   } = {},
 ): Promise<void> {
   const client =
@@ -86,14 +93,21 @@ export async function writeBookingEvents(
   const visit = options.visit ?? (stored ? { begin: stored.blockStart, end: stored.blockEnd } : null);
   const when = visit ? { begin: visit.begin.toISOString(), end: visit.end.toISOString() } : {};
   const events: NewOutboxEventRow[] = [];
-  if (profile.booking_emails && visit) {
+  // A refund is told even when its visit's block is gone (the reason it was refunded).
+  const refund = topic === 'appointment.payment_refunded';
+  if (profile.booking_emails && (visit || refund)) {
     for (const to of bookingRecipients(appointment))
       events.push({
         topic,
         channel: 'email',
         clientId: appointment.clientId,
         appointmentId: appointment.id,
-        payload: { to, kind: EMAIL_KIND[topic], ...when },
+        payload: {
+          to,
+          kind: EMAIL_KIND[topic],
+          ...when,
+          ...(options.refunded === undefined ? {} : { refunded: options.refunded }),
+        },
         dedupeKey: options.dedupeKey ? `${options.dedupeKey}:email:${to}` : null,
       });
   }

@@ -40,8 +40,16 @@ export interface DeliveryContext {
 const NOTHING_TO_DELIVER = undefined;
 
 async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Promise<void> {
-  const payload = event.payload as { to?: string; kind?: BookingEmail['kind']; begin?: string; end?: string };
-  if (!event.appointmentId || !payload.to || !payload.kind || !payload.begin || !payload.end)
+  const payload = event.payload as {
+    to?: string;
+    kind?: BookingEmail['kind'];
+    begin?: string;
+    end?: string;
+    refunded?: number;
+  };
+  // Every e-mail tells its visit's window but a refund's, whose block may be gone.
+  const refund = payload.kind === 'refunded';
+  if (!event.appointmentId || !payload.to || !payload.kind || (!refund && (!payload.begin || !payload.end)))
     return NOTHING_TO_DELIVER;
   const appointment = await findAppointmentById(context.db, event.appointmentId);
   if (!appointment) return NOTHING_TO_DELIVER;
@@ -62,14 +70,13 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   const card = paid.find((row) => row.status === 'approved');
   const cash = paid.find((row) => row.status === 'cash');
   const quote = await summaryQuote(context.db, catalogue, appointment);
-  const amounts = {
-    paidOnline: card?.amount ?? 0,
-    payAtHome: cash?.amount ?? quote?.payment_at_home ?? 0,
-  };
+  const amounts = refund
+    ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
+    : { paidOnline: card?.amount ?? 0, payAtHome: cash?.amount ?? quote?.payment_at_home ?? 0 };
 
   // Each e-mail carries a link of its own; a cancellation has nothing left to manage.
   const manageToken =
-    payload.kind === 'cancelled' ? null : await createAppointmentLink(context.db, appointment.id);
+    payload.kind === 'cancelled' || refund ? null : await createAppointmentLink(context.db, appointment.id);
   const manageUrl = new URL(`/${encodeURIComponent(appointment.clientId ?? '')}`, context.publicUrl);
   manageUrl.searchParams.set('appointment', appointment.id);
   if (manageToken) manageUrl.searchParams.set('token', manageToken);
@@ -80,8 +87,8 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     country: appointment.country,
     reference: bookingReference(appointment.id),
     timeZone,
-    begin: new Date(payload.begin),
-    end: new Date(payload.end),
+    begin: payload.begin ? new Date(payload.begin) : null,
+    end: payload.end ? new Date(payload.end) : null,
     address: {
       line: appointment.targetAddress,
       apartment: appointment.targetApartmentNumber,
@@ -99,19 +106,23 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     text: rendered.text,
     html: rendered.html,
     messageId: `<${event.id}@visita>`,
-    attachments: [
-      {
-        filename: 'visita.ics',
-        contentType: 'text/calendar; charset=utf-8',
-        // Later e-mails revise the event earlier ones added (a move, a cancellation): the
-        // sequence grows with the time each change was made.
-        content: bookingCalendar(
-          email,
-          appointment.id,
-          payload.kind === 'confirmed' ? 0 : event.attempts + (Date.now() % 1000),
-        ),
-      },
-    ],
+    // A refund has no visit to put in a calendar.
+    attachments:
+      !email.begin || !email.end
+        ? []
+        : [
+            {
+              filename: 'visita.ics',
+              contentType: 'text/calendar; charset=utf-8',
+              // Later e-mails revise the event earlier ones added (a move, a cancellation): the
+              // sequence grows with the time each change was made.
+              content: bookingCalendar(
+                { ...email, begin: email.begin, end: email.end },
+                appointment.id,
+                payload.kind === 'confirmed' ? 0 : event.attempts + (Date.now() % 1000),
+              ),
+            },
+          ],
   });
 }
 

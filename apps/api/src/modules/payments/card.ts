@@ -261,7 +261,7 @@ export async function payByCard(
   // Approved: confirmed with the payment (refunded if the visit can no longer be confirmed); in
   // review: pending, the block kept. The same steps as a reconciliation's.
   try {
-    const attempt = { id: paymentId, appointmentId: appointment.id, method: body.payment_method_id };
+    const attempt = { id: paymentId, appointmentId: appointment.id, method: body.payment_method_id, amount };
     const outcome = await settleCharge({ db, gateway, log }, attempt, charged, now, { throwRefusal: true });
     if (outcome === 'pending') return { status: 'in_process', status_detail: charged.statusDetail };
   } catch (error) {

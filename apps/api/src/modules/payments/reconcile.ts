@@ -12,11 +12,12 @@ import { localeFromCountry } from '@visita/domain/locale';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayPayment, PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { payments, visits } from '../../db/schema.ts';
 import { AppError, fail } from '../../errors.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
+import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { type PaymentRow, recordCompanyBilled, updatePayment } from './queries.ts';
 
 export interface ReconcileContext {
@@ -40,7 +41,9 @@ const NOT_CHARGED = 'not_charged';
 
 /**
  * Takes the payment for this reconciliation if no one else has since it was read (its updated_at
- * unchanged), bumping updated_at: two instances never act on one payment at once.
+ * unchanged), bumping updated_at: two instances never act on one payment at once. Compared to the
+ * millisecond: the row read carries a JavaScript Date, and PostgreSQL's now() (the claim's
+ * updated_at) has microseconds, so an exact match would never take a payment a crash left.
  */
 async function take(db: Db, payment: PaymentRow, now: Date): Promise<boolean> {
   const taken = await db
@@ -50,7 +53,7 @@ async function take(db: Db, payment: PaymentRow, now: Date): Promise<boolean> {
       and(
         eq(payments.id, payment.id),
         eq(payments.status, payment.status),
-        eq(payments.updatedAt, payment.updatedAt),
+        sql`date_trunc('milliseconds', ${payments.updatedAt}) = ${payment.updatedAt.toISOString()}::timestamptz`,
       ),
     )
     .returning({ id: payments.id });
@@ -88,7 +91,7 @@ export class RefundedCharge extends Error {
  */
 export async function settleCharge(
   ctx: Pick<ReconcileContext, 'db' | 'gateway' | 'log'>,
-  payment: Pick<PaymentRow, 'id' | 'appointmentId' | 'method'>,
+  payment: Pick<PaymentRow, 'id' | 'appointmentId' | 'method' | 'amount'>,
   charge: GatewayPayment | null,
   now: Date = new Date(),
   options: { throwRefusal?: boolean } = {},
@@ -159,12 +162,23 @@ export async function settleCharge(
         'refund of a reconciled payment failed',
       );
     }
-    await updatePayment(
-      db,
-      payment.id,
-      { status: 'rejected', statusDetail: detail, gatewayPaymentId: charge.id },
-      now,
-    );
+    await inTransaction(db, async (tx) => {
+      await updatePayment(
+        tx,
+        payment.id,
+        { status: 'rejected', statusDetail: detail, gatewayPaymentId: charge.id },
+        now,
+      );
+      // Settled after the person left (a crash, a review): they are told by e-mail, and the
+      // partner by its webhook. A person still paying hears it in the payment's answer.
+      if (!options.throwRefusal && appointment && detail.startsWith(REFUNDED)) {
+        await writeBookingEvents(tx, appointment, 'appointment.payment_refunded', {
+          visit: null,
+          refunded: payment.amount,
+          dedupeKey: `refund:${payment.id}`,
+        });
+      }
+    });
     if (options.throwRefusal) throw new RefundedCharge(why);
     return 'refunded';
   }

@@ -16,6 +16,7 @@ import {
   couponUses,
   coupons,
   nurses,
+  outboxEvents,
   payments,
   sandboxCharges,
   visits,
@@ -1264,6 +1265,15 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
         .where(eq(sandboxCharges.externalReference, payment.id));
       expect(charge?.refunded).toBe(true);
       expect((await statusOf(id))?.status).toBe('expired');
+      // The person, gone since, is told by e-mail that the money went back.
+      const told = await db().select().from(outboxEvents).where(eq(outboxEvents.appointmentId, id));
+      expect(told.map((event) => [event.topic, event.channel, event.payload])).toEqual([
+        [
+          'appointment.payment_refunded',
+          'email',
+          { to: 'paciente1@correo.cl', kind: 'refunded', refunded: payment.amount },
+        ],
+      ]);
     });
   });
 });
