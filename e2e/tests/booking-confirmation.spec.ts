@@ -37,6 +37,8 @@ test('a partner that collects the visit itself confirms it by hand; the server, 
   page,
 }) => {
   await bookToPayment(page, 'clinicaalemana');
+  // Nothing is charged online: the confirmation says the total is paid at the address.
+  await expect(page.locator('[data-row="total-amount"] th')).toHaveText('Total a pagar en domicilio');
   const confirmed = page.waitForResponse((r) => r.url().includes('/manual_confirm/'));
   await page.getByRole('button', { name: 'Continuar' }).click();
   const response = await confirmed;
@@ -45,7 +47,8 @@ test('a partner that collects the visit itself confirms it by hand; the server, 
   expect(await response.json()).toMatchObject({
     status: 'confirmed',
     payment_gateway: 'Partner',
-    payment_status: 'Payment Successful',
+    // Nothing was charged: an anonymous confirmation is never a successful payment.
+    payment_status: 'Payment Pending',
   });
   await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
 });

@@ -18,4 +18,6 @@ test("a partner whose exams are 'A calcular en domicilio': 'Total a pagar' is on
   await expect(page.locator('[data-row="total-exams"] td')).toHaveText('A calcular en domicilio');
   await expect(page.locator('[data-row="service"] td')).toHaveText(money(answer.service_fee));
   await expect(page.locator('[data-row="total-amount"] td')).toHaveText(money(paidNow));
+  // The partner confirms without a card: the total is what is paid at the address, and says so.
+  await expect(page.locator('[data-row="total-amount"] th')).toHaveText('Total a pagar en domicilio');
 });
