@@ -84,6 +84,10 @@ const envSchema = z.object({
   MP_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   MP_PUBLIC_KEY_CL: z.preprocess(emptyAsUndefined, z.string().optional()),
   MP_PUBLIC_KEY_MX: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // A test aid, honoured by the sandbox gateway alone: it waits this long after recording a charge
+  // and before answering it, so a test can kill the server between the charge and its record
+  // (robustness/payment-kill.test.ts). 0, the default, answers at once.
+  SANDBOX_CHARGE_DELAY_MS: milliseconds(60_000, 0),
   STORAGE: z.preprocess(emptyAsUndefined, z.enum(['fs', 's3'], { error: 'debe ser fs o s3' }).default('fs')),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_ENDPOINT: url(['http:', 'https:']),

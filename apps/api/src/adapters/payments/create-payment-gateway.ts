@@ -6,7 +6,10 @@ import { createSandboxGateway } from './sandbox-gateway.ts';
 
 /** The gateway PAYMENTS names; config.ts has already checked that MercadoPago's keys are set. */
 export function createPaymentGateway(
-  config: Pick<Config, 'PAYMENTS' | 'MP_ACCESS_TOKEN' | 'MP_PUBLIC_KEY_CL' | 'MP_PUBLIC_KEY_MX'>,
+  config: Pick<
+    Config,
+    'PAYMENTS' | 'MP_ACCESS_TOKEN' | 'MP_PUBLIC_KEY_CL' | 'MP_PUBLIC_KEY_MX' | 'SANDBOX_CHARGE_DELAY_MS'
+  >,
   db: Db,
 ): PaymentGateway {
   switch (config.PAYMENTS) {
@@ -20,6 +23,6 @@ export function createPaymentGateway(
         publicKeys: { cl: config.MP_PUBLIC_KEY_CL, mx: config.MP_PUBLIC_KEY_MX },
       });
     case 'sandbox':
-      return createSandboxGateway(db);
+      return createSandboxGateway(db, { chargeDelayMs: config.SANDBOX_CHARGE_DELAY_MS });
   }
 }

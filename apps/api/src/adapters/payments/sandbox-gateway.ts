@@ -53,7 +53,10 @@ export interface SandboxGateway extends PaymentGateway {
  * taken with one conditional UPDATE, so two charges racing on one token cannot both pay), its
  * brand must be the payment method sent, and its cardholder name decides the outcome.
  */
-export function createSandboxGateway(db: Db): SandboxGateway {
+export function createSandboxGateway(
+  db: Db,
+  { chargeDelayMs = 0 }: { chargeDelayMs?: number } = {},
+): SandboxGateway {
   return {
     kind: 'sandbox',
     publicKey: () => null,
@@ -66,7 +69,7 @@ export function createSandboxGateway(db: Db): SandboxGateway {
     async charge(request: ChargeRequest): Promise<GatewayPayment> {
       // The token's use and the charge it made are one transaction: what the sandbox charged is
       // exactly what it answers the reconciliation, as MercadoPago's records would be.
-      return inTransaction(db, async (tx) => {
+      const charged = await inTransaction(db, async (tx) => {
         const [token] = await tx
           .update(cardTokens)
           .set({ usedAt: new Date() })
@@ -88,6 +91,10 @@ export function createSandboxGateway(db: Db): SandboxGateway {
         });
         return { id, ...outcome };
       });
+      // SANDBOX_CHARGE_DELAY_MS (a test aid): charged and recorded here, not yet answered, so a
+      // test can kill the server between the gateway's charge and the payment's record.
+      if (chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, chargeDelayMs));
+      return charged;
     },
     // Nothing moved: the charge is marked refunded, and the payment row records it (modules/payments).
     async refund(paymentId) {
