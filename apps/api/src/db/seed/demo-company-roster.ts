@@ -1,5 +1,7 @@
 import { formatRut } from '@visita/domain/validators/rut';
-import { companyEmployees } from '../schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { clients, companyEmployees } from '../schema.ts';
+import { demoProfileRules } from './demo-profiles.ts';
 import type { Seed } from './run-seeds.ts';
 
 /** The demo company (demo-split) employs the people whose RUT body is in this range. */
@@ -23,10 +25,22 @@ export const demoEmployeeRut = (n: number): string => {
   return formatRut(`${body}-${checkDigit(body)}`);
 };
 
-/** The roster of the demo company, so its split payment can be tried: 500 employees. */
+/**
+ * The roster of the demo company, so its split payment can be tried: 500 employees. A demo
+ * database seeded before companies said what they pay gets the demo company's rule too (a new one
+ * has it from the clients seed already); what an operator set stays.
+ */
 export const demoCompanyRosterSeed: Seed = {
   name: 'demo-company-roster',
   run: async (db) => {
+    const rules = demoProfileRules('demo-split');
+    await db
+      .update(clients)
+      .set({
+        profile: sql`coalesce(${clients.profile}, '{}'::jsonb) || jsonb_build_object('rules',
+          ${JSON.stringify(rules)}::jsonb || coalesce(${clients.profile} -> 'rules', '{}'::jsonb))`,
+      })
+      .where(eq(clients.id, 'demo-split'));
     const rows = Array.from({ length: DEMO_EMPLOYEE_RUT_BODIES.count }, (_, n) => ({
       clientId: 'demo-split',
       document: demoEmployeeRut(n),

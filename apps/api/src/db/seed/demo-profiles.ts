@@ -164,3 +164,6 @@ export const demoPartnerProfilesSeed: Seed = {
     }
   },
 };
+
+/** The rules a demo partner's profile states (seeds that add one rule to older databases read them). */
+export const demoProfileRules = (id: string): Record<string, unknown> => ({ ...DEMO_PROFILES[id]?.rules });
