@@ -55,13 +55,15 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   // The periodic jobs under way: a stop waits for them before it closes the database (else they
   // fail on a closed pool and say so in the log).
   const running = new Set<Promise<unknown>>();
-  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
-    const timer = setInterval(() => {
+  const every = (ms: number, what: string, job: () => Promise<unknown>, { atStart = false } = {}) => {
+    const tick = () => {
       const run = job().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
       running.add(run);
       void run.finally(() => running.delete(run));
-    }, ms);
+    };
+    const timer = setInterval(tick, ms);
     timer.unref();
+    if (atStart) tick();
     return timer;
   };
   // Lapsed holds free their blocks and their appointments expire; every instance sweeps (the
@@ -111,8 +113,12 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   const reminders = every(HOLD_SWEEP_MS, 'reminders', () => writeDueReminders(database.db));
   // Card payments a crash left processing, or the gateway left in review, settled against it.
   const gateway = createPaymentGateway(config, database.db);
-  const reconciliation = every(RECONCILE_MS, 'payment reconciliation', () =>
-    reconcileDuePayments({ db: database.db, gateway, log: app.log, leaseMs: config.PAYMENT_LEASE_MS }),
+  // Also at start: after a crash, what it left is settled without waiting for the first interval.
+  const reconciliation = every(
+    RECONCILE_MS,
+    'payment reconciliation',
+    () => reconcileDuePayments({ db: database.db, gateway, log: app.log, leaseMs: config.PAYMENT_LEASE_MS }),
+    { atStart: true },
   );
 
   let closing = false;
