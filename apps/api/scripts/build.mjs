@@ -1,6 +1,8 @@
 // Compiles the API ahead of time into dist/: one ESM bundle with the domain package inlined (it
 // ships TypeScript sources), npm dependencies left to node_modules, and lazily imported modules
-// (the S3 adapter) in their own chunks so a server that does not use them never loads them.
+// (the S3 adapter) in their own chunks so a server that does not use them never loads them. The
+// thread that reads uploaded PDFs is an entry of its own, dist/pdf-worker.js, beside the server
+// that starts it (src/modules/orders/pdf-reader.ts).
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,10 @@ const external = Object.keys(dependencies).filter((name) => !name.startsWith('@v
 
 rmSync(join(apiRoot, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [join(apiRoot, 'src/server.ts')],
+  entryPoints: {
+    server: join(apiRoot, 'src/server.ts'),
+    'pdf-worker': join(apiRoot, 'src/modules/orders/pdf-worker.ts'),
+  },
   outdir: join(apiRoot, 'dist'),
   bundle: true,
   splitting: true,
@@ -28,4 +33,4 @@ await build({
     js: "import { createRequire as __visitaRequire } from 'node:module'; const require = __visitaRequire(import.meta.url);",
   },
 });
-console.info('api: built dist/server.js');
+console.info('api: built dist/server.js and dist/pdf-worker.js');

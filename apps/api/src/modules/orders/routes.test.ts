@@ -1,10 +1,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { FILE_ERROR_MESSAGE } from '@visita/domain/files';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -12,7 +14,21 @@ import { clients, medicalOrderFiles, medicalOrders, outboxEvents } from '../../d
 import { DEMO_LAAS_TOKEN } from '../../db/seed/demo-clients.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { ELF, type FormPart, JPEG, multipart, MZ, orderLead as lead, PDF, PNG } from './test-files.ts';
+import {
+  ELF,
+  type FormPart,
+  JPEG,
+  multipart,
+  MZ,
+  orderLead as lead,
+  PDF,
+  pdfBomb,
+  pdfWithObjectInsideStream,
+  pdfWithObjectStream,
+  PNG,
+  pngWithText,
+  zipArchive,
+} from './test-files.ts';
 
 /** 'Avenida Grecia 1000, Antofagasta' as the offline gazetteer places it (out of coverage). */
 const ANTOFAGASTA = { target_lat: -23.6509, target_lng: -70.3975 };
@@ -33,6 +49,12 @@ async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
+
+/** What an image shows: its format and size in pixels (its bytes change when it is encoded again). */
+const imageFacts = async (bytes: Buffer) => {
+  const { format, width, height } = await sharp(bytes).metadata();
+  return { format, width, height };
+};
 
 const stagingDirs = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('visita-orden-'));
 
@@ -63,6 +85,18 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
   };
 
   const uploads = () => listFiles(join(dataDir, 'uploads'));
+
+  /** The stored files of one order. */
+  const orderFiles = async (groupedOrdenMedicaId: string) => {
+    const [order] = await t.app.db
+      .select()
+      .from(medicalOrders)
+      .where(eq(medicalOrders.groupedOrdenMedicaId, groupedOrdenMedicaId));
+    return t.app.db
+      .select()
+      .from(medicalOrderFiles)
+      .where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
+  };
 
   describe('accepts', () => {
     it.each([
@@ -101,16 +135,102 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
           .from(medicalOrderFiles)
           .where(eq(medicalOrderFiles.medicalOrderId, order?.id ?? ''));
         expect(files).toHaveLength(1);
-        expect(files[0]).toMatchObject({ contentType: stored, size: data.length, originalName: filename });
         const key = files[0]?.storageKey ?? '';
+        const kept = await readFile(join(dataDir, 'uploads', key));
+        expect(files[0]).toMatchObject({ contentType: stored, size: kept.length, originalName: filename });
         expect(key).toMatch(
           new RegExp(`^medical-orders/${body.groupedOrdenMedicaId}/[0-9a-f-]{36}\\.${ext}$`),
         );
         // The client's file name never names the stored file.
         expect(key).not.toContain(filename.replace(/\..*$/, ''));
-        expect(await readFile(join(dataDir, 'uploads', key))).toEqual(data);
+        // A PDF is kept as sent; an image is encoded again, the same picture in the same format.
+        const shown = (bytes: Buffer) => (stored === 'application/pdf' ? bytes : imageFacts(bytes));
+        expect(await shown(kept)).toEqual(await shown(data));
       },
     );
+
+    it('a PDF packed in an object stream without compression, opening on its page: stored as sent', async () => {
+      const data = pdfWithObjectStream({ compressed: false, openAction: '[3 0 R/Fit]' });
+      const res = await upload([leadPart(lead()), file(data)]);
+      expect(res.statusCode).toBe(200);
+      const [row] = await orderFiles(res.json<{ groupedOrdenMedicaId: string }>().groupedOrdenMedicaId);
+      expect(await readFile(join(dataDir, 'uploads', row?.storageKey ?? ''))).toEqual(data);
+    });
+
+    it.each([
+      [
+        'a PNG with markup in a tEXt chunk',
+        pngWithText('tEXt', '<script>alert(1)</script>'),
+        'image/png',
+        '<script>',
+      ],
+      [
+        'a PNG with markup in a compressed zTXt chunk',
+        pngWithText('zTXt', '<script>alert(1)</script>'),
+        'image/png',
+        'zTXt',
+      ],
+      // The ZIP's end-of-directory record, which a ZIP reader looks for.
+      [
+        'a PNG with a ZIP archive after its end',
+        Buffer.concat([PNG, zipArchive()]),
+        'image/png',
+        'PK\u0005\u0006',
+      ],
+      [
+        'a JPEG with a ZIP archive after its end',
+        Buffer.concat([JPEG, zipArchive()]),
+        'image/jpeg',
+        'PK\u0005\u0006',
+      ],
+    ])('%s: stores the image alone', async (_name, data, type, rider) => {
+      const res = await upload([leadPart(lead()), file(data, 'foto', type)]);
+      expect(res.statusCode).toBe(200);
+      const [row] = await orderFiles(res.json<{ groupedOrdenMedicaId: string }>().groupedOrdenMedicaId);
+      const kept = await readFile(join(dataDir, 'uploads', row?.storageKey ?? ''));
+      expect(data.includes(rider)).toBe(true);
+      expect(kept.includes(rider)).toBe(false);
+      expect(kept.includes('tEXt') || kept.includes('zTXt') || kept.includes('iTXt')).toBe(false);
+      expect(await imageFacts(kept)).toEqual(await imageFacts(data));
+      expect(row).toMatchObject({ contentType: type, size: kept.length });
+    });
+
+    it('a JPEG with EXIF (a description and where it was taken): stores it without its metadata', async () => {
+      const data = await sharp(JPEG)
+        .withExif({
+          IFD0: { ImageDescription: 'Casa de Ana' },
+          IFD3: {
+            GPSLatitudeRef: 'S',
+            GPSLatitude: '33/1 24/1 46/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '70/1 34/1 48/1',
+          },
+        })
+        .jpeg()
+        .toBuffer();
+      expect((await sharp(data).metadata()).exif).toBeDefined();
+      const res = await upload([leadPart(lead()), file(data, 'foto.jpg', 'image/jpeg')]);
+      expect(res.statusCode).toBe(200);
+      const [row] = await orderFiles(res.json<{ groupedOrdenMedicaId: string }>().groupedOrdenMedicaId);
+      const kept = await readFile(join(dataDir, 'uploads', row?.storageKey ?? ''));
+      expect((await sharp(kept).metadata()).exif).toBeUndefined();
+      expect(kept.includes('Exif')).toBe(false);
+      expect(kept.includes('Casa de Ana')).toBe(false);
+      expect(await imageFacts(kept)).toEqual({ format: 'jpeg', width: 16, height: 16 });
+    });
+
+    it('a photo taken sideways (EXIF orientation 6): stored upright, since its orientation is dropped with the EXIF', async () => {
+      const data = await sharp({ create: { width: 16, height: 8, channels: 3, background: '#ffffff' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      const res = await upload([leadPart(lead()), file(data, 'foto.jpg', 'image/jpeg')]);
+      expect(res.statusCode).toBe(200);
+      const [row] = await orderFiles(res.json<{ groupedOrdenMedicaId: string }>().groupedOrdenMedicaId);
+      const kept = await readFile(join(dataDir, 'uploads', row?.storageKey ?? ''));
+      const { width, height, orientation } = await sharp(kept).metadata();
+      expect({ width, height, orientation }).toEqual({ width: 8, height: 16, orientation: undefined });
+    });
 
     it('several files in one order, the lead sent after them', async () => {
       const res = await upload([
@@ -230,6 +350,63 @@ describe.each(TEST_ENGINES)('medical-order upload on $name', (engine) => {
       expect(res.json()).toEqual({ err: 'invalid-file', msg: FILE_ERROR_MESSAGE });
       expect(await countOrders()).toBe(orders);
       await expectNothingStored();
+    });
+
+    it.each([
+      [
+        'its open action and script in a compressed object stream whose rows are predicted (PNG Up)',
+        pdfWithObjectStream({ predictor: true }),
+      ],
+      [
+        'its names #-escaped: /Obj#53tm, /J#61vaScript, /#4aS',
+        pdfWithObjectStream({ type: '/Type/Obj#53tm', openAction: '<</S/J#61vaScript/#4aS(app.alert(1))>>' }),
+      ],
+      [
+        "1,100 spaces between the object stream's dictionary and its data",
+        pdfWithObjectStream({ beforeStream: ' '.repeat(1100) }),
+      ],
+      ['an object stream without /Type', pdfWithObjectStream({ type: '' })],
+      ["a link's script in an object inside another object's stream data", pdfWithObjectInsideStream()],
+      [
+        'a page that submits a form when it opens (/AA, /SubmitForm)',
+        pdfWithObjectStream({
+          openAction: '[3 0 R/Fit]',
+          pageEntries: '/AA<</O<</S/SubmitForm/F(https://example.com/)>>>>',
+        }),
+      ],
+      [
+        'an open action that opens a web address',
+        pdfWithObjectStream({ openAction: '<</S/URI/URI(https://example.com/)>>' }),
+      ],
+    ])('a PDF with %s: 400 with the file error', async (_name, data) => {
+      const orders = await countOrders();
+      const res = await upload([leadPart(lead()), file(data)]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ err: 'invalid-file', msg: FILE_ERROR_MESSAGE });
+      expect(await countOrders()).toBe(orders);
+      await expectNothingStored();
+    });
+
+    it('a PDF of 261 KB whose object stream inflates to 256 MiB: 400 within seconds, read off the event loop, the server answering on', async () => {
+      const data = pdfBomb();
+      expect(data.length).toBeLessThan(270_000);
+      const orders = await countOrders();
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const started = Date.now();
+      const res = await upload([leadPart(lead()), file(data)]);
+      const took = Date.now() - started;
+      delay.disable();
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ err: 'invalid-file', msg: FILE_ERROR_MESSAGE });
+      expect(took).toBeLessThan(15_000);
+      // Read on the main thread, its inflation alone held the event loop for seconds.
+      expect(delay.max / 1e6).toBeLessThan(500);
+      expect(await countOrders()).toBe(orders);
+      await expectNothingStored();
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      // And PDFs are read after it as before.
+      expect((await upload([leadPart(lead()), file(PDF)])).statusCode).toBe(200);
     });
 
     it('a file of 15,000,001 bytes: 413 with the file error, nothing stored', async () => {

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { medicalOrders } from '../../db/schema.ts';
+import { medicalOrderFiles, medicalOrders } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { ELF, multipart, orderLead, PDF, PNG } from './test-files.ts';
@@ -55,11 +55,14 @@ describe.each(TEST_ENGINES)('medical-order upload to S3 on $name', (engine) => {
     const { groupedOrdenMedicaId } = res.json<{ groupedOrdenMedicaId: string }>();
     const inputs = s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
     expect(inputs).toHaveLength(2);
+    const recorded = await t.app.db.select().from(medicalOrderFiles);
+    const sizeOf = (key: string | undefined) => recorded.find((row) => row.storageKey === key)?.size;
     expect(
       inputs.map(({ Bucket, ContentType, ContentLength }) => ({ Bucket, ContentType, ContentLength })),
     ).toEqual([
       { Bucket: 'ordenes', ContentType: 'application/pdf', ContentLength: PDF.length },
-      { Bucket: 'ordenes', ContentType: 'image/png', ContentLength: PNG.length },
+      // An image is encoded again: the bucket gets those bytes, at the size the order records.
+      { Bucket: 'ordenes', ContentType: 'image/png', ContentLength: sizeOf(inputs[1]?.Key) },
     ]);
     // Never served inline: whatever hands the object out sends it as a download.
     expect(inputs.map((input) => input.ContentDisposition)).toEqual(['attachment', 'attachment']);

@@ -1,6 +1,6 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, fail } from '../../errors.ts';
 import { isSafeText } from '@visita/domain/contract/safe-text';
-import { isGenuineFile } from './file-content.ts';
+import { storableContent } from './file-content.ts';
 
 const fileError = () => fail(ERRORS.INVALID_FILE);
 const tooLarge = () => fail(ERRORS.FILE_TOO_LARGE);
@@ -19,7 +19,7 @@ const tooLarge = () => fail(ERRORS.FILE_TOO_LARGE);
 /** file-type's own sample size: enough bytes to tell every type it knows, PDF, JPEG and PNG among them. */
 const SNIFF_BYTES = 4100;
 
-/** A file read to a private staging folder, its type judged by its bytes, its size counted. */
+/** A file read to a private staging folder, its type judged by its bytes, as it will be stored (an image re-encoded). */
 export interface StagedFile {
   path: string;
   contentType: AllowedUploadType;
@@ -95,13 +95,16 @@ async function stageFile(part: MultipartFile, target: string): Promise<StagedFil
     part.file.off('limit', onLimit);
   }
   if (contentType === null) throw fileError();
-  // The first bytes named the type; the whole file must be that and nothing else (a polyglot
-  // PDF that is also a web page or an archive is refused).
-  if (!isGenuineFile(await readFile(target), contentType)) {
+  // The first bytes named the type; the whole file must be that and nothing else, and an image
+  // is kept as its pixels alone.
+  const received = await readFile(target);
+  const content = await storableContent(received, contentType);
+  if (content === null) {
     await rm(target, { force: true });
     throw fileError();
   }
-  return { path: target, contentType, size, originalName: displayFileName(part.filename) };
+  if (content !== received) await writeFile(target, content, { mode: 0o600 });
+  return { path: target, contentType, size: content.length, originalName: displayFileName(part.filename) };
 }
 
 /** Thrown by our own work (the lead's database checks): never mistaken for a bad form. */
