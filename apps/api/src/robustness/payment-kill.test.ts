@@ -9,9 +9,9 @@ import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
-import { appointments, nurses, payments, sandboxCharges, visits } from '../db/schema.ts';
+import { appointments, nurses, payments, sandboxCharges } from '../db/schema.ts';
 import { DEMO_ITEM_IDS } from '../db/seed/demo-catalogue-items.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../modules/appointments/access.ts';
+import { insertScheduledAppointment } from '../test-support/scheduled-appointment.ts';
 
 /**
  * A server killed while card payments are in flight leaves none of them half done. The real
@@ -172,22 +172,8 @@ describe.skipIf(!adminUrl)('card payments when their server is killed mid-paymen
     if (!nurse) throw new Error('nurse insert returned nothing');
     const booked: Array<{ id: string; token: string }> = [];
     for (let index = 0; index < APPOINTMENTS; index += 1) {
-      const token = newAppointmentToken();
-      const [row] = await db
-        .insert(appointments)
-        .values({
-          tokenHash: hashAppointmentToken(token),
-          status: 'scheduled',
-          clientId: 'demo',
-          salesSource: 'marketplace',
-          country: 'cl',
-          region: 'Región Metropolitana de Santiago',
-          comuna: 'Las Condes',
-          addressLine1: 'Avenida Apoquindo 4500',
-          targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-          targetStreetNumber: '4500',
-          targetLat: -33.4129,
-          targetLng: -70.5799,
+      booked.push(
+        await insertScheduledAppointment(db, {
           patients: [
             {
               first_name: 'Paciente',
@@ -198,19 +184,10 @@ describe.skipIf(!adminUrl)('card payments when their server is killed mid-paymen
               packs: [],
             },
           ],
-        })
-        .returning();
-      if (!row) throw new Error('appointment insert returned nothing');
-      const blockStart = new Date(Date.UTC(2031, 0, 1) + index * 3_600_000);
-      await db.insert(visits).values({
-        appointmentId: row.id,
-        nurseId: nurse.id,
-        blockStart,
-        blockEnd: new Date(blockStart.getTime() + 3_600_000),
-        status: 'hold',
-        expiresAt: new Date(Date.now() + 20 * 60_000),
-      });
-      booked.push({ id: row.id, token });
+          nurseId: nurse.id,
+          blockStart: new Date(Date.UTC(2031, 0, 1) + index * 3_600_000),
+        }),
+      );
     }
     const ids = booked.map((appointment) => appointment.id);
 

@@ -20,7 +20,7 @@ import { appointments, catalogueItems, nurses, payments, visits } from '../../db
 import errorHandler from '../../plugins/app/error-handler.ts';
 import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
+import { insertScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { createCatalogueReader } from '../catalogue/snapshot.ts';
 import paymentsRoutes from './routes.ts';
@@ -32,46 +32,22 @@ const MP_ENV = {
   MP_PUBLIC_KEY_MX: 'TEST-public-key-mx',
 };
 
-/** A scheduled appointment with a hold, as finalise leaves it, on any database. */
+/** A scheduled appointment with a hold, as finalise leaves it, with a nurse of its own. */
 async function scheduledAppointment(
   db: TestApp['app']['db'],
   items: number[],
   block: number,
 ): Promise<{ id: string; token: string }> {
-  const token = newAppointmentToken();
   const [nurse] = await db
     .insert(nurses)
     .values({ name: `Enfermera ${block}`, skills: ['lab'] })
     .returning();
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      tokenHash: hashAppointmentToken(token),
-      status: 'scheduled',
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-      patients: [{ first_name: 'Paciente', email: 'paciente@correo.cl', is_fonasa: false, items, packs: [] }],
-    })
-    .returning();
-  if (!row || !nurse) throw new Error('insert returned nothing');
-  const blockStart = new Date(Date.UTC(2032, 0, 1) + block * 3_600_000);
-  await db.insert(visits).values({
-    appointmentId: row.id,
+  if (!nurse) throw new Error('nurse insert returned nothing');
+  return insertScheduledAppointment(db, {
+    patients: [{ first_name: 'Paciente', email: 'paciente@correo.cl', is_fonasa: false, items, packs: [] }],
     nurseId: nurse.id,
-    blockStart,
-    blockEnd: new Date(blockStart.getTime() + 3_600_000),
-    status: 'hold',
-    expiresAt: new Date(Date.now() + 20 * 60_000),
+    blockStart: new Date(Date.UTC(2032, 0, 1) + block * 3_600_000),
   });
-  return { id: row.id, token };
 }
 
 describe.each(TEST_ENGINES)('PAYMENTS=mercadopago on $name', (engine) => {

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import { appointments, nurses, payments, visits } from '../../db/schema.ts';
+import { appointments, nurses, payments } from '../../db/schema.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
+import { insertScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { isSignedByGateway } from './notifications.ts';
 
 const SECRET = 'secreto-de-notificaciones-0123456789';
@@ -63,46 +63,21 @@ describe.each(TEST_ENGINES)("MercadoPago's notifications on $name", (engine) => 
   });
 
   async function scheduled(): Promise<{ id: string; token: string }> {
-    const token = newAppointmentToken();
-    const [row] = await t.app.db
-      .insert(appointments)
-      .values({
-        tokenHash: hashAppointmentToken(token),
-        status: 'scheduled',
-        clientId: 'demo',
-        salesSource: 'marketplace',
-        country: 'cl',
-        region: 'Región Metropolitana de Santiago',
-        comuna: 'Las Condes',
-        addressLine1: 'Avenida Apoquindo 4500',
-        targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-        targetStreetNumber: '4500',
-        targetLat: -33.4129,
-        targetLng: -70.5799,
-        patients: [
-          {
-            first_name: 'Ana',
-            last_name: 'Rojas',
-            email: 'ana@correo.cl',
-            is_fonasa: false,
-            items: [ID.perfilLipidico],
-            packs: [],
-          },
-        ],
-      })
-      .returning();
-    if (!row) throw new Error('appointment insert returned nothing');
     block += 1;
-    const blockStart = new Date(Date.UTC(2032, 0, 1) + block * 3_600_000);
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
+    return insertScheduledAppointment(t.app.db, {
+      patients: [
+        {
+          first_name: 'Ana',
+          last_name: 'Rojas',
+          email: 'ana@correo.cl',
+          is_fonasa: false,
+          items: [ID.perfilLipidico],
+          packs: [],
+        },
+      ],
       nurseId,
-      blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
+      blockStart: new Date(Date.UTC(2032, 0, 1) + block * 3_600_000),
     });
-    return { id: row.id, token };
   }
 
   /** A card payment MercadoPago leaves in review (the sandbox's CONT card). */
