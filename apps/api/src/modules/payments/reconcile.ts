@@ -120,9 +120,6 @@ export async function settleCharge(
     await keepBlockWhilePending(db, payment.appointmentId, now);
     return 'pending';
   }
-  const appointment = await findAppointmentById(db, payment.appointmentId);
-  const split = appointment?.splitPayment ?? null;
-  const companyAmount = typeof split?.company_amount === 'number' ? split.company_amount : 0;
   try {
     await confirmAppointment(
       db,
@@ -133,16 +130,18 @@ export async function settleCharge(
         paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
         confirmedAt: now,
       },
-      async (tx) => {
+      async (tx, row) => {
         await updatePayment(
           tx,
           payment.id,
           { status: 'approved', statusDetail: charge.statusDetail, gatewayPaymentId: charge.id },
           now,
         );
-        if (appointment && companyAmount > 0) {
-          const { currency } = localeFromCountry(appointment.country);
-          await recordCompanyBilled(tx, appointment.id, companyAmount, currency as 'CLP' | 'MXN');
+        // The confirmed row holds the split the payment was claimed with: the company's part is owed.
+        const companyAmount = row.splitPayment?.company_amount;
+        if (typeof companyAmount === 'number' && companyAmount > 0) {
+          const { currency } = localeFromCountry(row.country);
+          await recordCompanyBilled(tx, row.id, companyAmount, currency as 'CLP' | 'MXN');
         }
       },
     );
@@ -171,7 +170,11 @@ export async function settleCharge(
       );
       // Settled after the person left (a crash, a review): they are told by e-mail, and the
       // partner by its webhook. A person still paying hears it in the payment's answer.
-      if (!options.throwRefusal && appointment && detail.startsWith(REFUNDED)) {
+      const appointment =
+        !options.throwRefusal && detail.startsWith(REFUNDED)
+          ? await findAppointmentById(tx, payment.appointmentId)
+          : undefined;
+      if (appointment) {
         await writeBookingEvents(tx, appointment, 'appointment.payment_refunded', {
           visit: null,
           refunded: payment.amount,
