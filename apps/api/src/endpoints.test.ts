@@ -15,8 +15,13 @@ const declared = Object.values(ENDPOINTS).map((endpoint) =>
 describe.each(TEST_ENGINES.slice(0, 1))('the API serves its declared endpoints on $name', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    // With the operator's API on, so its endpoints are served too.
-    t = await createTestApp(engine, { env: { ADMIN_TOKEN: 'endpoints-test-operator-token-0123456789' } });
+    // With the operator's API and MercadoPago's notifications on, so their endpoints are served too.
+    t = await createTestApp(engine, {
+      env: {
+        ADMIN_TOKEN: 'endpoints-test-operator-token-0123456789',
+        MP_WEBHOOK_SECRET: 'endpoints-test-notification-secret',
+      },
+    });
   });
   afterAll(async () => t?.close());
 
