@@ -1,4 +1,5 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
+import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { formatCurrency } from '@visita/domain/money';
 import { readPartnerProfile } from '@visita/domain/partner-profile';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -24,6 +25,8 @@ type ExamsToPay = readonly { patient_index: number; item_ids: readonly (string |
 export interface CompanySplit {
   /** What is left for the patient: the cart without the company's exams (patients left empty dropped). */
   patientCart: AppointmentCartPatient[];
+  /** The quote of the patient's part (what the card pays), null when nothing is left to them. */
+  patientQuote: CartPriceAnswer | null;
   /** What the company owes: the whole quote less the patient's part (the visit fee included when nothing is left). */
   companyAmount: number;
   /** As stored on the appointment. */
@@ -125,8 +128,8 @@ export async function companySplit(
   });
   const patientCart = rest.filter((patient) => patient.items.length + patient.packs.length > 0);
   const whole = (await quote(cart)).net_price;
-  const patientPart = patientCart.length > 0 ? (await quote(patientCart)).net_price : 0;
-  const companyAmount = Math.max(0, Math.round((whole - patientPart) * 100) / 100);
+  const patientQuote = patientCart.length > 0 ? await quote(patientCart) : null;
+  const companyAmount = Math.max(0, Math.round((whole - (patientQuote?.net_price ?? 0)) * 100) / 100);
   const examsOf = (patients: AppointmentCartPatient[]) =>
     patients.flatMap((patient, index) => {
       const ids = [...patient.items, ...patient.packs];
@@ -134,6 +137,7 @@ export async function companySplit(
     });
   return {
     patientCart,
+    patientQuote,
     companyAmount,
     record: {
       split_payment: true,

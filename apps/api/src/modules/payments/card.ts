@@ -169,8 +169,10 @@ export async function payByCard(
       : null;
   // The company pays everything: nothing is left for the card.
   if (split && split.patientCart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
-  const chargedCart = split?.patientCart ?? cart;
-  const amount = onlineAmount(await quoteAppointment(db, catalogue, appointment, chargedCart));
+  // With a split the patient's part was quoted while reading it: not quoted again.
+  const amount = onlineAmount(
+    split?.patientQuote ?? (await quoteAppointment(db, catalogue, appointment, cart)),
+  );
   if (amount <= 0) throw fail(ERRORS.NOTHING_TO_PAY);
   assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
   if (Math.abs(body.amount - amount) >= 0.005) throw fail(ERRORS.AMOUNT_MISMATCH);
