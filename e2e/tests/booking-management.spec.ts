@@ -169,10 +169,17 @@ test("'Cambiar fecha u hora' moves the visit on the date step, without paying ag
   const before = await page.locator('.visita-booking').innerText();
   await page.getByRole('button', { name: 'Cambiar fecha u hora' }).click();
   await expect(page.getByRole('heading', { name: 'Fecha y hora de atención' })).toBeVisible();
-  // Another time than the booked one: the second time of the first day offered with two.
+  // Another time than the booked one: a time not chosen already. Parallel tests book the same
+  // demo days, so the first day may have a single time left: then the next day that has any.
   await expect(page.locator('.visita-time').first()).toBeVisible();
-  const times = page.locator('.visita-time:not([disabled])');
-  await times.nth(1).click();
+  const times = page.locator('.visita-time');
+  if ((await times.count()) > 1) {
+    await page.locator('.visita-time[aria-pressed="false"]').first().click();
+  } else {
+    await page.locator('.visita-day[aria-pressed="false"]:not([disabled])').first().click();
+    await times.first().click();
+  }
+  await expect(page.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   await expect(page.getByRole('heading', { name: 'Tu reserva' })).toBeVisible();
