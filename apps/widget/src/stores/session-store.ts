@@ -1,4 +1,4 @@
-import type { SessionOrigin } from '@visita/domain/client';
+import { clientReceivers, type SessionOrigin } from '@visita/domain/client';
 import type { Address } from '@visita/domain/addresses';
 import type { ClientConfig, Receiver } from '@visita/domain/contract/client-config';
 import type { ContactData } from '@visita/domain/contact';
@@ -115,7 +115,8 @@ export function createSessionStore(clientId: string | null) {
         configClientId: config.id,
         countryCode: config.country,
         salesSource: config.sales_source,
-        clientReceivers: config.receivers,
+        // A client with origins and no receivers lists its origins, each its own id and name.
+        clientReceivers: clientReceivers(config),
       }),
     setScheduleType: (scheduleType) => set({ scheduleType }),
     update: (patch) => set(patch),

@@ -29,6 +29,20 @@ describe("'Selecciona el origen de la cita'", () => {
     expect(names).toEqual(expect.arrayContaining(['Consulta médica', 'Urgencia', 'Otro']));
   });
 
+  it('lists the origins of a client that has origins and no receivers', async () => {
+    const { stores } = renderStep(<OriginStep />, {
+      step: 'origin',
+      stepList: ['address', 'origin', 'services'],
+      client: clientConfig({ receivers: [], origins: ['Toma en domicilio', 'Campaña'] }),
+    });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Origen de la cita' }));
+    const names = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Campaña', 'Toma en domicilio']));
+    await userEvent.click(screen.getByRole('option', { name: 'Campaña' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(stores.session.getState().selectedClientOrigin).toBe('Campaña');
+  });
+
   it('keeps a chosen origin for the booking and goes on', async () => {
     const { stores } = renderStep(<OriginStep />, {
       step: 'origin',
