@@ -71,8 +71,10 @@ const FUND_MESSAGES: Readonly<Record<string, string>> = {
 
 /**
  * For each patient look up the identifier; when the first one is unknown, register
- * it (its access token); save each patient on the client's side (403 ignored, any other error
- * shown); then update the appointment with the patients and finalise it.
+ * it (its access token); for the client's staff (who hold its API token), save each patient on
+ * the client's side (403 ignored, any other error shown); then update the appointment with the
+ * patients and finalise it. A public booking has no token: the save could only be refused (a 403
+ * in the console and the server's log), so it is not asked for.
  */
 export async function registerPatients(input: RegisterPatientsInput): Promise<RegisterPatientsResult> {
   // The look-ups and registration answer only for this booking (its id with its token).
@@ -107,7 +109,7 @@ export async function registerPatients(input: RegisterPatientsInput): Promise<Re
       }
     }
     // A patient chosen from the client's list is already the client's.
-    if (input.clientId && (info.id === null || info.id === undefined)) {
+    if (input.clientId && input.context.apiToken && (info.id === null || info.id === undefined)) {
       try {
         await saveClientPatient(input.clientId, patientRecord(info), context);
       } catch (error) {

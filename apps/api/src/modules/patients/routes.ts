@@ -10,10 +10,9 @@ const security =
   'Requiere el token de API del cliente como Authorization: Bearer (401 sin él, 403 si es de otro cliente).';
 
 /**
- * The client-side patient save runs in every flow, and the widget ignores only a 403 from it
- * ('403 ignored'). A patient booking on a partner's page has no staff token, so
- * "no token" and "a token nobody has" are answered 403 here (not 401): not allowed to keep
- * patients for this client, which the widget passes over.
+ * The client-side patient save: the widget asks for it only with the client's API token (its
+ * staff) and ignores a 403 from it ('403 ignored'). A caller without a token, or with a token
+ * nobody has, is answered 403 here (not 401): not allowed to keep patients for this client.
  */
 async function saveGuard(request: Parameters<ReturnType<typeof clientTokenGuard>>[0]): Promise<void> {
   try {
