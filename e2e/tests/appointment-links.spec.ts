@@ -37,6 +37,10 @@ test('a link with the appointment and its token opens the appointment with its a
 }) => {
   const { id, token } = await createAppointment(request);
   await page.goto(`/demo?appointment=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
+  // The scheduled-appointment wording, not a cart.
+  await expect(page.getByRole('heading', { name: 'Tu cita a domicilio' })).toBeVisible();
+  await expect(page.getByText('Revisa y completa los datos de tu cita agendada.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: '¿Dónde te visitamos?' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);

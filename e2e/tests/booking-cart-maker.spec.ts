@@ -16,26 +16,31 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const DEMO_CART_APPOINTMENT = '6d2f1a3c-4b5e-4f60-8a71-9b0c1d2e3f40';
 
-test('the cart maker resumes demo-cart: its items, coupon and address, and continues its appointment', async ({
+test('the cart maker resumes demo-cart: its items and coupon, then its appointment at its address, the address step skipped', async ({
   page,
 }) => {
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v2/appointments/') && request.method() === 'POST')
+      created.push(request.url());
+  });
   await page.goto('/demo?cart-maker=demo-cart');
   await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
   for (const name of ['Hemograma', 'Perfil lipídico', 'Chequeo preventivo'])
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByText('BIENVENIDA10', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   // The back button is hidden on the resume screen.
   await expect(page.getByRole('button', { name: 'Volver' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
-  await expectNoSeriousAxeViolations(page);
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/v2/appointments/') && response.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const answer = await (await saved).json();
-  expect(answer.id).toBe(DEMO_CART_APPOINTMENT);
+  // The cart's appointment brought its address: the date step follows, on that appointment.
   await expect(page.locator('[data-step="date"]')).toBeVisible();
+  await expect(page.locator('.visita-time').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '¿Dónde te visitamos?' })).toHaveCount(0);
+  expect(created).toEqual([]);
+  // Back from the date goes to the resume screen, past the skipped address.
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
 });
 
 test("a prebuilt cart's coupon is validated and priced: the resume shows the pack's exams at $0 and the coupon's discount, every quote carries the code", async ({
@@ -59,8 +64,6 @@ test("a prebuilt cart's coupon is validated and priced: the resume shows the pac
     /^Cupón BIENVENIDA10: aplicado, descuento de \$[\d.]+$/,
   );
 
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await holdFirstBlock(page);
   await fillPatient(page, {
@@ -116,6 +119,8 @@ test('once its appointment is booked, the same link starts a new appointment wit
   await expect(page.getByRole('heading', { name: 'Tu carrito' })).toBeVisible();
   await expect(page.getByText('Chequeo preventivo', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
+  // A new appointment is made at the address step, with the old one's address.
+  await expect(page.getByRole('combobox', { name: 'Dirección' })).toHaveValue(/Apoquindo 4500/);
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/v2/appointments/') && response.request().method() === 'POST',
   );

@@ -44,24 +44,29 @@ describe('what the widget opens from its address', () => {
     expect(screen.getByText('Confirmaremos la disponibilidad de tus servicios con ella')).toBeTruthy();
   });
 
-  it("resumes the demo's prebuilt cart: its items and coupon, then its appointment's address", async () => {
+  it("resumes the demo's prebuilt cart: its items and coupon, then the date at its appointment's address, the address step skipped", async () => {
     open('/demo?cart-maker=demo-cart');
     await heading('Tu carrito');
     for (const name of ['Hemograma', 'Perfil lipídico', 'Chequeo preventivo'])
       expect(screen.getByText(name, { exact: true })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('resume-coupon').textContent).toContain('BIENVENIDA10'));
     await userEvent.click(button('Continuar'));
-    await heading('¿Dónde te visitamos?');
-    const address = screen.getByRole('combobox', { name: 'Dirección' }) as HTMLInputElement;
-    await waitFor(() => expect(address.value).toMatch(/Apoquindo 4500/));
+    // Its appointment brought the address: the date step follows the resume, and goes back to it.
+    await waitFor(() => expect(document.querySelector('[data-step="date"]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+    expect(screen.queryByRole('heading', { name: '¿Dónde te visitamos?' })).toBeNull();
+    await userEvent.click(button('Volver'));
+    await heading('Tu carrito');
   });
 
   it("opens an appointment's link with its token on that appointment, at its address", async () => {
     const booking = await createAppointment(api);
     open(`/demo?appointment=${booking.id}&token=${encodeURIComponent(booking.token)}`);
-    // The link continues that appointment: its (empty) cart first, then its address.
-    await heading('Tu carrito');
-    expect(screen.getByText('No encontramos servicios para este enlace.')).toBeTruthy();
+    // The link continues that appointment, in the scheduled-appointment wording, then its address.
+    await heading('Tu cita a domicilio');
+    expect(screen.getByText('Revisa y completa los datos de tu cita agendada.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Tu carrito' })).toBeNull();
     await userEvent.click(button('Continuar'));
     await heading('¿Dónde te visitamos?');
     const address = screen.getByRole('combobox', { name: 'Dirección' }) as HTMLInputElement;

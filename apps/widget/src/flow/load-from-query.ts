@@ -127,7 +127,8 @@ async function loadCartFromQuery(stores: WidgetStores, search: string): Promise<
       stores.session.getState().update({ invalidAppointmentLink: true });
       return;
     }
-    stores.session.getState().update({ addressData: address });
+    // Only a link that opened its appointment (not the cart maker's) gets the scheduled wording.
+    stores.session.getState().update({ addressData: address, appointmentLink: !start.cartMakerId });
   }
 
   if (start.cartMakerId) {
@@ -146,7 +147,15 @@ async function loadCartFromQuery(stores: WidgetStores, search: string): Promise<
         ...context,
         appointmentToken: token,
       }).catch(() => null);
-      if (address) stores.session.getState().update({ addressData: address });
+      // The cart's own appointment, continued with the address it already has: no address step
+      // (date goes back to the resume screen; the confirmation's 'Editar' brings the step back).
+      // A booked one starts a new appointment, which the address step creates.
+      if (address) {
+        stores.session.getState().update({
+          addressData: address,
+          skipAddressStep: cartMakerCurrentAppointmentId(appointment) !== null,
+        });
+      }
     }
     if (cart.discount_code) {
       stores.session.getState().update({

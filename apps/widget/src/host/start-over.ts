@@ -18,6 +18,7 @@ export function startOver(stores: WidgetStores): void {
     insuranceSelected: 'particular',
     cartMakerAppointment: null,
     skipAddressStep: false,
+    appointmentLink: false,
     patientsSavedFor: null,
   });
   stores.flow.getState().restart();

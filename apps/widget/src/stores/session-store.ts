@@ -49,6 +49,8 @@ export interface SessionState {
   preloadedPatient: PreloadedPatient | null;
   /** The query's appointment link came without its token, or with one that does not open it. */
   invalidAppointmentLink: boolean;
+  /** Opened on an appointment's link that opened it: the resume screen speaks of that appointment. */
+  appointmentLink: boolean;
   /** Opened from a booking e-mail: the date step moves the confirmed visit instead of holding a block. */
   managingBooking: boolean;
   /** The appointment whose patients the patient step saved (finalize answered). */
@@ -102,6 +104,7 @@ const initialSession = (clientId: string | null): SessionState => ({
   startLoaded: false,
   preloadedPatient: null,
   invalidAppointmentLink: false,
+  appointmentLink: false,
   managingBooking: false,
   patientsSavedFor: null,
 });

@@ -15,7 +15,8 @@ import { useEntryFocus } from '../../ui/use-entry-focus.ts';
  * The resume screen of a services/packs link or a prebuilt cart: waits for
  * the query's cart to load, lists its services at what each patient pays for them (an exam a pack
  * already includes at $0, with the note saying so), the coupon with its state and discount, and
- * continues to the address step.
+ * continues to the address step (or, for a prebuilt cart whose appointment brought its address,
+ * to the date step). An appointment's link is titled with the scheduled-appointment wording.
  */
 export function FromCartMakerResumeStep() {
   const copy = useCopy();
@@ -23,6 +24,8 @@ export function FromCartMakerResumeStep() {
   const loaded = useSession((state) => state.startLoaded);
   const countryCode = useSession((state) => state.countryCode);
   const coupon = useSession((state) => state.coupon);
+  // An appointment's link opens that appointment: the scheduled-appointment wording, not a cart.
+  const appointmentLink = useSession((state) => state.appointmentLink);
   const patients = useCart((state) => state.cart.patients);
   const { price, loading: priceLoading } = usePriceAnswer();
   usePriceQuote();
@@ -34,9 +37,12 @@ export function FromCartMakerResumeStep() {
   return (
     <section className="visita-step" aria-labelledby="visita-resume-title">
       <h1 id="visita-resume-title" className="visita-step__title" tabIndex={-1} ref={headingRef}>
-        {RESUME_COPY.title}
+        {appointmentLink ? copy.introduction.title : RESUME_COPY.title}
       </h1>
-      <p className="visita-step__subtitle">{hasItems ? RESUME_COPY.subtitle : RESUME_COPY.empty}</p>
+      {appointmentLink ? <p className="visita-step__subtitle">{copy.introduction.subtitle}</p> : null}
+      {appointmentLink && hasItems ? null : (
+        <p className="visita-step__subtitle">{hasItems ? RESUME_COPY.subtitle : RESUME_COPY.empty}</p>
+      )}
       <ul className="visita-services-list">
         {patients.flatMap((patient, index) =>
           patient.items.map((item) => {
