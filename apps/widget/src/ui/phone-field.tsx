@@ -49,8 +49,9 @@ function compactPhone(text: string, max: number): string {
 }
 
 /**
- * The phone with its country: a searchable list of countries (choosing one puts its code in
- * front of the number) and the number shown with the mask. The value handed up is compact
+ * The phone with its country, one field to the eye: a searchable list of countries at its start
+ * (showing the country, choosing one puts its code in front of the number) and the number shown
+ * with the mask, its code written once, in the number. The value handed up is compact
  * ('+56961234567'), so validation and normalisation stay the domain's.
  */
 export function PhoneField({
@@ -121,7 +122,8 @@ export function PhoneField({
   return (
     <div className="visita-field visita-phone" ref={rootRef}>
       <label htmlFor={inputId}>{label}</label>
-      <div className="visita-row">
+      {/* One box: the country chooser is its start, the number (with its code, shown once) the rest. */}
+      <div className={`visita-phone__box${error ? ' visita-phone__box--invalid' : ''}`}>
         <button
           type="button"
           className="visita-phone__country"
@@ -133,7 +135,10 @@ export function PhoneField({
             setOpen((was) => !was);
           }}
         >
-          {current ? current.dial : '+'}
+          <span aria-hidden="true">{current ? current.code.toUpperCase() : ''}</span>
+          <span className="visita-phone__chevron" aria-hidden="true">
+            ▾
+          </span>
         </button>
         <input
           id={inputId}

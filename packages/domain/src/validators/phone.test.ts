@@ -32,6 +32,12 @@ describe('validatePhone', () => {
   it.each([
     ['', 'cl', REQUIRED_FIELD_MESSAGE],
     [null, 'mx', REQUIRED_FIELD_MESSAGE],
+    // Only the code the field starts with: no number was typed, so it asks for one.
+    ['+56', 'cl', REQUIRED_FIELD_MESSAGE],
+    ['+56 9', 'cl', REQUIRED_FIELD_MESSAGE],
+    ['+52', 'mx', REQUIRED_FIELD_MESSAGE],
+    ['+', 'cl', REQUIRED_FIELD_MESSAGE],
+    ['+569 1', 'cl', 'el número no tiene el formato correcto'],
     ['+5691234', 'cl', 'el número no tiene el formato correcto'],
     ['+56912345678', 'cl', null],
     ['+525512345678', 'mx', null],

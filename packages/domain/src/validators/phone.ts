@@ -20,9 +20,15 @@ export function isValidPhone(value: string, countryCode: CountryCode): boolean {
   return PHONE_PATTERN[countryCode].test(compact(value));
 }
 
-/** The form rule: required, then the country's format. */
+/**
+ * The field starts with its country's code (+56, +569 on the patient step, +52): a value that is
+ * still only a code, or a lone '+', has no number in it yet.
+ */
+const PREFIX_ONLY = new Set(['+', PHONE_PREFIX.cl, CL_MOBILE_PREFIX, PHONE_PREFIX.mx]);
+
+/** The form rule: required (nothing typed after the country's code is nothing typed), then the country's format. */
 export function validatePhone(value: string | null | undefined, countryCode: CountryCode): string | null {
-  if (isBlank(value)) return REQUIRED_FIELD_MESSAGE;
+  if (isBlank(value) || PREFIX_ONLY.has(compact(value as string))) return REQUIRED_FIELD_MESSAGE;
   return isValidPhone(value as string, countryCode) ? null : PHONE_FORMAT_MESSAGE;
 }
 

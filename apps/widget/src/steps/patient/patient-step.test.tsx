@@ -45,6 +45,17 @@ describe("'Datos del paciente'", () => {
     }
   });
 
+  it('asks for the phone when nothing was typed after its country code, rather than calling it malformed', async () => {
+    renderPatient();
+    const phone = box('Teléfono');
+    expect(phone.value).toBe('+56 9');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(messageOf(phone)).toBe('completar campo');
+    await userEvent.type(phone, '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(messageOf(phone)).toBe('el número no tiene el formato correcto');
+  });
+
   it('refuses a Rut whose check digit is wrong and an e-mail without its form, in their words', async () => {
     renderPatient();
     await userEvent.type(box('Número de documento'), '11.111.111-2');
