@@ -53,7 +53,7 @@ test('/demo shows the introduction with its title, copy and colours', async ({ p
   await expect(cta).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await expect(page.locator('.visita-banner')).toHaveCSS('background-color', 'rgb(19, 78, 74)');
   await expect(page.getByText('Operado por', { exact: true })).toBeVisible();
-  await expect(page.getByText('Necesitas ayuda agendando?', { exact: true })).toBeVisible();
+  await expect(page.getByText('¿Necesitas ayuda agendando?', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toBeVisible();
   // The introduction has no back button.
   await expect(page.getByRole('button', { name: 'Volver' })).toHaveCount(0);
@@ -106,7 +106,7 @@ test('hospitalessanangelinn shows no shell footer and no help button', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Operado por')).toHaveCount(0);
   await expect(page.getByText('En alianza con')).toHaveCount(0);
-  await expect(page.getByText('Necesitas ayuda agendando?')).toHaveCount(0);
+  await expect(page.getByText('¿Necesitas ayuda agendando?')).toHaveCount(0);
 });
 
 test('the non-binary wording is used where the client asks for it', async ({ page }) => {

@@ -43,7 +43,7 @@ describe('the copy catalogue', () => {
     [
       'cl',
       null,
-      'Necesitas ayuda agendando?',
+      '¿Necesitas ayuda agendando?',
       'whatsapp',
       'Lunes a viernes de 8:00 a 19:00. Sábado y domingo de 8:00 a 16:30.',
     ],
@@ -51,7 +51,7 @@ describe('the copy catalogue', () => {
     [
       'mx',
       DEFAULT_PUBLIC_PROFILE,
-      'Necesitas ayuda agendando?',
+      '¿Necesitas ayuda agendando?',
       'whatsapp',
       'Lunes a sábado de 9:00 a 18:00.',
     ],

@@ -77,7 +77,7 @@ const CHILE: Copy = {
     cta: 'Continuar',
   },
   help: {
-    question: 'Necesitas ayuda agendando?',
+    question: '¿Necesitas ayuda agendando?',
     action: { kind: 'whatsapp', label: 'Escríbenos por WhatsApp', href: WHATSAPP_CL },
     hoursLabel: 'Horario de atención',
     hours: 'Lunes a viernes de 8:00 a 19:00. Sábado y domingo de 8:00 a 16:30.',
@@ -99,7 +99,7 @@ const MEXICO: Copy = {
     cta: 'Continuar',
   },
   help: {
-    question: 'Necesitas ayuda agendando?',
+    question: '¿Necesitas ayuda agendando?',
     action: { kind: 'whatsapp', label: 'Escríbenos', href: WHATSAPP_MX },
     hoursLabel: 'Horario de atención',
     hours: 'Lunes a sábado de 9:00 a 18:00.',
