@@ -77,7 +77,8 @@ test("staff choose the appointment's origin ('Otro' needs its text) and the amou
   await expect(next).toBeEnabled();
   await next.click();
 
-  // 'Monto a Pagar': the subtotal is required, the discount not above it; IVA 16 % and total.
+  // 'Monto a Pagar': the subtotal is required, the discount not above it; IVA (Chile's 19 %, in
+  // whole pesos) and total.
   await expect(frame.getByRole('heading', { name: 'Monto a Pagar' })).toBeVisible();
   await frame.getByRole('button', { name: 'Continuar' }).click();
   await expect(frame.getByText('El subtotal es obligatorio')).toBeVisible();
@@ -86,14 +87,15 @@ test("staff choose the appointment's origin ('Otro' needs its text) and the amou
   await expect(frame.getByText('El descuento no puede ser mayor al subtotal')).toBeVisible();
   await frame.getByLabel('Subtotal', { exact: true }).fill('10000');
   await expect(frame.getByText('El descuento no puede ser mayor al subtotal')).toHaveCount(0);
-  await expect(frame.getByRole('textbox', { name: 'IVA', exact: true })).toHaveValue(/^\$1\.280/);
-  await expect(frame.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue(/^\$9\.280/);
+  await expect(frame.getByRole('textbox', { name: 'IVA', exact: true })).toHaveValue('$1.520');
+  await expect(frame.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue('$9.520');
   await expectNoSeriousAxeViolations(page);
   const amount = page.waitForResponse((r) => r.url().includes('/amount/') && r.request().method() === 'POST');
   await frame.getByRole('button', { name: 'Continuar' }).click();
   const saved = await amount;
   expect(saved.status()).toBe(200);
   expect(saved.request().postDataJSON()).toEqual({ total: 10000, discount: 2000 });
+  expect(await saved.json()).toEqual({ subtotal: 10000, discount: 2000, iva: 1520, total: 9520 });
 
   await expect(frame.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
   const confirmed = page.waitForResponse((r) => r.url().includes('/manual_confirm/'));

@@ -96,8 +96,14 @@ export const AVAILABILITY_HORIZON_MONTHS = 1;
 export const WEEK_STRIP_DAYS = 7;
 export const INITIAL_AVAILABILITY_SCAN_WEEKS = 5;
 
-/** IVA applied by the amount step. */
-export const IVA_RATE = 0.16;
+/**
+ * IVA applied by the amount step, in percent: the country's rate (Chile 19 %, Mexico 16 %), and
+ * the unit it is rounded to (whole pesos in Chile, cents in Mexico).
+ */
+export const IVA: Readonly<Record<CountryCode, { percent: number; decimals: 0 | 2 }>> = {
+  cl: { percent: 19, decimals: 0 },
+  mx: { percent: 16, decimals: 2 },
+};
 
 /** Phone input. */
 export const PHONE_MAX_LENGTH_DEFAULT = 15;

@@ -46,7 +46,7 @@ describe('formatCurrency: Intl, narrow symbol, dot (cl) or comma (mx) thousands,
   });
 });
 
-describe('computeAmountToPay: IVA 16 % on subtotal minus promotion, rounded to 2 decimals', () => {
+describe("computeAmountToPay: IVA on subtotal minus promotion at the country's rate", () => {
   it.each([
     [1000, 0, 160, 1160],
     [1000, 100, 144, 1044],
@@ -54,9 +54,26 @@ describe('computeAmountToPay: IVA 16 % on subtotal minus promotion, rounded to 2
     [10.05, 0.02, 1.6, 11.63],
     [0, 0, 0, 0],
     [123.45, 23.45, 16, 116],
-  ])('subtotal %d, promotion %d: iva %d, total %d', (subtotal, promotion, iva, total) => {
-    expect(computeAmountToPay(subtotal, promotion)).toEqual({ iva, total });
-  });
+  ])(
+    'Mexico, 16 % to 2 decimals: subtotal %d, promotion %d: iva %d, total %d',
+    (subtotal, promotion, iva, total) => {
+      expect(computeAmountToPay(subtotal, promotion, 'mx')).toEqual({ iva, total });
+    },
+  );
+
+  it.each([
+    [10000, 0, 1900, 11900],
+    [10000, 1000, 1710, 10710],
+    [1000, 0, 190, 1190],
+    [999, 0, 190, 1189],
+    [15990, 990, 2850, 17850],
+    [0, 0, 0, 0],
+  ])(
+    'Chile, 19 % in whole pesos: subtotal %d, promotion %d: iva %d, total %d',
+    (subtotal, promotion, iva, total) => {
+      expect(computeAmountToPay(subtotal, promotion, 'cl')).toEqual({ iva, total });
+    },
+  );
 });
 
 describe('validateAmountToPay', () => {

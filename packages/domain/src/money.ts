@@ -1,4 +1,4 @@
-import { IVA_RATE } from './constants.ts';
+import { IVA } from './constants.ts';
 import { type CountryCode, localeFromCountry } from './locale.ts';
 
 /** Price minus price times percent/100. */
@@ -66,14 +66,24 @@ function toCents(value: number): number {
   return Math.round(value * 100);
 }
 
-/** iva = (subtotal - promotion) * 0.16 and total = (subtotal - promotion) * 1.16, each to 2 decimals. */
-export function computeAmountToPay(subtotal: number, promotion: number): { iva: number; total: number } {
+/**
+ * The amount step's IVA and total on (subtotal - promotion), at the country's rate: in Mexico
+ * iva = net * 0.16 and total = net * 1.16, each to 2 decimals; in Chile iva = net * 0.19 and
+ * total = net * 1.19, each in whole pesos.
+ */
+export function computeAmountToPay(
+  subtotal: number,
+  promotion: number,
+  country: CountryCode,
+): { iva: number; total: number } {
+  const { percent, decimals } = IVA[country];
   // Integer cents so that x.xx5 rounds the way a person expects, not as binary floats do.
   const netCents = toCents(subtotal) - toCents(promotion);
-  const ivaPercent = Math.round(IVA_RATE * 100);
+  const unit = decimals === 0 ? 100 : 1;
+  const rounded = (cents: number) => (Math.round(cents / unit) * unit) / 100;
   return {
-    iva: Math.round((netCents * ivaPercent) / 100) / 100,
-    total: Math.round((netCents * (100 + ivaPercent)) / 100) / 100,
+    iva: rounded((netCents * percent) / 100),
+    total: rounded((netCents * (100 + percent)) / 100),
   };
 }
 

@@ -64,7 +64,24 @@ describe('amount step', () => {
       { total: 50, discount: 50 },
       { subtotal: 50, discount: 50, iva: 0, total: 0 },
     ],
-  ])('%j → %j', (body, expected) => expect(computeAmounts(body)).toEqual(expected));
+  ])('Mexico: %j → %j', (body, expected) => expect(computeAmounts(body, 'mx')).toEqual(expected));
+
+  it.each([
+    [
+      { total: 10000, discount: 0 },
+      { subtotal: 10000, discount: 0, iva: 1900, total: 11900 },
+    ],
+    [
+      { total: 15990, discount: 990 },
+      { subtotal: 15990, discount: 990, iva: 2850, total: 17850 },
+    ],
+    [
+      { total: 999, discount: null },
+      { subtotal: 999, discount: 0, iva: 190, total: 1189 },
+    ],
+  ])('Chile, 19 %% in whole pesos: %j → %j', (body, expected) =>
+    expect(computeAmounts(body, 'cl')).toEqual(expected),
+  );
 
   it.each([
     [{ total: null, discount: 1 }, 'El subtotal es obligatorio'],
@@ -75,7 +92,7 @@ describe('amount step', () => {
     [{ total: 10.001, discount: 0 }, 'El monto puede tener como máximo 2 decimales'],
     [{ total: 1e15, discount: 0 }, 'El monto es demasiado grande'],
   ])('%j is refused: %s', (body, msg) => {
-    expect(() => computeAmounts(body)).toThrow(msg);
+    expect(() => computeAmounts(body, 'mx')).toThrow(msg);
   });
 });
 
@@ -592,7 +609,7 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       expect(after.json().data.appointment).toMatchObject({
         status: 'confirmed',
         payment_status: 'Payment Pending',
-        amounts: { subtotal: 1000, discount: 100, iva: 144, total: 1044 },
+        amounts: { subtotal: 1000, discount: 100, iva: 171, total: 1071 },
         // A split with nothing on the company is no split.
         split_payment: null,
         confirmed_at: expect.any(String),
@@ -612,11 +629,11 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       });
 
-    it('stores subtotal, discount, IVA and total with 2 decimals', async () => {
+    it("stores subtotal, discount, IVA and total, IVA at the appointment's country (Chile: 19 %, whole pesos)", async () => {
       const { id, token } = await create();
       const response = await setAmount(id, token, { total: 1234.5, discount: 34.25 });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ subtotal: 1234.5, discount: 34.25, iva: 192.04, total: 1392.29 });
+      expect(response.json()).toEqual({ subtotal: 1234.5, discount: 34.25, iva: 228, total: 1428 });
       expect((await row(id)).amounts).toEqual(response.json());
     });
 

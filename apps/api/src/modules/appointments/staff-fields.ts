@@ -6,6 +6,7 @@ import type {
   LastMileBody,
   SetAmountBody,
 } from '@visita/domain/contract/appointments';
+import type { CountryCode } from '@visita/domain/locale';
 import { computeAmountToPay, validateAmountToPay } from '@visita/domain/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -27,9 +28,10 @@ const AMOUNT_EDITABLE: AppointmentStatusValue[] = ['pending', 'scheduled'];
 /**
  * The call's {discount, total} are the step's two fields: `total` is the Subtotal typed (the
  * amount before discount and IVA) and `discount` the 'Promoción / Descuento (monto)'. The IVA
- * and Total the step shows read-only are computed here, as the domain computes them, and stored.
+ * and Total the step shows read-only are computed here, as the domain computes them (at the IVA of
+ * the appointment's country), and stored.
  */
-export function computeAmounts(body: SetAmountBody): AppointmentAmounts {
+export function computeAmounts(body: SetAmountBody, country: CountryCode): AppointmentAmounts {
   const subtotal = body.total ?? null;
   const promotion = body.discount ?? null;
   for (const value of [subtotal, promotion]) {
@@ -40,7 +42,7 @@ export function computeAmounts(body: SetAmountBody): AppointmentAmounts {
   if (errors.subtotal) throw fail(ERRORS.invalidSubtotal(errors.subtotal));
   if (errors.promotion) throw fail(ERRORS.invalidDiscount(errors.promotion));
   const discount = promotion ?? 0;
-  const { iva, total } = computeAmountToPay(subtotal as number, discount);
+  const { iva, total } = computeAmountToPay(subtotal as number, discount, country);
   return { subtotal: subtotal as number, discount, iva, total };
 }
 
@@ -49,7 +51,7 @@ export async function setAmount(
   appointment: AppointmentRow,
   body: SetAmountBody,
 ): Promise<AppointmentAmounts> {
-  const amounts = computeAmounts(body);
+  const amounts = computeAmounts(body, appointment.country);
   const [row] = await db
     .update(appointments)
     .set({ amounts, updatedAt: new Date() })

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderStep } from '../../test-support/render-step.tsx';
+import { clientConfig, renderStep } from '../../test-support/render-step.tsx';
 import { LmPaidAmountStep } from './lm-paid-amount-step.tsx';
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -16,12 +16,25 @@ describe("'Monto a Pagar'", () => {
     expect(stores.flow.getState().step).toBe('lm-paid-amount');
   });
 
-  it('computes the IVA (16 %) and the total on the subtotal less the discount', async () => {
-    renderStep(<LmPaidAmountStep />, { step: 'lm-paid-amount' });
+  it('computes the IVA and the total on the subtotal less the discount: 19 % in Chile, in whole pesos', async () => {
+    renderStep(<LmPaidAmountStep />, { step: 'lm-paid-amount', client: clientConfig({ country: 'cl' }) });
     await userEvent.type(amount('Subtotal'), '10000');
     await userEvent.type(amount('Promoción / Descuento (monto)'), '1000');
-    expect(field('IVA').value).toBe('$1.440');
-    expect(field('Total').value).toBe('$10.440');
+    expect(field('IVA').value).toBe('$1.710');
+    expect(field('Total').value).toBe('$10.710');
+    await userEvent.clear(amount('Subtotal'));
+    await userEvent.type(amount('Subtotal'), '1999');
+    await userEvent.clear(amount('Promoción / Descuento (monto)'));
+    expect(field('IVA').value).toBe('$380');
+    expect(field('Total').value).toBe('$2.379');
+  });
+
+  it('computes the IVA at 16 % in Mexico, to the cent', async () => {
+    renderStep(<LmPaidAmountStep />, { step: 'lm-paid-amount', client: clientConfig({ country: 'mx' }) });
+    await userEvent.type(amount('Subtotal'), '1000.5');
+    await userEvent.type(amount('Promoción / Descuento (monto)'), '100');
+    expect(field('IVA').value).toBe('$144.08');
+    expect(field('Total').value).toBe('$1,044.58');
   });
 
   it('refuses a discount over the subtotal as it is typed, and more than two decimals', async () => {

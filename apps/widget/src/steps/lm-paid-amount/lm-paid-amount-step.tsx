@@ -14,7 +14,7 @@ function parseAmount(value: string): number | null {
   return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-/** 'Monto a Pagar': subtotal and discount; IVA and total computed. */
+/** 'Monto a Pagar': subtotal and discount; IVA (the country's rate) and total computed. */
 export function LmPaidAmountStep() {
   const { next } = useNavigation();
   const context = useRequestContext();
@@ -31,7 +31,7 @@ export function LmPaidAmountStep() {
   const shown = attempted ? errors : { promotion: errors.promotion };
   const valid = Object.keys(validateAmountToPay(input)).length === 0;
   const { iva, total } = valid
-    ? computeAmountToPay(input.subtotal ?? 0, input.promotion ?? 0)
+    ? computeAmountToPay(input.subtotal ?? 0, input.promotion ?? 0, countryCode)
     : { iva: 0, total: 0 };
   const money = (amount: number) => formatCurrency(amount, countryCode, { floor: false });
 
