@@ -1,6 +1,7 @@
 import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import { rememberingSerializer } from './remembered-answers.ts';
 import { listCatalogue, searchCatalogue } from './service.ts';
 
 /** The catalogue calls of the contract. */
@@ -33,6 +34,10 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     ENDPOINTS.searchCatalogue.path,
     {
       config: { ipRateLimit: 'search' },
+      serializerCompiler: (route) =>
+        rememberingSerializer(
+          serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
+        ),
       schema: {
         ...SCHEMAS.searchCatalogue,
         tags: ['catalogue'],
