@@ -58,10 +58,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...SCHEMAS.appointmentAmount,
         tags: ['appointments'],
-        summary: 'Monto a pagar: subtotal (total) y descuento; calcula IVA 16 % y total',
+        summary: 'Monto a pagar: subtotal (total) y descuento; calcula IVA (según el país) y total',
         description:
           `${accessDescription} total es el Subtotal del paso y discount la Promoción / Descuento ` +
-          '(monto); la respuesta trae subtotal, discount, iva y total con 2 decimales.',
+          '(monto); la respuesta trae subtotal, discount, iva y total. El IVA es el del país de la ' +
+          'cita: 19 % en Chile, en pesos enteros; 16 % en México, con 2 decimales.',
       },
     },
     async (request) => setAmount(app.db, appointmentAccessOf(request).appointment, request.body),
