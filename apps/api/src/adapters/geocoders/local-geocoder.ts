@@ -24,6 +24,31 @@ const MAX_PLACES = 5;
 const MAX_CANDIDATES = 10;
 const COLONY_MARK = /^col(?:onia)?\.?\s+/iu;
 
+/**
+ * Where a street typed without its commune is offered: people type 'Avenida Apoquindo 4500' and
+ * expect to choose the commune. The gazetteer knows no streets, so the offline geocoder offers
+ * the street in the capital's busiest communes (a real maps service answers the streets it knows,
+ * each with its commune, in the same shape).
+ */
+const COMMUNES_WITHOUT_ONE_TYPED: Readonly<
+  Record<CountryCode, { region: string; names: readonly string[] }>
+> = {
+  cl: {
+    region: 'Región Metropolitana de Santiago',
+    names: ['Las Condes', 'Providencia', 'Santiago', 'Ñuñoa', 'Maipú'],
+  },
+  mx: {
+    region: 'Ciudad de México',
+    names: ['Benito Juárez', 'Cuauhtémoc', 'Miguel Hidalgo', 'Coyoacán', 'Álvaro Obregón'],
+  },
+};
+
+function communesWithoutOneTyped(country: CountryCode): GazetteerPlace[] {
+  const { region, names } = COMMUNES_WITHOUT_ONE_TYPED[country];
+  const regionCode = findRegion(country, region)?.code;
+  return names.flatMap((name) => findPlaces(country, name, regionCode).slice(0, 1));
+}
+
 interface Resolution {
   places: GazetteerPlace[];
   streetText: string;
@@ -223,7 +248,13 @@ export function createLocalGeocoder(): Geocoder {
       const parsed = parseAddressText(input, country);
       if (!parsed) return [];
       const { places, streetText, colony } = resolvePlaces(parsed, country, true);
-      return places.map((place) => suggestion(place, streetText, colony, parsed.zipCode, country));
+      const namedParts = parsed.parts.filter((part) => !isCountryWord(part, country));
+      // Only a street and its number: the street in each of the usual communes, to choose one.
+      const offered =
+        places.length === 0 && namedParts.length === 0 && /\p{L}/u.test(streetText)
+          ? communesWithoutOneTyped(country)
+          : places;
+      return offered.map((place) => suggestion(place, streetText, colony, parsed.zipCode, country));
     },
     async geocode(request: GeocodeRequest, country) {
       if ('placeId' in request) {

@@ -77,6 +77,28 @@ describe.each(TEST_ENGINES)('places calls with the local geocoder on $name', (en
   });
 
   it.each([
+    ['cl', 'Avenida Apoquindo 4500', 'Las Condes', 'Avenida Apoquindo'],
+    ['mx', 'Avenida Insurgentes Sur 1000', 'Benito Juárez', 'Avenida Insurgentes Sur'],
+  ])(
+    'offers a street typed without its commune in several communes, each geocoding to its own (%s)',
+    async (country, input, commune, street) => {
+      const suggested = await get('autocomplete', { input, country });
+      expect(suggested.statusCode).toBe(200);
+      const suggestions = autocompleteAnswerSchema.parse(suggested.json()).results;
+      expect(suggestions.length).toBeGreaterThan(1);
+      for (const suggestion of suggestions) expect(suggestion.structured_formatting.main_text).toBe(input);
+      const inCommune = suggestions.find((suggestion) =>
+        suggestion.description.startsWith(`${input}, ${commune},`),
+      );
+      expect(inCommune).toBeDefined();
+      const geocoded = await get('geocode', { place_id: inCommune?.place_id ?? '', country });
+      expect(geocodeAnswerSchema.parse(geocoded.json()).results).toEqual([
+        expect.objectContaining({ street, commune }),
+      ]);
+    },
+  );
+
+  it.each([
     ['a missing input', 'country=cl', /input/],
     ['an empty input', 'input=&country=cl', /input/],
     ['a blank input', 'input=%20%20&country=cl', /input/],
