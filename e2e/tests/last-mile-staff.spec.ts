@@ -91,11 +91,18 @@ test("staff choose the appointment's origin ('Otro' needs its text) and the amou
   await expect(frame.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue('$9.520');
   await expectNoSeriousAxeViolations(page);
   const amount = page.waitForResponse((r) => r.url().includes('/amount/') && r.request().method() === 'POST');
+  const lastMile = page.waitForResponse(
+    (r) => r.url().includes('/last-mile/') && r.request().method() === 'PATCH',
+  );
   await frame.getByRole('button', { name: 'Continuar' }).click();
   const saved = await amount;
   expect(saved.status()).toBe(200);
   expect(saved.request().postDataJSON()).toEqual({ total: 10000, discount: 2000 });
   expect(await saved.json()).toEqual({ subtotal: 10000, discount: 2000, iva: 1520, total: 9520 });
+  // The last-mile client's delivery amount is the total, recorded with the folio.
+  const recorded = await lastMile;
+  expect(recorded.status()).toBe(200);
+  expect(recorded.request().postDataJSON()).toMatchObject({ amount: 9520 });
 
   await expect(frame.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
   const confirmed = page.waitForResponse((r) => r.url().includes('/manual_confirm/'));

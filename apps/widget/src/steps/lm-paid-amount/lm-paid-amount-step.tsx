@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { serverMessageOr } from '../../api/http.ts';
 import { setAppointmentAmount } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
+import { saveLastMile } from './set-last-mile.ts';
 import { AMOUNT_LABELS, AMOUNT_TITLE, AMOUNT_UNEXPECTED_ERROR, CONTINUE_BUTTON } from './copy.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
@@ -14,12 +15,17 @@ function parseAmount(value: string): number | null {
   return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
-/** 'Monto a Pagar': subtotal and discount; IVA (the country's rate) and total computed. */
+/**
+ * 'Monto a Pagar': subtotal and discount; IVA (the country's rate) and total computed. For a
+ * last-mile client the total is then recorded as its delivery's amount, with the folio.
+ */
 export function LmPaidAmountStep() {
   const { next } = useNavigation();
   const context = useRequestContext();
   const appointmentId = useSession((state) => state.appointmentId);
   const countryCode = useSession((state) => state.countryCode);
+  const isLastMile = useSession((state) => state.clientData?.is_last_mile === true);
+  const lastMileFolio = useSession((state) => state.addressData?.lastMileFolio ?? null);
   const [subtotal, setSubtotal] = useState('');
   const [promotion, setPromotion] = useState('');
   const [attempted, setAttempted] = useState(false);
@@ -48,11 +54,20 @@ export function LmPaidAmountStep() {
           setSaving(true);
           setError(null);
           try {
-            await setAppointmentAmount(
+            const amounts = await setAppointmentAmount(
               appointmentId,
               { total: input.subtotal, discount: input.promotion ?? 0 },
               context,
             );
+            // A last-mile client's delivery: its folio (sent when the appointment was made) with
+            // the total the server just computed.
+            if (isLastMile) {
+              await saveLastMile(
+                appointmentId,
+                { folio: lastMileFolio?.trim() || null, amount: amounts.total },
+                context,
+              );
+            }
             next();
           } catch (failure) {
             setError(serverMessageOr(failure, AMOUNT_UNEXPECTED_ERROR));
