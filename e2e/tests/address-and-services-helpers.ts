@@ -66,9 +66,9 @@ export async function goToServices(page: Page, address = APOQUINDO, client = 'de
 export async function addExam(widget: Widget, query: string, panel = 0): Promise<void> {
   const search = widget.getByRole('combobox', { name: 'Buscar examen' }).nth(panel);
   await search.fill(query);
-  // The list keeps the last answer until this query's arrives (aria-busy meanwhile): a click on
-  // the old list could land on another exam when it is replaced.
-  const list = widget.locator(`[id="${await search.getAttribute('aria-controls')}"]`);
+  // Until this query's answer arrives the list shows only the last answer's options that match
+  // the text (aria-busy meanwhile); the answer may reorder them.
+  const list = widget.getByRole('listbox', { name: 'Buscar examen' });
   await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
   const option = list.getByRole('option', { name: new RegExp(query, 'i') }).first();
   await option.click();

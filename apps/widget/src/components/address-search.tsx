@@ -219,7 +219,7 @@ export function AddressSearch({
       setOpen(false);
       return;
     }
-    if (!open || options.length === 0) return;
+    if (!open || busy || options.length === 0) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setActive((index) => (index + 1) % options.length);
@@ -232,7 +232,10 @@ export function AddressSearch({
     }
   };
 
-  const showList = open && (busy || options.length > 0 || searchedText !== null);
+  // The listbox is in the page only with options to choose: a searching or nothing-found state is
+  // said in a status beside it (a listbox without options breaks its role).
+  const showStatus = open && (busy || (options.length === 0 && searchedText !== null));
+  const showList = open && !busy && options.length > 0;
   return (
     <div className="visita-address-search" ref={rootRef}>
       <label htmlFor={inputId} className="visita-field__label">
@@ -246,7 +249,7 @@ export function AddressSearch({
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={showList}
-        aria-controls={listId}
+        aria-controls={showList ? listId : undefined}
         aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -266,30 +269,24 @@ export function AddressSearch({
           className="visita-suggestions"
           style={{ maxHeight: 200 }}
         >
-          {busy ? (
-            <li className="visita-suggestions__status" role="presentation">
-              {searchingText}
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`visita-suggestions__option${index === active ? ' visita-suggestions__option--active' : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={option.pick}
+            >
+              {option.label}
             </li>
-          ) : options.length === 0 ? (
-            <li className="visita-suggestions__status" role="presentation">
-              {noResultsText}
-            </li>
-          ) : (
-            options.map((option, index) => (
-              <li
-                key={option.key}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={`visita-suggestions__option${index === active ? ' visita-suggestions__option--active' : ''}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={option.pick}
-              >
-                {option.label}
-              </li>
-            ))
-          )}
+          ))}
         </ul>
+      ) : showStatus ? (
+        <div role="status" className="visita-suggestions" style={{ maxHeight: 200 }}>
+          <p className="visita-suggestions__status">{busy ? searchingText : noResultsText}</p>
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} className="visita-field__error" role="alert">

@@ -36,9 +36,15 @@ export async function addExam(query: string, panel = 0): Promise<void> {
   const search = screen.getAllByRole('combobox', { name: 'Buscar examen' })[panel] as HTMLInputElement;
   await userEvent.click(search);
   await userEvent.type(search, query);
-  const list = screen.getAllByRole('listbox', { name: 'Buscar examen' })[0] as HTMLElement;
-  // Picked from this query's answer, not from the last one still shown while it comes.
-  await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
+  // Picked from this query's answer, not from the last one still shown (narrowed) while it comes.
+  const list = await waitFor(
+    () => {
+      const open = screen.getAllByRole('listbox', { name: 'Buscar examen' })[0] as HTMLElement;
+      expect(open.getAttribute('aria-busy')).toBe('false');
+      return open;
+    },
+    { timeout: 5000 },
+  );
   const option = await within(list).findByRole('option', { name: new RegExp(query, 'i') }, { timeout: 5000 });
   await userEvent.click(option);
 }

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAppointment } from '../../test-support/api-bookings.ts';
 import { APOQUINDO, button, chooseAddress, textbox } from '../../test-support/booking-actions.ts';
+import { watchEmptyListboxes } from '../../test-support/empty-listboxes.ts';
 import { withRealApi } from '../../test-support/real-api.ts';
 import { renderStep } from '../../test-support/render-step.tsx';
 import { AddressStep } from './address-step.tsx';
@@ -54,6 +55,43 @@ describe("'¿Dónde te visitamos?', against the real geocoder and coverage", () 
     // The field keeps saying it, until the address is typed again.
     expect(messageOf(search())).toBe('Todavía no llegamos a esta dirección');
     expect(continueButton().disabled).toBe(true);
+  });
+
+  it('never puts a listbox without options in the page: searching and nothing found are a status', async () => {
+    renderAddress();
+    const emptyListboxes = watchEmptyListboxes();
+    await userEvent.type(search(), 'Calle Falsa 123, Gotham');
+    expect(
+      await screen.findByText('No encontramos direcciones con ese número', {}, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // The field controls no list while there is none to choose from.
+    expect(search().getAttribute('aria-expanded')).toBe('false');
+    expect(search().getAttribute('aria-controls')).toBeNull();
+    await userEvent.clear(search());
+    await userEvent.type(search(), APOQUINDO);
+    const list = await screen.findByRole('listbox', { name: 'Dirección' }, { timeout: 8000 });
+    expect(search().getAttribute('aria-controls')).toBe(list.id);
+    expect(emptyListboxes()).toEqual([]);
+  });
+
+  it('offers a street typed without its commune in several communes, and keeps the one chosen', async () => {
+    const { stores } = renderAddress();
+    await userEvent.type(search(), 'Avenida Apoquindo 4500');
+    const list = await screen.findByRole('listbox', { name: 'Dirección' }, { timeout: 8000 });
+    const options = within(list).getAllByRole('option');
+    expect(options.length).toBeGreaterThan(1);
+    const lasCondes = options.find((option) =>
+      option.textContent?.startsWith('Avenida Apoquindo 4500, Las Condes,'),
+    );
+    expect(lasCondes).toBeDefined();
+    await userEvent.click(lasCondes as HTMLElement);
+    await waitFor(() => expect(search().value).toMatch(/^Avenida Apoquindo 4500, Las Condes/), {
+      timeout: 8000,
+    });
+    expect(continueButton().disabled).toBe(false);
+    await userEvent.click(continueButton());
+    expect(stores.session.getState().addressData).toMatchObject({ commune: 'Las Condes', number: '4500' });
   });
 
   it('asks for the apartment number of an apartment, then keeps the address as chosen', async () => {

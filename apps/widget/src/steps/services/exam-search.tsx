@@ -9,6 +9,20 @@ import { useRequestContext } from '../../api/use-request-context.ts';
 import { SERVICES_COPY } from './copy.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 
+/** Lower case, no accents: how the typed words are matched to an option's name. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
+}
+
+/** Whether an option answers the typed text: every typed word is in its name. */
+function matchesTyped(item: CartItem, typed: string): boolean {
+  const name = fold(item.name);
+  return fold(typed)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => name.includes(word));
+}
+
 /**
  * The exam search of one patient: 300 ms debounce, opens on focus, closes on
  * clearing and on an outside click; arrows and Enter choose; picking adds to this patient.
@@ -28,7 +42,8 @@ export function ExamSearch({
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The active option by id: the list may change under it, the option Enter adds may not.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const commune = useSession((state) => state.addressData?.commune ?? null);
   const source = useSession((state) => state.salesSource);
   const displayedServicesIds = useSession((state) => state.displayedServicesIds);
@@ -44,10 +59,18 @@ export function ExamSearch({
     context,
     open,
   );
-  const results = search.data ?? [];
-  // While the text waits for its debounce or its answer, the list still shows the last answer:
-  // said to assistive technology (and to tests) so a pick is not made on a list about to change.
-  const updating = open && (text.trim() !== debounced || search.isFetching);
+  const typed = text.trim();
+  // The answer for what is typed now, or (while it is on its way) the last answer narrowed to the
+  // options that match the typed words: an option that does not answer the text is never offered,
+  // so a quick Enter or click cannot add another exam.
+  const answered = typed === debounced && search.data !== undefined && !search.isPlaceholderData;
+  const results = answered
+    ? (search.data ?? [])
+    : (search.data ?? []).filter((item) => matchesTyped(item, typed));
+  // While the text waits for its debounce or its answer, the list says it is updating.
+  const updating = open && !answered;
+  const activeIndex = activeId === null ? -1 : results.findIndex((item) => String(item.id) === activeId);
+  const showList = open && !search.isError && results.length > 0;
 
   // An outside click closes the list while the patient's panel is open.
   useEffect(() => {
@@ -64,7 +87,14 @@ export function ExamSearch({
     setOpen(false);
     setText('');
     setDebounced('');
-    setActive(-1);
+    setActiveId(null);
+  };
+
+  const moveActive = (step: 1 | -1) => {
+    if (results.length === 0) return setActiveId(null);
+    const from = activeIndex < 0 ? (step === 1 ? -1 : 0) : activeIndex;
+    const next = results[(from + step + results.length) % results.length];
+    setActiveId(next ? String(next.id) : null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -72,13 +102,13 @@ export function ExamSearch({
     else if (event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
-      setActive((index) => (results.length === 0 ? -1 : (index + 1) % results.length));
+      moveActive(1);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((index) => (results.length === 0 ? -1 : index <= 0 ? results.length - 1 : index - 1));
-    } else if (event.key === 'Enter' && open && active >= 0 && results[active]) {
+      moveActive(-1);
+    } else if (event.key === 'Enter' && showList && activeIndex >= 0) {
       event.preventDefault();
-      pick(results[active] as CartItem);
+      pick(results[activeIndex] as CartItem);
     }
   };
 
@@ -94,9 +124,10 @@ export function ExamSearch({
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-expanded={showList}
+        // The listbox is in the page only while it has options.
+        aria-controls={showList ? listId : undefined}
+        aria-activedescendant={showList && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
         placeholder={SERVICES_COPY.searchPlaceholder}
         value={text}
         maxLength={200}
@@ -104,13 +135,13 @@ export function ExamSearch({
         onChange={(event) => {
           const value = event.target.value;
           setText(value);
-          setActive(-1);
+          setActiveId(null);
           // Clearing the text closes the list.
           setOpen(value !== '');
         }}
         onKeyDown={onKeyDown}
       />
-      {open ? (
+      {showList ? (
         <ul
           id={listId}
           role="listbox"
@@ -120,40 +151,37 @@ export function ExamSearch({
           aria-busy={updating}
           className="visita-suggestions"
         >
-          {search.isError ? (
-            <li role="presentation" className="visita-suggestions__status">
-              {SEARCH_FAILED_MESSAGE}
+          {results.map((item, index) => (
+            <li
+              key={String(item.id)}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={`visita-suggestions__option${index === activeIndex ? ' visita-suggestions__option--active' : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(item)}
+            >
+              {item.name} ·{' '}
+              {formatCurrency(
+                item.is_promotion && typeof item.promotion_price === 'number'
+                  ? item.promotion_price
+                  : (item.price ?? 0),
+                countryCode,
+              )}
             </li>
-          ) : search.isPending ? (
-            <li role="presentation" className="visita-suggestions__status">
-              {LOADING_MESSAGE}
-            </li>
-          ) : results.length === 0 ? (
-            <li role="presentation" className="visita-suggestions__status">
-              {SERVICES_COPY.noResults}
-            </li>
-          ) : (
-            results.map((item, index) => (
-              <li
-                key={String(item.id)}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={`visita-suggestions__option${index === active ? ' visita-suggestions__option--active' : ''}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(item)}
-              >
-                {item.name} ·{' '}
-                {formatCurrency(
-                  item.is_promotion && typeof item.promotion_price === 'number'
-                    ? item.promotion_price
-                    : (item.price ?? 0),
-                  countryCode,
-                )}
-              </li>
-            ))
-          )}
+          ))}
         </ul>
+      ) : open ? (
+        // A list with no options is no listbox: its state is said in a live status instead.
+        <div role="status" className="visita-suggestions">
+          <p className="visita-suggestions__status">
+            {search.isError
+              ? SEARCH_FAILED_MESSAGE
+              : search.isPending || updating
+                ? LOADING_MESSAGE
+                : SERVICES_COPY.noResults}
+          </p>
+        </div>
       ) : null}
     </div>
   );

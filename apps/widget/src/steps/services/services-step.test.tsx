@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APOQUINDO_ADDRESS } from '../../test-support/api-bookings.ts';
 import { addExam, button } from '../../test-support/booking-actions.ts';
+import { watchEmptyListboxes } from '../../test-support/empty-listboxes.ts';
 import { withRealApi } from '../../test-support/real-api.ts';
 import { renderStep } from '../../test-support/render-step.tsx';
 import { ServicesStep } from './services-step.tsx';
@@ -114,25 +115,64 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     const search = screen.getByRole('combobox', { name: 'Buscar examen' });
     await userEvent.click(search);
     await userEvent.type(search, 'zzzzqqq');
-    const list = screen.getByRole('listbox', { name: 'Buscar examen' });
-    // The open list is no Tab stop of its own: its options are reached with the arrows from the search.
-    expect(list.getAttribute('tabindex')).toBe('-1');
-    expect(await within(list).findByText('No hay datos para mostrar', {}, { timeout: 5000 })).toBeTruthy();
+    // Nothing found is said in a status, not as a listbox without options.
+    expect(await screen.findByText('No hay datos para mostrar', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('listbox', { name: 'Buscar examen' })).toBeNull();
     await userEvent.clear(search);
     expect(screen.queryByRole('listbox', { name: 'Buscar examen' })).toBeNull();
     await userEvent.type(search, 'Ferritina');
     // Until the debounced answer for what was typed arrives, the list says it is updating.
-    const updating = screen.getByRole('listbox', { name: 'Buscar examen' });
-    expect(updating.getAttribute('aria-busy')).toBe('true');
-    await waitFor(() => expect(updating.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
-    await within(screen.getByRole('listbox', { name: 'Buscar examen' })).findByRole(
-      'option',
-      { name: /Ferritina/ },
+    await waitFor(
+      () =>
+        expect(screen.getByRole('listbox', { name: 'Buscar examen' }).getAttribute('aria-busy')).toBe(
+          'false',
+        ),
       { timeout: 5000 },
     );
+    const list = screen.getByRole('listbox', { name: 'Buscar examen' });
+    // The open list is no Tab stop of its own: its options are reached with the arrows from the search.
+    expect(list.getAttribute('tabindex')).toBe('-1');
+    await within(list).findByRole('option', { name: /Ferritina/ }, { timeout: 5000 });
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(stores.cart.getState().cart.patients[0]?.items.map((item) => item.name)).toEqual(['Ferritina']);
     await userEvent.keyboard('{Escape}');
+  });
+
+  it('never offers an exam that does not answer the text typed: a quick Enter or click adds that exam or nothing', async () => {
+    const { stores } = renderServices();
+    const search = screen.getByRole('combobox', { name: 'Buscar examen' }) as HTMLInputElement;
+    const emptyListboxes = watchEmptyListboxes();
+    const added = () => stores.cart.getState().cart.patients[0]?.items.map((item) => item.name) ?? [];
+    // The whole list is on screen (the answer for no text) before typing.
+    await userEvent.click(search);
+    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    // Typed and chosen well before the 300 ms pause and the answer: only the options that match
+    // what is typed are offered meanwhile.
+    await userEvent.type(search, 'perfil lip');
+    for (const option of screen.queryAllByRole('option')) expect(option.textContent).toMatch(/perfil lip/i);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(added().filter((name) => name !== 'Perfil lipídico')).toEqual([]);
+    // A click right after typing, too.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'glicemia');
+    const [first] = screen.queryAllByRole('option');
+    if (first) await userEvent.click(first);
+    expect(added().filter((name) => !['Perfil lipídico', 'Glicemia'].includes(name))).toEqual([]);
+    // Once the answer arrives it is offered, and picked.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'perfil lip');
+    await waitFor(
+      () =>
+        expect(screen.getByRole('listbox', { name: 'Buscar examen' }).getAttribute('aria-busy')).toBe(
+          'false',
+        ),
+      { timeout: 5000 },
+    );
+    if (!added().includes('Perfil lipídico')) {
+      await userEvent.keyboard('{ArrowDown}{Enter}');
+      expect(added()).toContain('Perfil lipídico');
+    }
+    expect(emptyListboxes()).toEqual([]);
   });
 
   it('goes on only with services for every patient and, for Fonasa, the tier; then creates the appointment', async () => {
