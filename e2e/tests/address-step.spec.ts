@@ -116,3 +116,18 @@ test('the lab partner says so in its words and tells its host address-out-of-ran
     }),
   );
 });
+
+test('a street typed without its commune is offered in several communes; the one chosen is kept', async ({
+  page,
+}) => {
+  await goToAddress(page);
+  const search = page.getByRole('combobox', { name: 'Dirección' });
+  await search.fill('Avenida Apoquindo 4500');
+  const options = page.getByRole('listbox', { name: 'Dirección' }).getByRole('option');
+  await expect(options.first()).toBeVisible({ timeout: 10_000 });
+  expect(await options.count()).toBeGreaterThan(1);
+  await options.filter({ hasText: /^Avenida Apoquindo 4500, Las Condes,/ }).click();
+  await expect(search).toHaveValue(/^Avenida Apoquindo 4500, Las Condes/);
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
+});
