@@ -11,7 +11,9 @@ import { useCart, usePrice, useSession, useWidgetStores } from '../stores/widget
  * a change in between cancels the wait and aborts the request in flight (AbortController).
  * Success fills the price store and clears the error; failure stores the error text; a
  * cancelled request is ignored. Not a query of the cache: its answer is the price store that every
- * step reads, and the wait between changes is the product's rule.
+ * step reads, and the wait between changes is the product's rule. A step that opens on the quote
+ * an earlier step already has (the same cart, coupon and address) shows its amounts at once and
+ * refreshes them quietly, without 'Espere...'.
  */
 export function usePriceQuote() {
   const stores = useWidgetStores();
@@ -29,13 +31,15 @@ export function usePriceQuote() {
     const session = stores.session.getState();
     const price = stores.price.getState();
     if (!commune) return;
+    const quotedFor = `${key}@${latitude ?? ''}`;
+    const known = price.quotedFor === quotedFor && price.errorPrice === null;
     const body = cartPriceBody(patientsRef.current, {
       country: session.countryCode,
       locality: commune,
       coupon,
       source: session.salesSource,
     });
-    price.update({ isLoadingPrice: true, coupon });
+    price.update({ isLoadingPrice: !known, coupon });
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const address = stores.session.getState().addressData;
@@ -59,12 +63,13 @@ export function usePriceQuote() {
             paymentAtHome: answer.payment_at_home,
             errorPrice: null,
             isLoadingPrice: false,
+            quotedFor,
           });
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           const text = error instanceof HttpError ? error.message : String(error);
-          stores.price.getState().update({ errorPrice: text, isLoadingPrice: false });
+          stores.price.getState().update({ errorPrice: text, isLoadingPrice: false, quotedFor: null });
         });
     }, PRICE_REQUOTE_DELAY_MS);
     return () => {

@@ -19,6 +19,11 @@ export interface PriceState {
   patientSelectedExamsToPay: string[];
   /** A schedule error slug such as 'no-availability'. */
   scheduleError: string | null;
+  /**
+   * What the amounts above answer (the cart, coupon and address they were quoted for), or null:
+   * a step that needs the same quote shows them at once instead of waiting again.
+   */
+  quotedFor: string | null;
 }
 
 interface PriceActions {
@@ -46,6 +51,7 @@ const initialPrice = (): PriceState => ({
   clientSelectedExamsToPay: [],
   patientSelectedExamsToPay: [],
   scheduleError: null,
+  quotedFor: null,
 });
 
 export function createPriceStore() {
