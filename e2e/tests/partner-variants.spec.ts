@@ -104,7 +104,7 @@ test('a pharmacy (cruzverde) shows its referral line, ends at the confirmation w
         .filter((e) => e.widget === 'inline')
         .map((e) => e.event),
     )
-    .toEqual(['visita:mounted', 'visita:success', 'visita:successful', 'visita:close']);
+    .toEqual(['visita:mounted', 'visita:purchase', 'visita:success', 'visita:successful', 'visita:close']);
   await expect(frame.getByRole('heading', { name: 'Método de pago' })).toHaveCount(0);
 });
 

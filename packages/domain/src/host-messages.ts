@@ -68,6 +68,29 @@ export const widgetEventPayloadSchemas = {
   close: z.object({ error: z.string().max(100).optional() }).strict(),
   invalidConfig: z.object({ reason: z.string().max(200) }).strict(),
   error: z.object({ message: z.string().max(300) }).strict(),
+  /**
+   * The purchase, for the partner's analytics, once the person confirms the booking: the
+   * appointment, the currency, the total and each service of the cart (its id, unit price and how
+   * many patients take it). Ids and amounts only, never who the patients are.
+   */
+  purchase: z
+    .object({
+      appointmentId: z.string().min(1).max(100),
+      currency: z.enum(['CLP', 'MXN']),
+      total: z.number().nonnegative().max(1_000_000_000),
+      items: z
+        .array(
+          z
+            .object({
+              id: z.string().min(1).max(100),
+              price: z.number().nonnegative().max(1_000_000_000),
+              quantity: z.number().int().min(1).max(100),
+            })
+            .strict(),
+        )
+        .max(200),
+    })
+    .strict(),
   /** The frame's content height in CSS pixels, so the host sizes the iframe to it. */
   resize: z.object({ height: z.number().int().min(0).max(100_000) }).strict(),
   /** The styling message: the host makes the frame cover the whole viewport, or stop doing so. */

@@ -50,6 +50,16 @@ export interface VisitaEventMap {
    */
   'visita:redirect': { url: string };
   /**
+   * The person confirmed the booking: for the partner's analytics, the appointment, the currency,
+   * the total and each service (id, unit price, how many patients take it). No personal data.
+   */
+  'visita:purchase': {
+    appointmentId: string;
+    currency: 'CLP' | 'MXN';
+    total: number;
+    items: Array<{ id: string; price: number; quantity: number }>;
+  };
+  /**
    * For clients with tracking events: each step reached, the medical order once sent, and an
    * address searched where the partner does not reach (text that looks like an e-mail redacted).
    */
@@ -74,7 +84,22 @@ export interface VisitaInstance {
   destroy(): void;
 }
 
-const EVENTS = ['mounted', 'success', 'successful', 'close', 'invalidConfig', 'error', 'tracking'];
+/**
+ * The widget's messages relayed as they come as `visita:<type>` events: every event of the map but
+ * redirect, which the script checks and acts on itself. Typed so that an event added to the map
+ * and not relayed here fails the build.
+ */
+type Relayed = Exclude<VisitaEvent, 'visita:redirect'> extends `visita:${infer Type}` ? Type : never;
+const RELAYED: Record<Relayed, 1> = {
+  mounted: 1,
+  success: 1,
+  successful: 1,
+  close: 1,
+  invalidConfig: 1,
+  error: 1,
+  purchase: 1,
+  tracking: 1,
+};
 
 // Read while the script runs: afterwards document.currentScript is null.
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;
@@ -202,7 +227,8 @@ export function open(options: VisitaOptions): VisitaInstance {
       }
       return;
     }
-    if (!EVENTS.includes(data.type)) return;
+    // Its own keys only (not 'toString'); Object.hasOwn is newer than the browsers this targets.
+    if (typeof data.type !== 'string' || !Object.prototype.hasOwnProperty.call(RELAYED, data.type)) return;
     if (data.type === 'mounted') {
       const config: Record<string, unknown> = { clientId: options.clientId };
       for (const key of ['apiToken', 'folio', 'patient', 'displayedServicesIds'] as const) {

@@ -59,6 +59,15 @@ export function postSuccessful(appointmentId: string, placeId: string | null): b
   return postToHost('successful', { appointmentId, placeId });
 }
 
+/**
+ * The person confirmed the booking: the host's analytics hear the purchase (ids and amounts
+ * only); the widget's own page hears it too, as a 'visita:purchase' DOM event on its window.
+ */
+export function postPurchase(purchase: WidgetEventPayloads['purchase']): boolean {
+  window.dispatchEvent(new CustomEvent('visita:purchase', { detail: purchase }));
+  return postToHost('purchase', purchase);
+}
+
 /** Something went wrong that the host should know of (error, with a message). */
 export function postError(message: string): boolean {
   return postToHost('error', { message });

@@ -1,7 +1,7 @@
 import type { CartItem } from '@visita/domain/cart-item';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { DEFAULT_STEP_LIST, LAAS_STEP_LIST, type Step } from '@visita/domain/steps';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartActions } from '../../stores/cart-actions.ts';
@@ -74,16 +74,29 @@ describe("'Confirma tu cita', against the real API", () => {
     window.addEventListener('visita:purchase', onPurchase);
     const { stores } = renderConfirmation(booking);
     expect(screen.getByRole('heading', { level: 1, name: 'Confirma tu cita' })).toBeTruthy();
+
     expect(screen.getByText(/^Avenida Apoquindo 4500, Las Condes/)).toBeTruthy();
     expect(screen.getByText('Hemograma')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('confirmation-patients').textContent).toBe('Valentina Morales Díaz'),
     );
     expect(screen.getByTestId('confirmation-when').textContent).toMatch(/\d/);
+    // Confirmed before the quote came back.
+    expect(stores.price.getState().isLoadingPrice).toBe(true);
     await userEvent.click(button('Continuar'));
-    expect(stores.flow.getState().step).toBe('payment');
+    await waitFor(() => expect(stores.flow.getState().step).toBe('payment'), { timeout: 5000 });
     window.removeEventListener('visita:purchase', onPurchase);
-    expect(purchases).toEqual([expect.objectContaining({ appointmentId: booking.id })]);
+    // The purchase, for analytics: ids and amounts, nothing about the patient; its total is the
+    // quote's even when the person confirmed before the quote came back.
+    expect(stores.price.getState().cartPrice).toBeGreaterThan(0);
+    expect(purchases).toEqual([
+      {
+        appointmentId: booking.id,
+        currency: 'CLP',
+        total: stores.price.getState().cartPrice,
+        items: [{ id: String(HEMOGRAMA_ID), price: 8990, quantity: 1 }],
+      },
+    ]);
   });
 
   it("asks a Fonasa patient's tier, and saves Fonasa on the stored patients", async () => {
@@ -100,6 +113,21 @@ describe("'Confirma tu cita', against the real API", () => {
     await userEvent.click(button('Continuar'));
     await waitFor(() => expect(stores.flow.getState().step).toBe('payment'), { timeout: 8000 });
     expect(await storedPatients(booking)).toEqual([expect.objectContaining({ is_fonasa: true })]);
+  });
+
+  it('shows at once the amounts of the quote an earlier step already has, without a new wait', async () => {
+    const booking = await finalizedBooking(api);
+    // The first time the cart is quoted, the amounts wait for the answer.
+    const { stores } = renderConfirmation(booking);
+    expect(screen.getAllByText('Espere...').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByText('Espere...')).toBeNull(), { timeout: 5000 });
+    const total = screen.getByRole('table').textContent;
+    expect(total).toMatch(/\$\s?\d/);
+    cleanup();
+    // The same cart, coupon and address on the next screen: the known amounts, straight away.
+    renderStep(<ConfirmationStep />, { step: 'confirmation', client: demo, stores });
+    expect(screen.queryByText('Espere...')).toBeNull();
+    expect(screen.getByRole('table').textContent).toBe(total);
   });
 
   it("goes back to the address with 'Editar'", async () => {

@@ -33,16 +33,12 @@ import { cartActions } from '../../stores/cart-actions.ts';
 import { SplitSummary } from './split-summary.tsx';
 import { FonasaTierField } from '../../ui/fonasa-tier-field.tsx';
 import { postClose } from '../../host/frame.ts';
-import { postSuccess, postSuccessful } from '../../host/bridge.ts';
+import { postPurchase, postSuccess, postSuccessful } from '../../host/bridge.ts';
+import { purchaseOf, settledTotal } from './purchase.ts';
 import { useStoredAppointment } from '../../components/booking-summary.tsx';
 import { BOOKING_WHEN, BOOKING_WHO, visitWindowText } from '../../copy/booking-summary.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
-
-/** Analytics' purchase event: the contents are not in the product, so it is a DOM event the host page can read. */
-function recordPurchase(detail: { appointmentId: string | null; total: number }) {
-  window.dispatchEvent(new CustomEvent('visita:purchase', { detail }));
-}
 
 /**
  * The address with 'Editar', the services with their fasting text, the details box, the
@@ -161,10 +157,13 @@ export function ConfirmationStep() {
         setSubmitting(false);
       }
     }
-    recordPurchase({
-      appointmentId: stores.session.getState().appointmentId,
-      total: stores.price.getState().cartPrice,
-    });
+    // The purchase, for the partner's analytics (ids and amounts only), with the quote's total.
+    setSubmitting(true);
+    const total = await settledTotal(stores.price);
+    setSubmitting(false);
+    postPurchase(
+      purchaseOf(appointmentId, stores.cart.getState().cart, total, stores.session.getState().countryCode),
+    );
     // The cart and address stay until the booking succeeded (the success screen clears them on
     // leaving): 'Volver' from payment must find them, and the host's 'successful' needs the place id.
     // The partner's page takes over once the visit is confirmed: the host hears
