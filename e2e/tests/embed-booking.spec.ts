@@ -48,6 +48,14 @@ test.describe.configure({ timeout: 120_000 });
 test('after a booking inside the partner page, the host hears mounted, success, then successful and close, with no personal data', async ({
   page,
 }) => {
+  // A public booking asks for nothing it may not have: no refused call in the console or the network.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/\b40[13]\b/.test(message.text())) refused.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401 || response.status() === 403) refused.push(response.url());
+  });
   await page.goto('/demo-host/');
   await expect
     .poll(() => inlineEvents(page))
@@ -91,21 +99,67 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   await expect(frame.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  // mounted, then success carrying the appointment id and nothing else.
+  // The success screen is the tallest step, the more so in a narrow column of the partner's page:
+  // the frame grows to all of it, nothing scrolls or hides inside, and its one button is on top
+  // where it is drawn (not under the help box).
+  await page.locator('#visita-inline').evaluate((column) => (column.style.maxWidth = '20rem'));
+  const iframe = page.locator('#visita-inline iframe');
+  await expect(frame.getByTestId('booking-where')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const outer = (await iframe.boundingBox())?.height ?? 0;
+      // Where the content ends: the lowest edge of anything on the page, scrolled or not.
+      const content = await frame
+        .locator('html')
+        .evaluate((html) =>
+          Math.max(
+            html.scrollHeight,
+            ...[...document.querySelectorAll('body *')].map((element) =>
+              Math.ceil(element.getBoundingClientRect().bottom + window.scrollY),
+            ),
+          ),
+        );
+      return outer >= content && content > 800;
+    })
+    .toBe(true);
+  const exit = frame.getByRole('button', { name: 'Salir' });
+  expect(
+    await exit.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === button;
+    }),
+  ).toBe(true);
+  // What was booked reads as a definition list: each label at the start, its value beside it.
+  const summary = frame.getByTestId('booking-summary');
+  const label = await summary.locator('dt').first().boundingBox();
+  const value = await summary.locator('dd').first().boundingBox();
+  expect(label && value && label.x < value.x && Math.abs(label.y - value.y) < 2).toBe(true);
+  await expect(summary.locator('dt').first()).toHaveCSS('text-align', 'start');
+
+  // mounted, the purchase on leaving the confirmation, then success carrying the appointment id
+  // and nothing else.
   await expect
     .poll(async () => (await inlineEvents(page)).map((e) => e.event))
-    .toEqual(['visita:mounted', 'visita:success']);
-  const success = (await inlineEvents(page))[1];
+    .toEqual(['visita:mounted', 'visita:purchase', 'visita:success']);
+  const [, purchase, success] = await inlineEvents(page);
   expect(Object.keys(success?.detail ?? {})).toEqual(['appointmentId']);
   const appointmentId = String(success?.detail.appointmentId);
   expect(appointmentId).toMatch(/^[\w-]{8,}$/);
+  // The purchase: the cart's ids and amounts, for the partner's analytics.
+  expect(purchase?.detail).toEqual({
+    appointmentId,
+    currency: 'CLP',
+    total: expect.any(Number),
+    items: [{ id: expect.any(String), price: expect.any(Number), quantity: 1 }],
+  });
+  expect(purchase?.detail.total).toBeGreaterThan(0);
 
   // 'Salir': successful (appointment and place ids), then close.
-  await frame.getByRole('button', { name: 'Salir' }).click();
+  await exit.click();
   await expect
     .poll(async () => (await inlineEvents(page)).map((e) => e.event))
-    .toEqual(['visita:mounted', 'visita:success', 'visita:successful', 'visita:close']);
-  const successful = (await inlineEvents(page))[2];
+    .toEqual(['visita:mounted', 'visita:purchase', 'visita:success', 'visita:successful', 'visita:close']);
+  const successful = (await inlineEvents(page))[3];
   expect(Object.keys(successful?.detail ?? {}).sort()).toEqual(['appointmentId', 'placeId']);
   expect(successful?.detail.appointmentId).toBe(appointmentId);
   // The chosen address's place id, not null: the cart and address live until 'Salir'.
@@ -125,6 +179,7 @@ test('after a booking inside the partner page, the host hears mounted, success, 
   }
   expect(everything).not.toContain('1983');
   expect(everything).not.toContain('apoquindo');
+  expect(refused).toEqual([]);
 });
 
 test("the host's valid patient is submitted by itself: the patient form is never shown", async ({
