@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientReceivers, confirmsWithoutPayment, hasSplitPayment, modeConfigFor } from './client.ts';
+import {
+  clientReceivers,
+  confirmsWithoutPayment,
+  hasSplitPayment,
+  manualConfirmationPayment,
+  modeConfigFor,
+} from './client.ts';
 import type { ClientConfig } from './contract/client-config.ts';
 import { publicPartnerProfileSchema } from './partner-profile.ts';
 
@@ -53,5 +59,20 @@ describe('client config rules', () => {
     expect(clientReceivers({ receivers: [{ id: 1, name: 'Sala' }], origins: ['x'] })).toEqual([
       { id: 1, name: 'Sala' },
     ]);
+  });
+
+  it("gives a manual confirmation the product's payment fields, with the mode's payment status or Payment Pending", () => {
+    expect(manualConfirmationPayment(config, 'sdk')).toEqual({
+      payment_method: 'In address',
+      payment_gateway: 'Partner',
+      payment_status: 'Payment Pending',
+      force_confirmation: true,
+    });
+    const staffSays = {
+      ...config,
+      laas_config_v2: { manual_confirmation_payment_status: 'Payment Successful' as const },
+    };
+    expect(manualConfirmationPayment(staffSays, 'laas').payment_status).toBe('Payment Successful');
+    expect(manualConfirmationPayment(staffSays, 'sdk').payment_status).toBe('Payment Pending');
   });
 });

@@ -1,4 +1,5 @@
 /** Rules on a client's config; kept apart from the zod schemas so the widget needn't ship zod for them. */
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from './constants.ts';
 import type { ClientConfig, ModeConfig, Receiver } from './contract/client-config.ts';
 
 export type SessionOrigin = 'sdk' | 'laas' | 'web';
@@ -26,4 +27,27 @@ export function hasSplitPayment(config: Pick<ClientConfig, 'steps'>): boolean {
 export function clientReceivers(config: Pick<ClientConfig, 'receivers' | 'origins'>): Receiver[] {
   if (config.receivers.length > 0) return config.receivers;
   return config.origins.map((origin) => ({ id: origin, name: origin }));
+}
+
+/**
+ * The payment fields a manual confirmation carries: method 'In address', gateway 'Partner', the
+ * payment status this partner's mode states for a confirmation without a card ('Payment Pending'
+ * when it states none: nothing was charged), and force_confirmation. The server records them
+ * only from the partner's staff, and then they say what the partner's own rule says.
+ */
+export function manualConfirmationPayment(
+  config: ClientConfig,
+  origin: SessionOrigin,
+): {
+  payment_method: string;
+  payment_gateway: string;
+  payment_status: 'Payment Successful' | 'Payment Pending';
+  force_confirmation: true;
+} {
+  return {
+    payment_method: DEFAULT_PAYMENT_METHOD,
+    payment_gateway: DEFAULT_PAYMENT_GATEWAY,
+    payment_status: modeConfigFor(config, origin).manual_confirmation_payment_status ?? 'Payment Pending',
+    force_confirmation: true,
+  };
 }

@@ -174,20 +174,35 @@ export const boundedExamsToPaySchema = z
   .max(50);
 
 /**
- * payment_status, payment_method and payment_gateway are kept only from staff (the client's API
- * token): anyone else's are accepted for the original contract's sake and ignored (a confirmation
- * without a charge is then 'Payment Pending'). force_confirmation is accepted and unused. The exam lists are bounded so a body cannot make the API store an
- * arbitrarily large split.
+ * The product's manual confirmation carries payment_method, payment_gateway, payment_status and
+ * force_confirmation, and the widget sends them. This API accepts them and, from anyone but the
+ * partner's staff, uses none of them: it never trusts a caller's account of a payment. Only a
+ * request with the partner's API token (its staff, who may have collected at the address) has its
+ * method, gateway and payment status recorded; anyone else's confirmation records the partner's
+ * defaults ('In address', 'Partner') and 'Payment Pending', whatever the body says, since nothing
+ * was charged. force_confirmation is accepted and unused: a visit without a block is never
+ * confirmed. The exam lists are bounded so a body cannot make the API store an arbitrarily large
+ * split.
  */
 export const manualConfirmBodySchema = z.object({
-  payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD),
-  payment_gateway: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_GATEWAY),
-  payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional(),
+  payment_method: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_METHOD).meta({
+    description: 'Aceptado; solo se registra si lo envía el personal del cliente (su token de API).',
+  }),
+  payment_gateway: z.string().trim().min(1).max(100).default(DEFAULT_PAYMENT_GATEWAY).meta({
+    description: 'Aceptado; solo se registra si lo envía el personal del cliente (su token de API).',
+  }),
+  payment_status: z.enum(['Payment Successful', 'Payment Pending']).optional().meta({
+    description:
+      'Aceptado y no usado salvo con el token de API del cliente: sin él la cita queda en Payment Pending.',
+  }),
   split_payment: z.boolean().default(false),
   client_exams_to_pay: boundedExamsToPaySchema.default([]),
   patient_exams_to_pay: boundedExamsToPaySchema.default([]),
   referral_code: z.string().trim().max(100).nullish(),
-  force_confirmation: z.literal(true).default(true),
+  force_confirmation: z
+    .literal(true)
+    .default(true)
+    .meta({ description: 'Aceptado y no usado: una cita sin bloque horario nunca se confirma.' }),
 });
 export type ManualConfirmBody = z.infer<typeof manualConfirmBodySchema>;
 export type ManualConfirmBodyInput = z.input<typeof manualConfirmBodySchema>;

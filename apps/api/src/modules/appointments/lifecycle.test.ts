@@ -1,5 +1,7 @@
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
+import { manualConfirmationPayment } from '@visita/domain/client';
+import type { ClientConfig } from '@visita/domain/contract/client-config';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatusValue } from '../../db/schema.ts';
@@ -380,6 +382,55 @@ describe.each(TEST_ENGINES)('appointment lifecycle on $name', (engine) => {
       );
       expect(response.json()).toMatchObject({ payment_status: 'Payment Pending' });
       expect((await row(id)).paymentStatus).toBe('Payment Pending');
+    });
+
+    it("records 'Payment Pending' for an anonymous caller whose widget body claims 'Payment Successful' (its partner's embed config says so too)", async () => {
+      await t.app.db.insert(clients).values({
+        id: 'embed-dice-pagado',
+        name: 'Embed que dice pagado',
+        country: 'cl',
+        salesSource: 'clinicaalemana',
+        sdkConfig: { manual_confirmation: true, manual_confirmation_payment_status: 'Payment Successful' },
+      });
+      const { id, token } = await create('embed-dice-pagado', 'clinicaalemana');
+      await schedule(id);
+      // Exactly what the widget sends for this partner's embed, from the config the API gives it.
+      const config = await t.app.inject({
+        method: 'GET',
+        url: '/api/alliances/clients/sdk-config/?id=embed-dice-pagado',
+      });
+      const body = manualConfirmationPayment(config.json() as ClientConfig, 'sdk');
+      expect(body).toEqual({
+        payment_method: 'In address',
+        payment_gateway: 'Partner',
+        payment_status: 'Payment Successful',
+        force_confirmation: true,
+      });
+      const response = await confirm(id, { [APPOINTMENT_TOKEN_HEADER]: token }, body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ payment_status: 'Payment Pending' });
+      expect((await row(id)).paymentStatus).toBe('Payment Pending');
+    });
+
+    it('accepts force_confirmation and the payment fields from staff, recording what the staff mode states', async () => {
+      const { id } = await create('demo-laas');
+      await schedule(id);
+      const response = await confirm(
+        id,
+        { authorization: `Bearer ${DEMO_LAAS_TOKEN}` },
+        {
+          payment_method: 'In address',
+          payment_gateway: 'Partner',
+          payment_status: 'Payment Pending',
+          force_confirmation: true,
+        },
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        payment_method: 'In address',
+        payment_gateway: 'Partner',
+        payment_status: 'Payment Pending',
+      });
     });
 
     it('refuses a marketplace appointment token (it must be paid)', async () => {
