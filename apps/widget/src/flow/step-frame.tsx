@@ -4,6 +4,7 @@ import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from 
 import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 import { OperativeGate } from '../components/operative-gate.tsx';
 import { loadFromQuery } from './load-from-query.ts';
+import { StepHeading } from '../ui/form.tsx';
 import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failures.tsx';
 
 /**
@@ -34,13 +35,14 @@ export function StepFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** What a link to an appointment that it does not open shows, instead of a step that fails later. */
+/**
+ * What a link to an appointment that it does not open shows, instead of a step that fails later;
+ * its title takes the focus from the busy region, as a step's does.
+ */
 function InvalidAppointmentLink() {
   return (
     <section className="visita-step" aria-labelledby="visita-invalid-link-title">
-      <h1 id="visita-invalid-link-title" className="visita-step__title">
-        {INVALID_APPOINTMENT_LINK_TITLE}
-      </h1>
+      <StepHeading id="visita-invalid-link-title">{INVALID_APPOINTMENT_LINK_TITLE}</StepHeading>
       <p className="visita-step__subtitle">{INVALID_APPOINTMENT_LINK_DETAIL}</p>
     </section>
   );
