@@ -4,6 +4,10 @@ import { createWidgetStores, type WidgetStores, WidgetStoresProvider } from '../
 import { HoldTimer } from './hold-timer.tsx';
 import { Toaster } from './toaster.tsx';
 
+/** What screen readers read out as it changes: a live region, by its role or its attribute. */
+const LIVE_REGION =
+  '[aria-live], [role="alert"], [role="status"], [role="log"], [role="marquee"], [role="timer"]';
+
 function renderWith(stores: WidgetStores, ui: React.ReactElement) {
   return render(
     <WidgetStoresProvider clientId="demo" stores={stores}>
@@ -31,6 +35,22 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sit each in one live region only, never inside another (a screen reader would read it twice)', () => {
+    const stores = createWidgetStores('demo');
+    renderWith(stores, <Toaster />);
+    act(() => {
+      stores.toast.getState().show('error', 'No hay disponibilidad', 5000);
+      stores.toast.getState().show('success', 'Listo');
+    });
+    for (const text of ['No hay disponibilidad', 'Listo']) {
+      const regions: Element[] = [];
+      for (let node: Element | null = screen.getByText(text); node; node = node.parentElement) {
+        if (node.matches(LIVE_REGION)) regions.push(node);
+      }
+      expect(regions.map((region) => region.textContent)).toEqual([text]);
+    }
   });
 
   it('two widgets on a page keep their toasts apart', () => {

@@ -18,12 +18,16 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   );
 }
 
-/** This instance's toasts, announced to screen readers (errors assertively). */
+/**
+ * This instance's toasts, announced to screen readers (errors assertively). Each toast is its own
+ * live region (an alert or a status) and the stack around them is none: a toast inside two live
+ * regions was read twice.
+ */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   return (
-    <div className="visita-toaster" aria-live="polite">
+    <div className="visita-toaster">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
       ))}
