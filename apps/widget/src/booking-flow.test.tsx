@@ -84,6 +84,8 @@ describe('a booking from the first screen to the success screen, against the rea
     await userEvent.click(continueButton());
 
     await heading('Confirma tu cita');
+    // The hold still runs while the confirmation is read: its countdown shows there too.
+    expect(screen.getByTestId('hold-timer').textContent).toMatch(/^Tu horario queda reservado por /);
     expect(screen.getByText(/^Avenida Apoquindo 4500, Las Condes/)).toBeTruthy();
     expect(screen.getByText('Glicemia')).toBeTruthy();
     // The patient as the API stored them.

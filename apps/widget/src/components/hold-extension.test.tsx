@@ -1,9 +1,11 @@
 import type { CartItem } from '@visita/domain/cart-item';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
-import { screen, waitFor } from '@testing-library/react';
+import type { Step } from '@visita/domain/steps';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_EXPIRED_TEXT, holdText } from '../copy/date.ts';
+import { HOLD_EXPIRED_TEXT } from '../copy/date.ts';
+import { StepFrame } from '../flow/step-frame.tsx';
 import { cartActions } from '../stores/cart-actions.ts';
 import { createWidgetStores } from '../stores/widget-stores.tsx';
 import { APOQUINDO_ADDRESS, HEMOGRAMA_ID, heldBooking } from '../test-support/api-bookings.ts';
@@ -21,12 +23,38 @@ beforeAll(async () => {
 const HEMOGRAMA = { id: HEMOGRAMA_ID, name: 'Hemograma', price: 8990, type: 'panel' } as CartItem;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-async function renderHold(expiresInMinutes: number, block?: { begin_date: string; end_date: string }) {
+/** A step as the frame wraps it: its title and, at the bottom, 'Continuar'. */
+function SomeStep() {
+  return (
+    <section className="visita-step" aria-labelledby="some-step-title">
+      <h1 id="some-step-title">Confirma tu cita</h1>
+      <div className="visita-step__actions">
+        <button type="button">Continuar</button>
+      </div>
+    </section>
+  );
+}
+
+async function renderHold(
+  expiresInMinutes: number,
+  block?: { begin_date: string; end_date: string },
+  { step = 'patient', frame = false }: { step?: Step; frame?: boolean } = {},
+) {
   const booking = await heldBooking(api);
   const stores = createWidgetStores('demo');
   cartActions(stores.cart).addItem(HEMOGRAMA, { patientIndex: 0 });
-  renderStep(<HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />, {
-    step: 'patient',
+  const ui = frame ? (
+    <StepFrame>
+      <SomeStep />
+    </StepFrame>
+  ) : (
+    <HoldTimer>
+      <SomeStep />
+    </HoldTimer>
+  );
+  renderStep(ui, {
+    step,
+    stepList: ['address', 'services', 'date', 'patient', 'confirmation', 'payment', 'success'],
     client: demo,
     stores,
     toasts: true,
@@ -41,6 +69,13 @@ async function renderHold(expiresInMinutes: number, block?: { begin_date: string
       holdExpiresAt: minutesFromNow(expiresInMinutes),
     },
   });
+  if (frame) {
+    // The frame starts the session from the query (the first step of the list) once: the
+    // person then reaches `step`.
+    await waitFor(() => expect(stores.session.getState().startLoaded).toBe(true));
+    act(() => stores.flow.getState().setStep(step));
+    expect(stores.flow.getState().step).toBe(step);
+  }
   return stores;
 }
 
@@ -69,6 +104,20 @@ describe('the hold, before it lapses', () => {
     expect(screen.queryByRole('button', { name: 'Extender reserva' })).toBeNull();
   });
 
+  it('after extending, puts focus on the countdown (not the page) and says the new time once', async () => {
+    await renderHold(4);
+    await userEvent.click(button('Extender reserva'));
+    await waitFor(() => expect(notice()).toMatch(/^Tu horario queda reservado por /));
+    const timer = screen.getByTestId('hold-timer');
+    expect(document.activeElement).toBe(timer);
+    expect(document.activeElement).not.toBe(document.body);
+    // The countdown goes on each second; what was said is not said again.
+    const said = notice();
+    const shown = timer.textContent;
+    await waitFor(() => expect(timer.textContent).not.toBe(shown), { timeout: 2500 });
+    expect(notice()).toBe(said);
+  });
+
   it('says so when the block cannot be held again, and keeps the hold it had', async () => {
     const stores = await renderHold(3, {
       begin_date: '2020-01-06 08:00:00',
@@ -84,5 +133,45 @@ describe('the hold, before it lapses', () => {
     await renderHold(-1);
     expect(notice()).toBe(HOLD_EXPIRED_TEXT);
     expect(screen.queryByRole('button', { name: 'Extender reserva' })).toBeNull();
+  });
+
+  it('once lapsed, offers to choose another time: the date step, the hold gone, the rest kept', async () => {
+    const stores = await renderHold(-1);
+    await userEvent.click(button('Elegir otra hora'));
+    expect(stores.flow.getState().step).toBe('date');
+    const session = stores.session.getState();
+    expect(session.holdExpiresAt).toBeNull();
+    expect(session.selectedBlock).toBeNull();
+    expect(session.appointmentId).not.toBeNull();
+    expect(session.addressData).toEqual(APOQUINDO_ADDRESS);
+    expect(stores.cart.getState().cart.patients[0]?.items.map((item) => item.id)).toEqual([HEMOGRAMA_ID]);
+  });
+});
+
+describe('the hold on every step it runs through', () => {
+  it.each<Step>(['patient', 'confirmation', 'payment'])(
+    'the frame around the %s step shows the countdown, warns and can extend',
+    async (step) => {
+      await renderHold(4, undefined, { step, frame: true });
+      expect(await screen.findByTestId('hold-timer')).toBeTruthy();
+      expect(screen.getByTestId('hold-warning').textContent).toContain(
+        'Tu reserva de horario vence en menos de 5 minutos.',
+      );
+      expect(button('Extender reserva')).toBeTruthy();
+    },
+  );
+
+  it.each<Step>(['date', 'success'])('the %s step shows no hold', async (step) => {
+    await renderHold(4, undefined, { step, frame: true });
+    expect(await screen.findByRole('heading', { name: 'Confirma tu cita' })).toBeTruthy();
+    expect(screen.queryByTestId('hold-timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Extender reserva' })).toBeNull();
+  });
+
+  it("puts the warning after the step's own content, where its 'Continuar' is", async () => {
+    await renderHold(4, undefined, { step: 'confirmation', frame: true });
+    const warning = await screen.findByTestId('hold-warning');
+    const follows = button('Continuar').compareDocumentPosition(warning);
+    expect(follows & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -46,3 +46,5 @@ export const HOLD_EXPIRED_TEXT = 'La reserva de tu horario venció; vuelve a ele
 export const HOLD_WARNING_SECONDS = 5 * 60;
 export const HOLD_WARNING_TEXT = 'Tu reserva de horario vence en menos de 5 minutos.';
 export const HOLD_EXTEND_BUTTON = 'Extender reserva';
+/** Once the hold lapsed: back to the date step for a new time, the rest kept. */
+export const HOLD_CHOOSE_AGAIN_BUTTON = 'Elegir otra hora';

@@ -2,6 +2,7 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { QueryProvider } from '../api/query-provider.tsx';
 import { INVALID_APPOINTMENT_LINK_DETAIL, INVALID_APPOINTMENT_LINK_TITLE } from './appointment-link-copy.ts';
 import { useFlow, useSession, useWidgetStores } from '../stores/widget-stores.tsx';
+import { HoldTimer, showsHold } from '../components/hold-timer.tsx';
 import { OperativeGate } from '../components/operative-gate.tsx';
 import { loadFromQuery } from './load-from-query.ts';
 import { StepHeading } from '../ui/form.tsx';
@@ -9,7 +10,8 @@ import { StepErrorBoundary, useUnexpectedFailureToast } from './unexpected-failu
 
 /**
  * Around every step, loaded after the entry: the instance's query cache, the start of the
- * session from the query (once), and the operative wrapper.
+ * session from the query (once), the operative wrapper, and the running hold on a block (its
+ * countdown, warning and extension) on every step from the date step's hold to the booking.
  */
 export function StepFrame({ children }: { children: ReactNode }) {
   const stores = useWidgetStores();
@@ -28,7 +30,13 @@ export function StepFrame({ children }: { children: ReactNode }) {
       <OperativeGate>
         {/* A new step starts with a clean slate. */}
         <StepErrorBoundary key={`${run}:${step}`} toast={stores.toast}>
-          {invalidLink ? <InvalidAppointmentLink /> : children}
+          {invalidLink ? (
+            <InvalidAppointmentLink />
+          ) : showsHold(step) ? (
+            <HoldTimer>{children}</HoldTimer>
+          ) : (
+            children
+          )}
         </StepErrorBoundary>
       </OperativeGate>
     </QueryProvider>

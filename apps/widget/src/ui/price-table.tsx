@@ -3,7 +3,7 @@ import type { Insurance } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
 import { type PriceTableRow, priceTableRows } from '@visita/domain/price-table';
 import { useState } from 'react';
-import { PRICE_ROW_LABELS, TOTAL_AT_ADDRESS_LABEL } from '../copy/price-table.ts';
+import { DISCOUNT_AT_ADDRESS_LABEL, PRICE_ROW_LABELS, TOTAL_AT_ADDRESS_LABEL } from '../copy/price-table.ts';
 
 export interface PriceTableProps {
   price: CartPriceAnswer;
@@ -34,8 +34,12 @@ export function PriceTable({
   caption,
 }: PriceTableProps) {
   const rows = priceTableRows(price, { countryCode, insurances, loading, examPriceAtHome });
-  const labelOf = (key: PriceTableRow['key']) =>
-    key === 'total-amount' && paidAtAddress ? TOTAL_AT_ADDRESS_LABEL : PRICE_ROW_LABELS[key];
+  const labelOf = (key: PriceTableRow['key']) => {
+    if (key === 'total-amount' && paidAtAddress) return TOTAL_AT_ADDRESS_LABEL;
+    // Priced at the address, the coupon comes off what is paid there (payment_at_home).
+    if (key === 'discount' && examPriceAtHome) return DISCOUNT_AT_ADDRESS_LABEL;
+    return PRICE_ROW_LABELS[key];
+  };
   const total = rows.find((row) => row.key === 'total-amount');
   const settled = total && !loading ? `${labelOf('total-amount')} ${total.text}` : null;
   // While a quote is asked the last settled total stays, so only a new one is read.

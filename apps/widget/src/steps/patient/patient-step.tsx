@@ -25,7 +25,6 @@ import {
   PREVIOUS_PATIENT_LABEL,
   SUBMITTING_LABEL,
 } from './copy.ts';
-import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import { draftFromInfo, infoFromDraft, type PatientDraft } from '../../flow/patient-values.ts';
 import { fundRefusal } from './fund-checks.ts';
 import { fundOf } from '../../flow/use-partner-profile.ts';
@@ -35,7 +34,6 @@ import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores
 import { QuietFieldErrors } from '../../ui/field.tsx';
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
-import { HoldTimer } from '../../components/hold-timer.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
 import { useWording } from '../../copy/use-wording.ts';
@@ -229,7 +227,6 @@ export function PatientStep() {
       <StepHeading id="visita-patient-title" key={index}>
         {title}
       </StepHeading>
-      <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
       <QuietFieldErrors>
         <form
           ref={formRef}

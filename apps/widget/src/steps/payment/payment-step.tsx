@@ -21,7 +21,6 @@ import { endpointQueryKey, useEndpointQuery } from '../../api/endpoint-query.ts'
 import { getAmountToPay, quoteAppointmentAmount, payAtHome, payByCard } from '../../api/payments.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
 import { decodeExams } from '../../flow/split-exams.ts';
-import { holdText, HOLD_EXPIRED_TEXT } from '../../copy/date.ts';
 import {
   AMOUNT_TO_PAY_LABEL,
   CONFIRMING_APPOINTMENT,
@@ -37,7 +36,6 @@ import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
-import { HoldTimer } from '../../components/hold-timer.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { CardFormFields } from './card-form.tsx';
 import { type CardTokenizer, mercadoPagoTokenizer, sandboxTokenizer } from './card-tokenizer.ts';
@@ -276,7 +274,6 @@ export function PaymentStep() {
   return (
     <section className="visita-step" aria-labelledby={`${baseId}-title`}>
       <StepHeading id={`${baseId}-title`}>{title}</StepHeading>
-      <HoldTimer text={holdText} expiredText={HOLD_EXPIRED_TEXT} />
       {amount !== null ? (
         <p className="visita-summary">
           <strong>{AMOUNT_TO_PAY_LABEL}</strong> {formatCurrency(amount, countryCode)}

@@ -7,10 +7,11 @@ import {
   isFonasaAvailableIn,
 } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
-import { NO_SERVICES_MESSAGE } from '@visita/domain/messages';
+import { NO_SERVICES_MESSAGE, PRICE_AT_HOME_TEXT } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
 import { fastingText, subitemMessageFor } from '@visita/domain/results';
 import { useEffect, useId, useRef } from 'react';
+import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { SERVICES_COPY } from './copy.ts';
 import { Collapsible } from '../../ui/collapsible.tsx';
@@ -50,6 +51,8 @@ export function PatientPanel({
 }: PatientPanelProps) {
   const tooltipId = useId();
   const clientId = useSession((state) => state.clientId);
+  // Where the exams are priced at the address, a row says so instead of a price nobody pays here.
+  const priceAtHome = usePartnerProfile().rules.exam_price_at_home;
   const fonasaAvailable = isFonasaAvailableIn(commune);
   const title = SERVICES_COPY.patient(index);
   // After 'Eliminar' the button is gone: the focus goes to the next service's 'Eliminar' (or the
@@ -122,7 +125,11 @@ export function PatientPanel({
               return (
                 <li key={String(item.id)} className="visita-service">
                   <span>{item.name}</span>
-                  <span>{formatCurrency(patientItemPrice(patient, item), countryCode)}</span>
+                  <span>
+                    {priceAtHome
+                      ? PRICE_AT_HOME_TEXT
+                      : formatCurrency(patientItemPrice(patient, item), countryCode)}
+                  </span>
                   {subitem ? <p className="visita-service__info">{subitem}</p> : null}
                   {fasting ? <p className="visita-service__info">{`${item.name} ${fasting}`}</p> : null}
                   <span>

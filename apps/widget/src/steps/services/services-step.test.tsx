@@ -56,6 +56,30 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     });
   });
 
+  it("where the exams are 'A calcular en domicilio', each exam row and the coupon's discount say they are settled at the address", async () => {
+    const clinic = await api.clientConfig('clinicaalemana');
+    renderStep(<ServicesStep />, {
+      step: 'services',
+      stepList: DEFAULT_STEP_LIST,
+      client: clinic,
+      session: { addressData: APOQUINDO_ADDRESS },
+      toasts: true,
+    });
+    await addExam('Hemograma');
+    const row = screen.getByRole('list', { name: 'Paciente 1' }).querySelector('li');
+    expect(row?.textContent).toContain('A calcular en domicilio');
+    expect(row?.textContent).not.toMatch(/\$\d/);
+    // The clinic's referral coupon applies by itself once the cart has an exam.
+    await waitFor(() => expect(coupon().value).toBe('CLAMESDELCORAZON'), { timeout: 5000 });
+    // The discount comes off what is paid at the address, never off the online total.
+    await waitFor(
+      () => expect(priceRows()['Descuento cupón (se aplica en domicilio)']).toMatch(/^-\$[1-9][\d.]*$/),
+      { timeout: 5000 },
+    );
+    expect(priceRows()['Descuento cupón']).toBeUndefined();
+    expect(priceRows()['Total exámenes']).toBe('A calcular en domicilio');
+  });
+
   it('says an expired or unknown coupon is not valid, on the field and in a toast, and starts over when typed again', async () => {
     renderServices();
     await addExam('Glicemia');
