@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Collapsible } from './collapsible.tsx';
 import { PriceTable } from './price-table.tsx';
 
@@ -43,34 +43,54 @@ describe('the price table', () => {
 });
 
 describe('what the price table announces', () => {
-  it('is no live region itself, and says the total with its label once a quote has settled', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const cheaper = {
+    ...price,
+    base_price: 8990,
+    net_price: 10480,
+    discount: 0,
+    fonasa_discount: 0,
+    service_fee: 1490,
+  };
+  /** Every place the page says 'Total a pagar', as reading the step from the top finds it. */
+  const totalsRead = () => screen.getAllByText(/Total a pagar/).length;
+
+  it('is no live region itself; a new total is said once with its label, and the total is read once on the page', () => {
     const { rerender } = render(
       <PriceTable price={price} countryCode="cl" insurances={['particular']} loading={false} />,
     );
     expect(screen.getByRole('table').getAttribute('aria-live')).toBeNull();
     const status = screen.getByRole('status');
-    expect(status.textContent).toMatch(/^Total a pagar \$[\d.]+$/);
-    const before = status.textContent;
-    // While the next quote is asked, nothing new is said ('Espere...' is not read out).
+    // On entry the total is on screen, in the table: the status says nothing, not a second time.
+    expect(status.textContent).toBe('');
+    expect(totalsRead()).toBe(1);
+    // While the next quote is asked, nothing is said ('Espere...' is not read out).
     rerender(<PriceTable price={price} countryCode="cl" insurances={['particular']} loading />);
-    expect(screen.getByRole('status').textContent).toBe(before);
-    rerender(
-      <PriceTable
-        price={{
-          ...price,
-          base_price: 8990,
-          net_price: 10480,
-          discount: 0,
-          fonasa_discount: 0,
-          service_fee: 1490,
-        }}
-        countryCode="cl"
-        insurances={['particular']}
-        loading={false}
-      />,
+    expect(status.textContent).toBe('');
+    rerender(<PriceTable price={cheaper} countryCode="cl" insurances={['particular']} loading={false} />);
+    // The new total, with its label, once.
+    expect(status.textContent).toBe('Total a pagar $10.480');
+    // Then the status empties: reading the step finds the total in the table alone.
+    act(() => vi.advanceTimersByTime(3000));
+    expect(status.textContent).toBe('');
+    expect(totalsRead()).toBe(1);
+    // The same total settling again is no news.
+    rerender(<PriceTable price={cheaper} countryCode="cl" insurances={['particular']} loading />);
+    rerender(<PriceTable price={cheaper} countryCode="cl" insurances={['particular']} loading={false} />);
+    expect(status.textContent).toBe('');
+  });
+
+  it('says the first total of a step that opened while it was asked, then empties', () => {
+    const { rerender } = render(
+      <PriceTable price={price} countryCode="cl" insurances={['particular']} loading />,
     );
-    expect(screen.getByRole('status').textContent).toMatch(/^Total a pagar \$[\d.]+$/);
-    expect(screen.getByRole('status').textContent).not.toBe(before);
+    expect(screen.getByRole('status').textContent).toBe('');
+    rerender(<PriceTable price={cheaper} countryCode="cl" insurances={['particular']} loading={false} />);
+    expect(screen.getByRole('status').textContent).toBe('Total a pagar $10.480');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
 

@@ -2,7 +2,7 @@ import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import type { Insurance } from '@visita/domain/insurance';
 import type { CountryCode } from '@visita/domain/locale';
 import { type PriceTableRow, priceTableRows } from '@visita/domain/price-table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DISCOUNT_AT_ADDRESS_LABEL, PRICE_ROW_LABELS, TOTAL_AT_ADDRESS_LABEL } from '../copy/price-table.ts';
 
 export interface PriceTableProps {
@@ -19,10 +19,14 @@ export interface PriceTableProps {
   caption?: string;
 }
 
+/** How long a new total stays in the hidden status: long enough to be read, then it empties. */
+const ANNOUNCEMENT_MS = 3000;
+
 /**
  * Total exams, Fonasa bonus, discount, service and total. The table itself is not a live region
- * (a change read '$8.990 $1.490 $10.480', no row named): the total is announced with its label,
- * once, when a new quote has settled.
+ * (a change read '$8.990 $1.490 $10.480', no row named). The total is in the table, once: a hidden
+ * status says a new total with its label when a new quote has settled, and empties again after
+ * it, so reading the step finds 'Total a pagar' once, not in the table and again in the status.
  */
 export function PriceTable({
   price,
@@ -42,9 +46,19 @@ export function PriceTable({
   };
   const total = rows.find((row) => row.key === 'total-amount');
   const settled = total && !loading ? `${labelOf('total-amount')} ${total.text}` : null;
-  // While a quote is asked the last settled total stays, so only a new one is read.
-  const [announced, setAnnounced] = useState(settled);
-  if (settled !== null && settled !== announced) setAnnounced(settled);
+  // The total the table showed settled last: the one on entry is not announced (it is on screen,
+  // where the step is read), and while a quote is asked ('Espere...') nothing is.
+  const [lastSettled, setLastSettled] = useState(settled);
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  if (settled !== null && settled !== lastSettled) {
+    setLastSettled(settled);
+    setAnnouncement(settled);
+  }
+  useEffect(() => {
+    if (announcement === null) return;
+    const timer = setTimeout(() => setAnnouncement(null), ANNOUNCEMENT_MS);
+    return () => clearTimeout(timer);
+  }, [announcement]);
   return (
     <>
       <table className="visita-price-table" aria-busy={loading}>
@@ -69,7 +83,7 @@ export function PriceTable({
         </tbody>
       </table>
       <p role="status" className="visita-visually-hidden">
-        {announced}
+        {announcement}
       </p>
     </>
   );
