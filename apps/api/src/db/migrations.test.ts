@@ -5,6 +5,7 @@ import { queryRows } from './database.ts';
 import { clients } from './schema.ts';
 import { DEMO_SEEDS } from './seed/demo.ts';
 import { DEMO_CLIENTS, DEMO_COLOUR_CLIENTS } from './seed/demo-clients.ts';
+import { DEMO_VARIANT_CLIENTS } from './seed/demo-partner-variants.ts';
 import { runSeeds } from './seed/run-seeds.ts';
 
 describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
@@ -38,7 +39,7 @@ describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
     expect(first).toContain('demo-clients');
     const rows = await testDb.database.db.select({ id: clients.id }).from(clients);
     expect(rows.map((row) => row.id).sort()).toEqual(
-      [...DEMO_CLIENTS, ...DEMO_COLOUR_CLIENTS].map((row) => row.id).sort(),
+      [...DEMO_CLIENTS, ...DEMO_COLOUR_CLIENTS, ...DEMO_VARIANT_CLIENTS].map((row) => row.id).sort(),
     );
 
     // An operator deletes a demo client: a restart must not bring it back.
@@ -46,6 +47,8 @@ describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
     const second = await runSeeds(testDb.database.db, DEMO_SEEDS);
     expect(second).toEqual([]);
     const after = await testDb.database.db.select({ id: clients.id }).from(clients);
-    expect(after).toHaveLength(DEMO_CLIENTS.length + DEMO_COLOUR_CLIENTS.length - 1);
+    expect(after).toHaveLength(
+      DEMO_CLIENTS.length + DEMO_COLOUR_CLIENTS.length + DEMO_VARIANT_CLIENTS.length - 1,
+    );
   });
 });

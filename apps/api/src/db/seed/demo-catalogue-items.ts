@@ -1,5 +1,6 @@
 import type { itemPrices } from '../schema.ts';
 import type { NewCatalogueItem } from '../../modules/catalogue/queries.ts';
+import { antigenDescription } from './demo-partner-variants.ts';
 
 /**
  * The demo catalogue. Ids are explicit and stable (links such as ?services=1,2 and
@@ -522,7 +523,7 @@ const CHILE_EXAMS: NewCatalogueItem[] = [
     name: 'Test de antígeno COVID-19',
     shortName: 'Antígeno rápido SARS-CoV-2',
     slug: 'test-de-antigeno-covid-19',
-    description: 'Resultado en 15 minutos; certificado en 7 horas si agendas antes de las 18:00.',
+    description: antigenDescription('cl'),
     price: 14990,
     serviceFee: 0,
     fonasaServiceFee: 0,

@@ -19,7 +19,7 @@ export const DEMO_LAAS_LM_TOKEN = 'demo-laas-lm-token';
 function demoDomains(port: number): string[] {
   return ['localhost', '127.0.0.1', 'console.localhost'].map((host) => `http://${host}:${port}`);
 }
-const DEMO_DOMAINS = demoDomains(Number(process.env.PORT) || 3000);
+export const DEMO_DOMAINS = demoDomains(Number(process.env.PORT) || 3000);
 
 const sdk = (options: ModeConfig): ModeConfig => ({
   availableFeatures: ['self-service'],

@@ -41,15 +41,15 @@ describe.each(TEST_ENGINES)('the clients with a public demo token on $name', (en
   }, 60_000);
   afterAll(async () => testDb?.dispose());
 
-  it('are none before the demo seed, both staff clients after it, and one once the other rotated', async () => {
+  it('are none before the demo seed, every staff client after it, and the others once one rotated', async () => {
     const db = testDb.database.db;
     expect(await clientsWithPublicDemoTokens(db)).toEqual([]);
     await runSeeds(db, DEMO_SEEDS);
-    expect(await clientsWithPublicDemoTokens(db)).toEqual(['demo-laas', 'demo-laas-lm']);
+    expect(await clientsWithPublicDemoTokens(db)).toEqual(['demo-laas', 'demo-laas-lm', 'demo-laas-origen']);
     await db
       .update(clients)
       .set({ apiTokenHash: hashApiToken('a-token-nobody-published') })
       .where(eq(clients.id, 'demo-laas'));
-    expect(await clientsWithPublicDemoTokens(db)).toEqual(['demo-laas-lm']);
+    expect(await clientsWithPublicDemoTokens(db)).toEqual(['demo-laas-lm', 'demo-laas-origen']);
   });
 });

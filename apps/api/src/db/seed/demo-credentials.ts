@@ -3,9 +3,10 @@ import { hashApiToken } from '../../modules/clients/api-token.ts';
 import type { Db } from '../database.ts';
 import { clients } from '../schema.ts';
 import { DEMO_LAAS_LM_TOKEN, DEMO_LAAS_TOKEN } from './demo-clients.ts';
+import { DEMO_LAAS_ORIGIN_TOKEN } from './demo-partner-variants.ts';
 
 /** The staff tokens the demo seed gives its clients: written in this repository, so anyone has them. */
-const PUBLIC_DEMO_TOKENS = [DEMO_LAAS_TOKEN, DEMO_LAAS_LM_TOKEN];
+const PUBLIC_DEMO_TOKENS = [DEMO_LAAS_TOKEN, DEMO_LAAS_LM_TOKEN, DEMO_LAAS_ORIGIN_TOKEN];
 
 /**
  * The clients whose staff token is still one the demo seed wrote. Read from the database rather

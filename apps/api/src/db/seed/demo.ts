@@ -9,6 +9,11 @@ import { usersDemoSeed } from './demo-users.ts';
 import { demoClientsSeed, demoColourClientsSeed, demoManualConfirmationSeed } from './demo-clients.ts';
 import { demoPartnerProfilesSeed } from './demo-profiles.ts';
 import { demoCompanyRosterSeed } from './demo-company-roster.ts';
+import {
+  demoAntigenSeed,
+  demoMentalHealthCouponSeed,
+  demoPartnerVariantsSeed,
+} from './demo-partner-variants.ts';
 import type { Seed } from './run-seeds.ts';
 
 /**
@@ -31,4 +36,7 @@ export const DEMO_SEEDS: readonly Seed[] = [
   usersDemoSeed,
   patientsDemoSeed,
   demoCompanyRosterSeed,
+  demoPartnerVariantsSeed,
+  demoMentalHealthCouponSeed,
+  demoAntigenSeed,
 ];
