@@ -128,7 +128,7 @@ export const antigenDescription = (country: CountryCode): string =>
   `si agendas antes de las ${CERTIFICATE_BOOKING_CUTOFF}, solo para resultados negativos.`;
 
 /** The Chilean antigen test (catalogue id 41) and its Mexican twin. */
-export const DEMO_ANTIGEN_IDS = { cl: 41, mx: 222 } as const;
+const DEMO_ANTIGEN_IDS = { cl: 41, mx: 222 } as const;
 
 const MEXICAN_ANTIGEN: NewCatalogueItem = {
   id: DEMO_ANTIGEN_IDS.mx,
