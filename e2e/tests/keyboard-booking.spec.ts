@@ -8,28 +8,130 @@ test.describe.configure({ timeout: 150_000 });
 const focusLost = (page: Page) =>
   page.evaluate(() => document.activeElement === null || document.activeElement === document.body);
 
+interface FocusProbe {
+  armed: boolean;
+  lost: string[];
+}
+
 /**
- * Presses Tab (only Tab) until `target` has the focus, and fails the moment a press leaves the
- * focus on the page's body: every stop on the way must be something a person can act on.
+ * Runs in the page before the widget: from the first time the widget takes the focus, records
+ * every moment the focus is on the body: after each change of the document (a step leaving, a
+ * loader coming, a button disabled), each time the focus leaves an element, and on every frame.
+ * A focus that falls to the page for one frame between two steps is caught here even when the
+ * next step's title has it again by the time a check from the test runs.
  */
-async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
-  for (let press = 0; press < max; press++) {
+function installFocusProbe(): void {
+  const probe: FocusProbe = { armed: false, lost: [] };
+  (window as unknown as { visitaFocusProbe: FocusProbe }).visitaFocusProbe = probe;
+  // Tab moves the focus from one element to the next in one task, the body holding it between
+  // the 'focusout' and the 'focusin' (and a check may run there): no moment a person is left on
+  // the page.
+  let moving = false;
+  const check = (when: string) => {
+    if (!probe.armed || moving) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const step = document.querySelector('[data-step]')?.getAttribute('data-step') ?? 'no step';
+    const entry = `${when}, on ${step}`;
+    if (probe.lost.at(-1) !== entry) probe.lost.push(entry);
+  };
+  document.addEventListener(
+    'focusin',
+    () => {
+      probe.armed = true;
+      moving = false;
+    },
+    true,
+  );
+  new MutationObserver(() => check('after a change of the page')).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    characterData: true,
+  });
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      if (event.relatedTarget === null) queueMicrotask(() => check('after the focus left an element'));
+      else moving = true;
+    },
+    true,
+  );
+  const everyFrame = () => {
+    moving = false;
+    check('on a frame');
+    requestAnimationFrame(everyFrame);
+  };
+  requestAnimationFrame(everyFrame);
+}
+
+/** Fails if, since the last call, the focus was on the page's body at any moment. */
+async function expectFocusNeverLost(page: Page, where: string): Promise<void> {
+  const lost = await page.evaluate(() =>
+    (window as unknown as { visitaFocusProbe: FocusProbe }).visitaFocusProbe.lost.splice(0),
+  );
+  expect(lost, `the focus fell on the page ${where}`).toEqual([]);
+}
+
+/** Presses a key and fails if the press left the focus on the page's body. */
+async function press(page: Page, key: string): Promise<void> {
+  await page.keyboard.press(key);
+  expect(await focusLost(page), `${key} left the focus on the page`).toBe(false);
+}
+
+/**
+ * Presses Tab (only Tab; Shift+Tab `backwards`) until `target` has the focus, and fails the
+ * moment a press leaves the focus on the page's body: every stop on the way must be something a
+ * person can act on.
+ */
+async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}): Promise<void> {
+  for (let pressed = 0; pressed < max; pressed++) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-    expect(await focusLost(page), `Tab ${press + 1} left the focus on the page`).toBe(false);
+    await press(page, backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** A step's title has the focus once the step shows: a screen reader starts there. */
+/**
+ * A step's title has the focus once the step shows (a screen reader starts there), and the focus
+ * was never on the page on the way: not while the step's code or data loaded.
+ */
 async function onStep(page: Page, title: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeFocused();
+  await expectFocusNeverLost(page, `on the way to '${title.toString()}'`);
 }
 
 /** Tabs to a field and types into it. */
 async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
   await tabTo(page, field);
   await page.keyboard.type(text);
+  expect(await focusLost(page), `typing '${text}' left the focus on the page`).toBe(false);
+}
+
+/**
+ * Presses Continuar on the date step until a time is held. Tests run in parallel on the same demo
+ * days: the time chosen may go to another test between the offer and the press (a refusal, 409).
+ * The step then says so and shows what is left; the next free time is chosen by keyboard, on the
+ * day strip (Enter on a day chooses its first free time), and Continuar is pressed again.
+ */
+async function holdAFreeTime(page: Page, next: Locator): Promise<void> {
+  const patient = page.getByRole('heading', { name: 'Datos del paciente', level: 1 });
+  const refusal = page.getByRole('alert').first();
+  for (let attempt = 1; ; attempt++) {
+    await tabTo(page, next);
+    await press(page, 'Enter');
+    await expect(patient.or(refusal)).toBeVisible({ timeout: 15_000 });
+    if (await patient.isVisible()) return;
+    expect(attempt, 'every time offered was taken meanwhile').toBeLessThan(5);
+    // What is left, asked again, then a free time chosen where none still is.
+    await expect(page.locator('.visita-step[aria-busy="true"]')).toHaveCount(0);
+    if ((await page.locator('.visita-time[aria-pressed="true"]').count()) === 0) {
+      await tabTo(page, page.locator('.visita-day[tabindex="0"]'), { backwards: true });
+      await press(page, 'Enter');
+    }
+    await expect(page.locator('.visita-time[aria-pressed="true"]')).toHaveCount(1);
+    await expect(next).toBeEnabled();
+  }
 }
 
 /** Tabs to a closed select and picks an option by typing its first letters, as a person does. */
@@ -37,12 +139,14 @@ async function choose(page: Page, select: Locator, label: string): Promise<void>
   await tabTo(page, select);
   await page.keyboard.type(label);
   await expect(select.locator('option:checked')).toHaveText(label);
+  expect(await focusLost(page), `choosing '${label}' left the focus on the page`).toBe(false);
 }
 
 test('a whole booking made with the keyboard alone, the focus never on the page, no WCAG 2.2 A/AA violation on any step', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(installFocusProbe);
   await page.goto('/demo');
   const next = page.getByRole('button', { name: 'Continuar' });
 
@@ -50,13 +154,14 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   await expect(next).toBeVisible();
   await expectNoWcagViolations(page, 'introduction');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
   const scheduleType = page.getByRole('heading', { name: '¿Cómo quieres agendar?' });
   const address = page.getByRole('heading', { name: '¿Dónde te visitamos?' });
   await expect(scheduleType.or(address)).toBeFocused();
+  await expectFocusNeverLost(page, 'on the way from the introduction');
   if (await scheduleType.isVisible()) {
     await tabTo(page, next);
-    await page.keyboard.press('Enter');
+    await press(page, 'Enter');
   }
 
   // Address: type, arrow to the suggestion, Enter.
@@ -64,12 +169,12 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   const search = page.getByRole('combobox', { name: 'Dirección' });
   await typeInto(page, search, 'Avenida Apoquindo 4500, Las Condes');
   await expect(page.getByRole('option').first()).toContainText('Apoquindo');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await press(page, 'ArrowDown');
+  await press(page, 'Enter');
   await expect(search).toHaveValue(/,/);
   await expectNoWcagViolations(page, 'address');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
 
   // Services: search an exam, pick it with the arrows.
   await onStep(page, 'Servicios');
@@ -77,24 +182,23 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   // The list answers the search (debounced, busy until then): the first option is the exam typed.
   await expect(page.getByRole('listbox', { name: 'Buscar examen' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('option').first()).toContainText(/Glicemia/i);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await press(page, 'ArrowDown');
+  await press(page, 'Enter');
   await expect(page.getByRole('button', { name: /^Eliminar Glicemia/ })).toBeVisible();
   await expectNoWcagViolations(page, 'services');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
 
   // Date: the first free time is chosen; the days and times are one Tab stop each.
   await onStep(page, 'Fecha y hora de atención');
   await expect(page.getByText('Horario seleccionado:')).toBeVisible();
   const pressedDay = page.locator('.visita-day[aria-pressed="true"]');
   await tabTo(page, pressedDay);
-  await page.keyboard.press('Tab');
+  await press(page, 'Tab');
   // One Tab from the chosen day leaves the week for the next arrow, not the next day.
   await expect(page.getByRole('button', { name: 'Semana siguiente' })).toBeFocused();
   await expectNoWcagViolations(page, 'date');
-  await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await holdAFreeTime(page, next);
 
   // Patient: every field by Tab, the selects by typing.
   await onStep(page, 'Datos del paciente');
@@ -108,23 +212,23 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   await typeInto(page, page.getByLabel('Correo electrónico'), freshEmail());
   const phone = page.getByLabel('Teléfono');
   await tabTo(page, phone);
-  await page.keyboard.press('End');
+  await press(page, 'End');
   await page.keyboard.type('12345678');
   await expectNoWcagViolations(page, 'patient');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
 
   // Confirmation.
   await onStep(page, 'Confirma tu cita');
   await expectNoWcagViolations(page, 'confirmation');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
 
   // Payment by credit card.
   await onStep(page, 'Método de pago');
   const credit = page.getByRole('button', { name: 'Tarjeta de crédito' });
   await tabTo(page, credit);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
   await expect(credit).toHaveAttribute('aria-expanded', 'true');
   await typeInto(page, page.getByLabel('Número de tarjeta'), TEST_VISA);
   await typeInto(page, page.getByLabel('Nombre del titular'), 'APRO');
@@ -133,8 +237,9 @@ test('a whole booking made with the keyboard alone, the focus never on the page,
   await expect(next).toBeEnabled();
   await expectNoWcagViolations(page, 'payment');
   await tabTo(page, next);
-  await page.keyboard.press('Enter');
+  await press(page, 'Enter');
 
   await onStep(page, '¡Tu cita está agendada!');
   await expectNoWcagViolations(page, 'success');
+  await expectFocusNeverLost(page, 'on the success step');
 });

@@ -125,3 +125,35 @@ test('the introduction works by keyboard: title first, then Continue, then back'
   await page.getByRole('button', { name: 'Volver' }).press('Enter');
   await expect(page.locator('[data-step]')).toHaveAttribute('data-step', 'introduction');
 });
+
+test("'Volver', reached while the next step still loads, goes back: the step's title does not take the focus from it", async ({
+  page,
+}) => {
+  // The next step's code arrives late, as on a slow network, until the test lets it through.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/assets\/schedule-type-step-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-step]')).toHaveAttribute('data-step', 'schedule-type');
+  // At once, a busy region says the step is loading and holds the focus (not the page's body).
+  const busy = page.getByRole('status').filter({ hasText: 'Cargando' });
+  await expect(busy).toBeFocused();
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  // The person goes back to 'Volver' while it loads; then the step shows.
+  await page.keyboard.press('Shift+Tab');
+  const back = page.getByRole('button', { name: 'Volver' });
+  await expect(back).toBeFocused();
+  letThrough();
+  await expect(page.getByRole('heading', { level: 1, name: '¿Cómo quieres agendar?' })).toBeVisible();
+  // The focus stayed where the person put it, so Enter goes back.
+  await expect(back).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-step]')).toHaveAttribute('data-step', 'introduction');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exámenes y vacunas a domicilio' })).toBeFocused();
+});

@@ -2,7 +2,7 @@ import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 import { modeConfigFor } from '@visita/domain/client';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import type { Step } from '@visita/domain/steps';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { partnerProfileOf } from './flow/use-partner-profile.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
@@ -14,6 +14,7 @@ import { HelpFooter } from './ui/help-footer.tsx';
 import { Loader } from './ui/loader.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
+import { FOCUS_HOLDER_ATTRIBUTE } from './ui/use-entry-focus.ts';
 
 // The query cache, the start from the query and the operative wrapper load with the first step,
 // outside the entry; the download starts at once, in parallel with the client config.
@@ -91,6 +92,27 @@ function footerFor(footer: PublicPartnerProfile['footer']): ShellProps['footer']
   return footer === 'none' ? null : footer;
 }
 
+/**
+ * A button disabled while it has the focus (a 'Continuar' that waits for its call, then for the
+ * next step) drops the focus to the page, and a screen reader starts over from the top: the
+ * step's title takes it instead, or the busy region while the step loads.
+ */
+function useFocusKeptInStep(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onFocusOut = (event: FocusEvent) => {
+      const left = event.target;
+      // Focus moving to another element, or leaving with its element, is not this case.
+      if (event.relatedTarget !== null || !(left instanceof HTMLElement) || !left.isConnected) return;
+      if (!left.matches(':disabled')) return;
+      root.querySelector<HTMLElement>(`main h1[tabindex="-1"], main [${FOCUS_HOLDER_ATTRIBUTE}]`)?.focus();
+    };
+    root.addEventListener('focusout', onFocusOut);
+    return () => root.removeEventListener('focusout', onFocusOut);
+  }, [ref]);
+}
+
 export function Wizard({ config }: { config: ClientConfig }) {
   const origin = useSession((state) => state.origin);
   const copy = useCopy();
@@ -106,9 +128,13 @@ export function Wizard({ config }: { config: ClientConfig }) {
     document.title = `${copy.app.titlePrefix}${copy.app.brand} & ${config.name}`;
   }, [copy, config.name]);
 
+  const themeRef = useRef<HTMLDivElement>(null);
+  useFocusKeptInStep(themeRef);
+
   const StepComponent = STEP_COMPONENTS[step];
   return (
     <div
+      ref={themeRef}
       className="visita-theme"
       style={themeStyle(mode.main_color, mode.background_logo_color)}
       data-step={step}
