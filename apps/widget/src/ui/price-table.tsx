@@ -17,6 +17,8 @@ export interface PriceTableProps {
   /** The booking is confirmed without a card: the total reads as paid at the address. */
   paidAtAddress?: boolean;
   caption?: string;
+  /** Whether this table's status says a new total (false where another table on the step says it). */
+  announce?: boolean;
 }
 
 /** How long a new total stays in the hidden status: long enough to be read, then it empties. */
@@ -36,6 +38,7 @@ export function PriceTable({
   examPriceAtHome,
   paidAtAddress,
   caption,
+  announce = true,
 }: PriceTableProps) {
   const rows = priceTableRows(price, { countryCode, insurances, loading, examPriceAtHome });
   const labelOf = (key: PriceTableRow['key']) => {
@@ -82,9 +85,11 @@ export function PriceTable({
           ))}
         </tbody>
       </table>
-      <p role="status" className="visita-visually-hidden">
-        {announcement}
-      </p>
+      {announce ? (
+        <p role="status" className="visita-visually-hidden">
+          {announcement}
+        </p>
+      ) : null}
     </>
   );
 }
