@@ -1,5 +1,5 @@
 import { type Endpoint, pathFor } from '@visita/domain/contract/endpoint';
-import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
+import type { AnswerOf, BodyOf, HeadersOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
@@ -48,6 +48,8 @@ export interface RequestOptions<E extends Endpoint> {
   signal?: AbortSignal;
   body?: BodyOf<E>;
   query?: QueryOf<E>;
+  /** The headers the endpoint declares for itself. */
+  headers?: HeadersOf<E>;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface RequestOptions<E extends Endpoint> {
  */
 export async function apiRequest<E extends Endpoint>(
   endpoint: E,
-  { params, context, signal, body, query }: RequestOptions<E> = {},
+  { params, context, signal, body, query, headers: declared }: RequestOptions<E> = {},
 ): Promise<AnswerOf<E>> {
   const { method } = endpoint;
   const url = new URL(
@@ -70,6 +72,8 @@ export async function apiRequest<E extends Endpoint>(
     else url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [key, value] of Object.entries((declared ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) headers[key] = String(value);
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (context?.apiToken) headers.authorization = `Bearer ${context.apiToken}`;
   if (context?.appointmentToken) {

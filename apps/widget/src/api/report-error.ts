@@ -4,8 +4,8 @@ import type { ErrorReportBody, ErrorReportOrigin } from '@visita/domain/contract
 import { HttpError } from './http.ts';
 
 /**
- * Tells the API that a call failed (exam search, geocoding, the sector look-up), with its origin
- * tag, and goes on: never awaited, never thrown. It sends the API path and the status only, never
+ * Tells the API that a call failed (exam search, geocoding, the sector look-up, availability, a
+ * block's hold or move), with its origin tag, and goes on: never awaited, never thrown. It sends the API path and the status only, never
  * the query (it holds what the person typed: an address, a search).
  */
 export function reportFailure(origin: ErrorReportOrigin, path: string, error: unknown): void {

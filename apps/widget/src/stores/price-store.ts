@@ -17,8 +17,6 @@ export interface PriceState {
   patientAmountToPay: number;
   clientSelectedExamsToPay: string[];
   patientSelectedExamsToPay: string[];
-  /** A schedule error slug such as 'no-availability'. */
-  scheduleError: string | null;
   /**
    * What the amounts above answer (the cart, coupon and address they were quoted for), or null:
    * a step that needs the same quote shows them at once instead of waiting again.
@@ -50,7 +48,6 @@ const initialPrice = (): PriceState => ({
   patientAmountToPay: 0,
   clientSelectedExamsToPay: [],
   patientSelectedExamsToPay: [],
-  scheduleError: null,
   quotedFor: null,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD, RESIDENCE_TYPES } from '../constants.ts';
 import { itemIdSchema } from './catalogue.ts';
+import { POLYGON_BETA_TESTER_HEADER } from './endpoint.ts';
 import {
   amountSchema,
   countryCodeSchema,
@@ -93,18 +94,31 @@ export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 // ---- Scheduling ----
 
 /**
- * GET /v2/time-availability/. The sector comes from the appointment's address, so the commune and
- * region a caller may add are not read (and not declared).
+ * GET /v2/time-availability/. The sector comes from the appointment's address: the commune, region
+ * and include_source_only below are declared so the product's call is accepted, and never read.
  */
 export const availabilityQuerySchema = z.object({
   appointment_id: z.string().trim().min(1).max(100),
   country: countryCodeSchema,
   items: queryListSchema,
+  /**
+   * The address's commune and region and include_source_only=true: the product's call carries
+   * them, so they are accepted; this API takes the sector from the appointment's address and
+   * reads none of them (the answer is the same with or without).
+   */
+  locality: z.string().trim().max(100).optional(),
+  region: z.string().trim().max(100).optional(),
+  include_source_only: z.union([z.boolean(), z.stringbool()]).optional(),
   // Left out, the API uses today in the sector's zone; the widget always sends it.
   from_date: isoDateSchema.optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 export type AvailabilityQueryInput = z.input<typeof availabilityQuerySchema>;
+
+/** The product's header on the availability call: accepted, and not read by this API. */
+export const availabilityHeadersSchema = z.looseObject({
+  [POLYGON_BETA_TESTER_HEADER]: z.enum(['true', 'false']).optional(),
+});
 
 /** One block: its date and time range ('HH:mm'). */
 export const availabilityEntrySchema = z.object({

@@ -33,6 +33,7 @@ import {
   appointmentParamsSchema,
   appointmentSummarySchema,
   availabilityAnswerSchema,
+  availabilityHeadersSchema,
   availabilityQuerySchema,
   createAppointmentAnswerSchema,
   createAppointmentBodySchema,
@@ -278,6 +279,7 @@ export const rescheduleAppointment = {
 // Scheduling
 export const availability = {
   querystring: safeText(availabilityQuerySchema),
+  headers: availabilityHeadersSchema,
   response: { 200: availabilityAnswerSchema, ...refusals(400, 404, 409) },
 } as const satisfies EndpointSchemas;
 export const holdBlock = {

@@ -33,6 +33,11 @@ export type QueryOf<E> = [Part<E, 'querystring'>] extends [never]
   ? never
   : { [K in keyof z.input<Part<E, 'querystring'>>]: z.input<Part<E, 'querystring'>>[K] | null };
 
+/** The headers the call declares (beyond the ones every call adds), or never when it declares none. */
+export type HeadersOf<E> = [Part<E, 'headers'>] extends [never]
+  ? never
+  : { [K in keyof z.input<Part<E, 'headers'>> & string]?: z.input<Part<E, 'headers'>>[K] };
+
 /** The ':name' parameters of a path, each a string or a number. */
 export type ParamsOf<E> = E extends { path: infer P extends string } ? PathParams<P> : never;
 type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

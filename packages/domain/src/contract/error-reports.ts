@@ -2,13 +2,16 @@ import { z } from 'zod';
 
 /**
  * Where in the widget a reported failure happened: the calls whose failures are reported rather
- * than shown (exam search, geocoding, the address's sector), and a few others for later use.
+ * than shown (exam search, geocoding, the address's sector, availability) and the ones that are
+ * shown and reported too (holding or moving a block, creating the appointment, paying) when they
+ * are not a refusal people meet in normal use.
  */
 export const ERROR_REPORT_ORIGINS = [
   'exam-search',
   'geocoding',
   'sector-lookup',
   'availability',
+  'block-hold',
   'appointment-creation',
   'payment',
   'other',

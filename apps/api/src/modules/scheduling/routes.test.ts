@@ -247,7 +247,43 @@ describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
       expect(response.json()).toEqual({ err: expect.any(String), msg: expect.any(String) });
     });
 
-    it('reads no parameter it does not declare, whatever it holds (the commune and region of older callers)', async () => {
+    it("accepts the product's commune, region, include_source_only and beta header, and answers the same as without", async () => {
+      const { sectorId } = await createFixtureSector(db, [{}]);
+      const appointment = await createFixtureAppointment(db, sectorId);
+      const without = await availability(baseQuery(appointment.id), appointment.token);
+      const params = new URLSearchParams({
+        ...baseQuery(appointment.id),
+        locality: 'Las Condes',
+        region: 'Región Metropolitana de Santiago',
+        include_source_only: 'true',
+      });
+      const withThem = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/time-availability/?${params}`,
+        headers: { [APPOINTMENT_TOKEN_HEADER]: appointment.token, 'x-polygon-beta-tester': 'true' },
+      });
+      expect(withThem.statusCode).toBe(200);
+      expect(without.statusCode).toBe(200);
+      expect(entriesOf(withThem.json()).length).toBeGreaterThan(0);
+      expect(withThem.json()).toEqual(without.json());
+      // Declared, so the OpenAPI document (the contract) says they are accepted.
+      const document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+        paths: Record<string, { get: { parameters: { name: string; in: string }[] } }>;
+      };
+      const declared = document.paths['/api/v2/time-availability/']?.get.parameters.map(
+        (parameter) => `${parameter.in} ${parameter.name}`,
+      );
+      expect(declared).toEqual(
+        expect.arrayContaining([
+          'query locality',
+          'query region',
+          'query include_source_only',
+          'header x-polygon-beta-tester',
+        ]),
+      );
+    });
+
+    it('reads no declared-but-unused parameter, whatever it holds (SQL-looking text stays text)', async () => {
       const { sectorId } = await createFixtureSector(db, [{}]);
       const appointment = await createFixtureAppointment(db, sectorId);
       const response = await availability(

@@ -73,11 +73,17 @@ describe("'Fecha y hora de atención', against the real availability", () => {
     // Only offered days can be chosen; the first time of the day is chosen with it.
     const day = pressedDay() as HTMLButtonElement;
     expect(day.disabled).toBe(false);
-    const [first, second] = times() as [HTMLButtonElement, HTMLButtonElement];
+    const [first] = times() as [HTMLButtonElement];
     expect(first.getAttribute('aria-pressed')).toBe('true');
     const [begin, end] = (first.textContent ?? '').split(' - ');
     expect(summary()).toContain(`, de ${begin} a ${end}`);
     expect(summary().toLowerCase()).toContain(day.getAttribute('aria-label')?.split(' ')[0]);
+    // Late in the day today may offer one time only: another day offers a second one.
+    for (const other of document.querySelectorAll<HTMLButtonElement>('.visita-day:not([disabled])')) {
+      if (times().length >= 2) break;
+      await userEvent.click(other);
+    }
+    const second = times()[1] as HTMLButtonElement;
     await userEvent.click(second);
     expect(second.getAttribute('aria-pressed')).toBe('true');
     const [secondBegin, secondEnd] = (second.textContent ?? '').split(' - ');
@@ -87,6 +93,31 @@ describe("'Fecha y hora de atención', against the real availability", () => {
     await waitFor(() => expect(stores.flow.getState().step).toBe('patient'), { timeout: 8000 });
     expect(stores.session.getState().selectedBlock?.begin_date).toContain(chosen);
     expect(stores.session.getState().holdExpiresAt).toEqual(expect.any(String));
+  });
+
+  it("asks availability as the product's call does: the address's commune and region, include_source_only and the beta header", async () => {
+    const booking = await createAppointment(api);
+    const sent: Request[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      sent.push(new Request(input as RequestInfo, init));
+      return realFetch(input, init);
+    };
+    try {
+      renderDate(booking);
+      await firstDayPicked();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    const asked = sent.filter((request) => new URL(request.url).pathname === '/api/v2/time-availability/');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const request of asked) {
+      const query = new URL(request.url).searchParams;
+      expect(query.get('locality')).toBe('Las Condes');
+      expect(query.get('region')).toBe('Región Metropolitana de Santiago');
+      expect(query.get('include_source_only')).toBe('true');
+      expect(request.headers.get('x-polygon-beta-tester')).toBe('true');
+    }
   });
 
   it('moves between weeks within the horizon, never before the current one', async () => {
@@ -101,23 +132,57 @@ describe("'Fecha y hora de atención', against the real availability", () => {
     expect(label()).toBe(shown);
   });
 
-  it('shows a choice only while its day is shown: another week has its own first free day chosen, or none', async () => {
+  it('keeps the chosen day and time while weeks are browsed, and says one thing per arrow press', async () => {
     const booking = await createAppointment(api);
     renderDate(booking);
     await firstDayPicked();
-    await userEvent.click(button('Semana siguiente'));
-    await waitFor(() => expect(screen.queryByText('Cargando disponibilidad')).toBeNull(), { timeout: 8000 });
-    const visible = [...document.querySelectorAll<HTMLButtonElement>('.visita-day')];
-    const pressed = pressedDay();
-    const pressedTime = times().find((time) => time.getAttribute('aria-pressed') === 'true');
-    if (pressed) {
-      // The chosen day is one of the week shown, and the summary names it.
-      expect(visible).toContain(pressed);
-      expect(summary().toLowerCase()).toContain(pressed.getAttribute('aria-label')?.toLowerCase() ?? '?');
-    } else {
-      expect(pressedTime).toBeUndefined();
-      expect(screen.queryByText('Horario seleccionado:')).toBeNull();
+    const chosenDay = pressedDay()?.getAttribute('aria-label') ?? '?';
+    const chosenSummary = summary();
+    // What a screen reader is told: every live region (aria-live, status, alert) changed in between.
+    const step = document.querySelector('section.visita-step') as HTMLElement;
+    const liveRegionOf = (node: Node | null) =>
+      (node instanceof Element ? node : node?.parentElement)?.closest(
+        '[aria-live], [role="status"], [role="alert"]',
+      );
+    const told = new Set<Element>();
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        const region = liveRegionOf(record.target);
+        if (region) told.add(region);
+        for (const added of record.addedNodes) {
+          if (added instanceof Element) {
+            const inner = added.matches('[aria-live], [role="status"], [role="alert"]')
+              ? added
+              : added.querySelector('[aria-live], [role="status"], [role="alert"]');
+            if (inner) told.add(inner);
+          }
+        }
+      }
+    });
+    observer.observe(step, { subtree: true, childList: true, characterData: true });
+    const next = button('Semana siguiente') as HTMLButtonElement;
+    for (let week = 0; week < 3 && !next.disabled; week++) {
+      told.clear();
+      await userEvent.click(next);
+      await waitFor(() => expect(screen.queryByText('Cargando disponibilidad')).toBeNull(), {
+        timeout: 8000,
+      });
+      expect([...told].map((region) => region.textContent)).toEqual([expect.stringMatching(/^Semana del /)]);
+      // The choice made on the first week stays: said in the summary, and Continuar goes on with it.
+      expect(summary()).toBe(chosenSummary);
+      expect(continueButton().disabled).toBe(false);
+      // No day of this week is shown as chosen unless it is the chosen one.
+      const pressed = pressedDay();
+      if (pressed) expect(pressed.getAttribute('aria-label')).toBe(chosenDay);
     }
+    observer.disconnect();
+    // Back on its week, the chosen day and time are shown pressed.
+    const previous = button('Semana anterior') as HTMLButtonElement;
+    while (!previous.disabled && pressedDay()?.getAttribute('aria-label') !== chosenDay) {
+      await userEvent.click(previous);
+    }
+    expect(pressedDay()?.getAttribute('aria-label')).toBe(chosenDay);
+    expect(summary()).toBe(chosenSummary);
   });
 
   it('reads each time with its day, and keeps the focus on an arrow at the last week', async () => {

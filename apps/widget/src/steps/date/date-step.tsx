@@ -13,12 +13,14 @@ import {
   weekLabel,
 } from '@visita/domain/availability';
 import { TOO_MANY_HOLDS } from '@visita/domain/contract/api-errors';
-import { NO_AVAILABILITY_ERROR } from '@visita/domain/messages';
+import * as endpoints from '@visita/domain/contract/endpoints';
+import { pathFor } from '@visita/domain/contract/endpoint';
 import { calendarDateIn, toIsoDate } from '@visita/domain/validators/birth-date';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, serverMessageOr } from '../../api/http.ts';
 import { bookingViewKey, rescheduleBooking } from '../../api/manage-booking.ts';
+import { reportFailure } from '../../api/report-error.ts';
 import { availabilityQuery, scheduleAppointmentBlock } from '../../api/scheduling.ts';
 import { RESCHEDULED_TOAST } from '../../copy/manage-booking.ts';
 import { useRequestContext } from '../../api/use-request-context.ts';
@@ -40,7 +42,7 @@ import {
   WEEKDAYS_SHORT,
 } from '../../copy/date.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
-import { useCart, usePrice, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
+import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
 import { onRovingKeyDown } from '../../ui/roving-focus.ts';
 import { useToast } from '../../components/toaster.tsx';
@@ -48,8 +50,15 @@ import { availabilityItems } from '../../flow/availability-items.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
+import { BLOCK_TAKEN_MESSAGE } from './copy.ts';
 
 type Availability = Record<string, TimeRange[]>;
+
+const blockKey = (day: string, range: TimeRange) => `${day} ${range.begin_time}`;
+
+/** A refusal people meet in normal use (the time taken meanwhile, too many holds): not reported. */
+const isRefusal = (error: unknown) =>
+  error instanceof HttpError && (error.status === 409 || error.status === 429);
 
 function weekdayIndex(isoDate: string): number {
   const [year, month, day] = isoDate.split('-').map(Number);
@@ -70,7 +79,6 @@ export function DateStep() {
   const items = useCart((state) => state.cart.items);
   const extraServiceIds = usePartnerProfile().rules.extra_service_ids;
   const text = useStepCopy('date', { title: DATE_STEP_TITLE, cta: CONTINUE_BUTTON });
-  const updatePrice = usePrice((state) => state.update);
 
   const today = useMemo(
     () => toIsoDate(calendarDateIn(new Date(), COUNTRY_TIME_ZONES[countryCode])),
@@ -86,7 +94,14 @@ export function DateStep() {
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [selectedRange, setSelectedRange] = useState<TimeRange | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Set once a time the person chose was refused as taken: said on the step until another is held. */
+  const [taken, setTaken] = useState(false);
   const requested = useRef(new Set<string>());
+  /** Times refused as taken: never offered again here, whatever a later answer says. */
+  const refused = useRef(new Set<string>());
+  const timesGroup = useRef<HTMLDivElement>(null);
+  const daysGroup = useRef<HTMLDivElement>(null);
+  const focusTimes = useRef(false);
 
   const missing = !appointmentId || !address;
   const request = useMemo(
@@ -95,6 +110,8 @@ export function DateStep() {
         ? {
             appointmentId,
             country: address.country,
+            locality: address.commune,
+            region: address.region,
             items: availabilityItems({ items }, extraServiceIds),
           }
         : null,
@@ -114,12 +131,16 @@ export function DateStep() {
           availabilityQuery({ ...request, fromDate: fromDate < today ? today : fromDate }, context),
         );
         if (signal?.aborted) return {};
-        const grouped = groupAvailability(answer.data.filter((entry) => entry.date <= horizon.to));
+        const grouped = groupAvailability(
+          answer.data.filter(
+            (entry) => entry.date <= horizon.to && !refused.current.has(blockKey(entry.date, entry)),
+          ),
+        );
         setAvailability((current) => ({ ...current, ...grouped }));
         return grouped;
       } catch (error) {
         // Errors are reported, nothing returned.
-        if (!(error instanceof DOMException)) console.error('availability', error);
+        reportFailure('availability', pathFor(endpoints.availability), error);
         return {};
       } finally {
         setLoadingWeeks((count) => count - 1);
@@ -144,7 +165,6 @@ export function DateStep() {
           found = await loadFrom(window, controller.signal);
           if (Object.keys(found).length > 0) break;
         }
-        if (Object.keys(found).length === 0) updatePrice({ scheduleError: NO_AVAILABILITY_ERROR });
       }
       if (controller.signal.aborted) return;
       setInitialDone(true);
@@ -180,23 +200,55 @@ export function DateStep() {
   const previousArrow = useRef<HTMLButtonElement>(null);
   const nextArrow = useRef<HTMLButtonElement>(null);
   const goToWeek = (start: string, direction: 'previous' | 'next') => {
+    // Browsing weeks changes no choice: the chosen day and time stay chosen (and said in the
+    // summary) until the person picks another, even while another week is shown.
     setWeekStart(start);
-    // A choice stays only while its day is shown: another week shows its own first free day
-    // chosen (as the first week does), or nothing chosen until its days are known.
-    const shown = weekDays(start);
-    if (!selectedDay || !shown.includes(selectedDay)) {
-      const first = shown.find(
-        (day) => day >= today && day <= horizon.to && (availability[day]?.length ?? 0) > 0,
-      );
-      setSelectedDay(first ?? null);
-      setSelectedRange(first ? (availability[first]?.[0] ?? null) : null);
-    }
     if (!requested.current.has(start) && start <= horizon.to) void loadFrom(start);
     // The arrow just pressed is disabled on the first and the last week: the focus goes to the
     // other one rather than to the page.
     const atEdge = direction === 'next' ? addDays(start, 7) > horizon.to : start <= firstWeek;
     if (atEdge) (direction === 'next' ? previousArrow : nextArrow).current?.focus();
   };
+
+  /**
+   * After a hold or a move was refused: a time taken meanwhile (409) leaves the list at once and
+   * for good here, the day stays chosen with its next time if it has one (else the shown week's
+   * first open day), the step says what happened and the focus goes to the times. The shown week
+   * is asked again for what else went meanwhile.
+   */
+  const afterRefusal = (error: unknown, day: string, range: TimeRange) => {
+    if (error instanceof HttpError && error.status === 409) {
+      refused.current.add(blockKey(day, range));
+      setTaken(true);
+    }
+    const left: Availability = {
+      ...availability,
+      [day]: (availability[day] ?? []).filter((other) => !refused.current.has(blockKey(day, other))),
+    };
+    setAvailability((current) => ({
+      ...current,
+      [day]: (current[day] ?? []).filter((other) => !refused.current.has(blockKey(day, other))),
+    }));
+    const open = (candidate: string) =>
+      (left[candidate]?.length ?? 0) > 0 && candidate >= today && candidate <= horizon.to;
+    const nextDay = open(day) ? day : weekDays(weekStart).find(open);
+    const shownWeek = nextDay ? startOfWeek(nextDay) : weekStart;
+    setSelectedDay(nextDay ?? null);
+    setSelectedRange(nextDay ? (left[nextDay]?.[0] ?? null) : null);
+    setWeekStart(shownWeek);
+    focusTimes.current = true;
+    void loadFrom(shownWeek);
+  };
+
+  // After a refusal, once the list shows what is left: the focus on the chosen time (the first left).
+  useEffect(() => {
+    if (!focusTimes.current) return;
+    focusTimes.current = false;
+    const target =
+      timesGroup.current?.querySelector<HTMLButtonElement>('[tabindex="0"]') ??
+      daysGroup.current?.querySelector<HTMLButtonElement>('[tabindex="0"]');
+    target?.focus();
+  });
 
   const continueWithBlock = async () => {
     if (!appointmentId || !address) {
@@ -217,11 +269,10 @@ export function DateStep() {
         toast('success', RESCHEDULED_TOAST, 5000);
         next();
       } catch (error) {
+        if (!isRefusal(error))
+          reportFailure('block-hold', pathFor(endpoints.rescheduleAppointment, { id: appointmentId }), error);
         toast('error', serverMessageOr(error, BLOCK_SELECTION_FAILED_MESSAGE), 5000);
-        requested.current.clear();
-        setAvailability({});
-        void loadFrom(today).then(() => loadFrom(addDays(firstWeek, 7)));
-        setSelectedRange(null);
+        afterRefusal(error, selectedDay, selectedRange);
       } finally {
         setSubmitting(false);
       }
@@ -233,13 +284,15 @@ export function DateStep() {
         { ...block, items: availabilityItems(stores.cart.getState().cart, extraServiceIds) },
         context,
       );
+      setTaken(false);
       stores.session.getState().update({
         selectedBlock: { begin_date: held.begin_date, end_date: held.end_date },
         holdExpiresAt: held.expires_at,
       });
       next();
     } catch (error) {
-      if (error instanceof HttpError) console.error('schedule', error.slug ?? error.status);
+      if (!isRefusal(error))
+        reportFailure('block-hold', pathFor(endpoints.holdBlock, { id: appointmentId }), error);
       // Too many holds from this address: the server's text says what to do; anything else
       // (the block taken meanwhile, mostly) keeps the product's text.
       const tooManyHolds = error instanceof HttpError && error.slug === TOO_MANY_HOLDS.err;
@@ -250,11 +303,7 @@ export function DateStep() {
           : BLOCK_SELECTION_FAILED_MESSAGE,
         5000,
       );
-      // The block may have gone to someone else: show what is left.
-      requested.current.clear();
-      setAvailability({});
-      void loadFrom(today).then(() => loadFrom(addDays(firstWeek, 7)));
-      setSelectedRange(null);
+      afterRefusal(error, selectedDay, selectedRange);
     } finally {
       setSubmitting(false);
     }
@@ -277,6 +326,9 @@ export function DateStep() {
       <p className="visita-label" id="visita-date-day-label">
         {SELECT_DAY_LABEL}
       </p>
+      {/* The one thing said when a week arrow is pressed: the loading text is not a live region
+          (the section is aria-busy while loading), and browsing weeks leaves the chosen time,
+          and so its summary, as it is. */}
       <p className="visita-step__subtitle" aria-live="polite">
         {weekLabel(weekStart)}
       </p>
@@ -295,6 +347,7 @@ export function DateStep() {
           className="visita-week__days"
           role="group"
           aria-labelledby="visita-date-day-label"
+          ref={daysGroup}
           onKeyDown={onRovingKeyDown}
         >
           {days.map((day) => {
@@ -329,15 +382,18 @@ export function DateStep() {
         </button>
       </div>
       {loading ? (
-        <p role="status" className="visita-step__subtitle">
-          {LOADING_AVAILABILITY_MESSAGE}
-        </p>
+        <p className="visita-step__subtitle">{LOADING_AVAILABILITY_MESSAGE}</p>
       ) : !hasAvailability && (initialDone || missing) ? (
         <p role="status" className="visita-step__subtitle">
           {NO_AVAILABILITY_MESSAGE}
         </p>
       ) : null}
-      {selectedDay && ranges.length > 0 ? (
+      {taken ? (
+        <p className="visita-error" id="visita-date-taken">
+          {BLOCK_TAKEN_MESSAGE}
+        </p>
+      ) : null}
+      {selectedDay && days.includes(selectedDay) && ranges.length > 0 ? (
         <>
           <p className="visita-label" id="visita-date-time-label">
             {SELECT_TIME_LABEL}
@@ -350,6 +406,7 @@ export function DateStep() {
             className="visita-times"
             role="group"
             aria-labelledby="visita-date-time-label"
+            ref={timesGroup}
             onKeyDown={onRovingKeyDown}
           >
             {ranges.map((range) => (
@@ -358,7 +415,7 @@ export function DateStep() {
                 type="button"
                 className="visita-time"
                 aria-pressed={selectedRange?.begin_time === range.begin_time}
-                aria-describedby="visita-date-times-day"
+                aria-describedby={taken ? 'visita-date-times-day visita-date-taken' : 'visita-date-times-day'}
                 tabIndex={range.begin_time === timeTabStop ? 0 : -1}
                 onClick={() => setSelectedRange(range)}
               >
