@@ -115,15 +115,18 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
  * day strip (Enter on a day chooses its first free time), and Continuar is pressed again.
  */
 async function holdAFreeTime(page: Page, next: Locator): Promise<void> {
-  const patient = page.getByRole('heading', { name: 'Datos del paciente', level: 1 });
-  const refusal = page.getByRole('alert').first();
   for (let attempt = 1; ; attempt++) {
     await tabTo(page, next);
+    const held = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/appointments\/[^/]+\/schedule\/$/.test(new URL(response.url()).pathname),
+    );
     await press(page, 'Enter');
-    await expect(patient.or(refusal)).toBeVisible({ timeout: 15_000 });
-    if (await patient.isVisible()) return;
+    if ((await held).ok()) return;
     expect(attempt, 'every time offered was taken meanwhile').toBeLessThan(5);
-    // What is left, asked again, then a free time chosen where none still is.
+    // The step says so, asks again what is left, and a free time is chosen where none still is.
+    await expect(page.getByRole('alert').first()).toBeVisible();
     await expect(page.locator('.visita-step[aria-busy="true"]')).toHaveCount(0);
     if ((await page.locator('.visita-time[aria-pressed="true"]').count()) === 0) {
       await tabTo(page, page.locator('.visita-day[tabindex="0"]'), { backwards: true });
