@@ -130,13 +130,16 @@ test('patients without services block continuing; patients up to the client limi
     .filter({ hasText: 'Tienes pacientes sin servicios, agrégales servicios o elimínalos para continuar' });
   await expect(toast).toBeVisible();
   // The demo client allows 5 patients per appointment.
-  for (let count = 2; count <= 5; count += 1)
-    await page.getByRole('button', { name: 'Agregar paciente' }).click();
+  // Every patient's panel offers 'Agregar paciente'.
+  for (let count = 2; count <= 5; count += 1) {
+    await expect(page.getByRole('button', { name: 'Agregar paciente' })).toHaveCount(count - 1);
+    await page.getByRole('button', { name: 'Agregar paciente' }).last().click();
+  }
   await expect(page.getByRole('heading', { name: /^Paciente \d$/ })).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Agregar paciente' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Eliminar paciente 5' }).click();
   await expect(page.getByRole('heading', { name: /^Paciente \d$/ })).toHaveCount(4);
-  await expect(page.getByRole('button', { name: 'Agregar paciente' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar paciente' })).toHaveCount(4);
   // The toast lasts 5 s.
   await expect(toast).toBeHidden({ timeout: 7000 });
 });

@@ -25,7 +25,7 @@ import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
  * is empty; Aplicar, then Aplicado / Inválido / Expirado with the status's toast; the query's
  * coupon or the source's referral code is applied by itself once the cart has items.
  */
-export function CouponBox() {
+export function CouponBox({ leader = true }: { leader?: boolean } = {}) {
   const stores = useWidgetStores();
   const context = useRequestContext();
   const itemsAmount = useCart((state) => state.cart.itemsAmount);
@@ -91,7 +91,8 @@ export function CouponBox() {
 
   // The query's or cart maker's coupon, else the referral code, applies once the cart has items.
   useEffect(() => {
-    if (autoApplied.current || !enabled) return;
+    // Each patient's panel has a box: only the first applies a code by itself.
+    if (!leader || autoApplied.current || !enabled) return;
     const pending = sessionCoupon.valid === null && sessionCoupon.code ? sessionCoupon.code : null;
     const code = pending ?? (sessionCoupon.code ? null : (referral.data ?? null));
     if (!code) return;
@@ -100,19 +101,34 @@ export function CouponBox() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setText(code);
     void apply(code);
-  }, [enabled, sessionCoupon, referral.data, apply]);
+  }, [leader, enabled, sessionCoupon, referral.data, apply]);
+
+  // The coupon is the booking's: another panel's box applying or clearing it shows here too.
+  useEffect(() => {
+    if (sessionCoupon.loading) return;
+    // Following the shared coupon, not deriving from this box's own typing.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    if (sessionCoupon.valid === true) {
+      setText(sessionCoupon.code);
+      setState('valid');
+      setError(null);
+    } else if (sessionCoupon.valid === null && sessionCoupon.code === '') {
+      setState('idle');
+    }
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [sessionCoupon.code, sessionCoupon.valid, sessionCoupon.loading]);
 
   // A valid coupon is checked again for the new items when the cart changes.
   const itemsKey = quoteKey(patients, null);
   const lastKey = useRef(itemsKey);
   useEffect(() => {
-    if (lastKey.current === itemsKey) return;
+    if (!leader || lastKey.current === itemsKey) return;
     lastKey.current = itemsKey;
     const { coupon } = stores.session.getState();
     // Re-validation is a request; its answer (not this effect) sets state.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (coupon.valid && coupon.code && enabled) void apply(coupon.code, true);
-  }, [itemsKey, enabled, apply, stores]);
+  }, [leader, itemsKey, enabled, apply, stores]);
 
   const onChange = (value: string) => {
     setText(value.toUpperCase());

@@ -10,7 +10,7 @@ import type { CountryCode } from '@visita/domain/locale';
 import { NO_SERVICES_MESSAGE, PRICE_AT_HOME_TEXT } from '@visita/domain/messages';
 import { formatCurrency } from '@visita/domain/money';
 import { fastingText, subitemMessageFor } from '@visita/domain/results';
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { SERVICES_COPY } from './copy.ts';
@@ -32,9 +32,11 @@ export interface PatientPanelProps {
   onFonasaTier: (tier: FonasaTier) => void;
   /** 'Selecciona tu tramo de Fonasa' once Continuar found the tier missing. */
   tierError: string | null;
+  /** After the services, inside the panel: 'Agregar paciente', the coupon box and the price table. */
+  footer?: ReactNode;
 }
 
-/** One patient's collapsible panel: search, insurance switch and chosen services. */
+/** One patient's collapsible panel: search, insurance switch, chosen services, then the footer. */
 export function PatientPanel({
   index,
   patient,
@@ -48,6 +50,7 @@ export function PatientPanel({
   onInsurance,
   onFonasaTier,
   tierError,
+  footer,
 }: PatientPanelProps) {
   const tooltipId = useId();
   const clientId = useSession((state) => state.clientId);
@@ -156,6 +159,7 @@ export function PatientPanel({
             })}
           </ul>
         )}
+        {footer}
       </div>
     </Collapsible>
   );

@@ -56,6 +56,40 @@ describe("'Servicios', against the real catalogue, coupons and prices", () => {
     });
   });
 
+  it("puts 'Agregar paciente', the coupon box and the price table inside each patient's panel, the coupon shared", async () => {
+    renderServices();
+    await addExam('Glicemia');
+    await userEvent.click(button('Agregar paciente'));
+    const panels = [...document.querySelectorAll<HTMLElement>('.visita-collapsible')];
+    expect(panels).toHaveLength(2);
+    for (const panel of panels) {
+      const body = panel.querySelector<HTMLElement>('.visita-collapsible__body') as HTMLElement;
+      expect(within(body).getByRole('button', { name: 'Agregar paciente' })).toBeTruthy();
+      expect(within(body).getByRole('textbox', { name: 'Cupón de descuento' })).toBeTruthy();
+      expect(within(body).getByRole('table')).toBeTruthy();
+    }
+    // Nothing of them is left outside the panels.
+    const step = document.querySelector('.visita-step') as HTMLElement;
+    const outside = [...step.querySelectorAll('table, form.visita-coupon')].filter(
+      (element) => !element.closest('.visita-collapsible'),
+    );
+    expect(outside).toEqual([]);
+    // A new total is said by one status, not once per panel.
+    await waitFor(
+      () => expect(screen.getAllByRole('status').filter((status) => status.textContent).length).toBe(1),
+      { timeout: 5000 },
+    );
+    // The coupon is the booking's: applied in the second panel, the first shows it applied too.
+    const [first, second] = screen.getAllByRole('textbox', {
+      name: 'Cupón de descuento',
+    }) as HTMLInputElement[];
+    await userEvent.type(second as HTMLInputElement, 'bienvenida10');
+    await userEvent.click(within(panels[1] as HTMLElement).getByRole('button', { name: 'Aplicar' }));
+    expect(await toast('Cupón "BIENVENIDA10" aplicado correctamente.')).toBeTruthy();
+    await waitFor(() => expect(first?.value).toBe('BIENVENIDA10'));
+    expect(within(panels[0] as HTMLElement).getByRole('button', { name: 'Aplicado' })).toBeTruthy();
+  });
+
   it("where the exams are 'A calcular en domicilio', each exam row and the coupon's discount say they are settled at the address", async () => {
     const clinic = await api.clientConfig('clinicaalemana');
     renderStep(<ServicesStep />, {

@@ -25,7 +25,7 @@ import { cartActions } from '../../stores/cart-actions.ts';
 import { useEntryFocus } from '../../ui/use-entry-focus.ts';
 import { useStepCopy } from '../../copy/use-step-copy.ts';
 
-/** A panel per patient, 'Agregar paciente', the coupon box and the price table. */
+/** A panel per patient, each with its services, 'Agregar paciente', the coupon box and the price table. */
 export function ServicesStep() {
   const stores = useWidgetStores();
   const copy = useCopy();
@@ -56,6 +56,7 @@ export function ServicesStep() {
 
   const isOpen = (index: number) => openPanels[index] ?? true;
   const disclaimer = profile.copy.price_disclaimer;
+  const firstOpen = cart.patients.findIndex((_, index) => isOpen(index));
 
   const onContinue = async () => {
     if (patientsWithoutServices(stores.cart.getState().cart).length > 0) {
@@ -127,30 +128,39 @@ export function ServicesStep() {
           }
           onFonasaTier={(tier) => cartActions(stores.cart).setFonasaTier(index, tier, commune)}
           tierError={tierAsked && !patient.fonasaTier ? FONASA_TIER_REQUIRED : null}
+          footer={
+            <>
+              {canAddPatient(cart, maxPatients) ? (
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    cartActions(stores.cart).addPatient();
+                    setOpenPanels((panels) => [...cart.patients.map((_, i) => panels[i] ?? true), true]);
+                  }}
+                >
+                  {SERVICES_COPY.addPatient}
+                </Button>
+              ) : null}
+              {profile.copy.company_events ? (
+                <p className="visita-note">{profile.copy.company_events}</p>
+              ) : null}
+              {/* The coupon and the quote are the booking's: the first panel's box applies codes by
+                  itself and the first open panel's table announces a new total, so nothing is said twice. */}
+              <CouponBox leader={index === 0} />
+              <PriceTable
+                price={price}
+                countryCode={countryCode}
+                insurances={cart.patients.map((p) => p.insurance)}
+                loading={loading}
+                examPriceAtHome={profile.rules.exam_price_at_home}
+                paidAtAddress={paidAtAddress}
+                announce={index === firstOpen}
+              />
+              {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
+            </>
+          }
         />
       ))}
-      {canAddPatient(cart, maxPatients) ? (
-        <Button
-          variant="link"
-          onClick={() => {
-            cartActions(stores.cart).addPatient();
-            setOpenPanels((panels) => [...cart.patients.map((_, i) => panels[i] ?? true), true]);
-          }}
-        >
-          {SERVICES_COPY.addPatient}
-        </Button>
-      ) : null}
-      {profile.copy.company_events ? <p className="visita-note">{profile.copy.company_events}</p> : null}
-      <CouponBox />
-      <PriceTable
-        price={price}
-        countryCode={countryCode}
-        insurances={cart.patients.map((patient) => patient.insurance)}
-        loading={loading}
-        examPriceAtHome={profile.rules.exam_price_at_home}
-        paidAtAddress={paidAtAddress}
-      />
-      {disclaimer ? <p className="visita-note">{disclaimer}</p> : null}
       <div className="visita-step__actions">
         <Button onClick={() => void onContinue()} loading={submitting}>
           {text.cta}
