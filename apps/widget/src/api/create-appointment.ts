@@ -5,7 +5,9 @@ import type {
   CreateAppointmentAnswer,
   CreateAppointmentBodyInput,
 } from '@visita/domain/contract/appointments';
+import { pathFor } from '@visita/domain/contract/endpoint';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportUnlessRefused } from './report-error.ts';
 
 export interface CreateAppointmentParams {
   address: Address;
@@ -37,5 +39,7 @@ export function createAppointment(
     referral_code: params.referralCode ?? null,
     place_id: params.address.placeId ?? null,
   };
-  return apiRequest(endpoints.createAppointment, { body, context });
+  return apiRequest(endpoints.createAppointment, { body, context }).catch((error: unknown) =>
+    reportUnlessRefused('appointment-creation', pathFor(endpoints.createAppointment), error),
+  );
 }

@@ -12,7 +12,9 @@ import type {
   SandboxCardTokenBody,
 } from '@visita/domain/contract/payments';
 import type { CountryCode } from '@visita/domain/locale';
+import { pathFor } from '@visita/domain/contract/endpoint';
 import { apiRequest, type RequestContext } from './http.ts';
+import { reportUnlessRefused } from './report-error.ts';
 
 /** GET /payments/appointments/{id}/payment_summary/: the amount the card is to charge, when priced. */
 export async function getAmountToPay(appointmentId: string, context: RequestContext): Promise<number | null> {
@@ -29,7 +31,10 @@ export async function getAmountToPay(appointmentId: string, context: RequestCont
 
 /** POST /payments/appointments/{id}/cash_payment/: pay at home. */
 export function payAtHome(appointmentId: string, context: RequestContext): Promise<unknown> {
-  return apiRequest(endpoints.cashPayment, { params: { id: appointmentId }, body: {}, context });
+  return apiRequest(endpoints.cashPayment, { params: { id: appointmentId }, body: {}, context }).catch(
+    (error: unknown) =>
+      reportUnlessRefused('payment', pathFor(endpoints.cashPayment, { id: appointmentId }), error),
+  );
 }
 
 /** POST /v2/mercado-pago/{id}/card/ with the appointment's token as Bearer. */
@@ -42,7 +47,9 @@ export function payByCard(
     params: { id: appointmentId },
     body,
     context: { apiToken: appointmentToken, appointmentToken },
-  });
+  }).catch((error: unknown) =>
+    reportUnlessRefused('payment', pathFor(endpoints.cardPayment, { id: appointmentId }), error),
+  );
 }
 
 /** POST /v2/sandbox/card-tokens/ (sandbox gateway only). */
@@ -60,7 +67,9 @@ export function manualConfirm(
     params: { id: appointmentId },
     body,
     context,
-  });
+  }).catch((error: unknown) =>
+    reportUnlessRefused('payment', pathFor(endpoints.manualConfirm, { id: appointmentId }), error),
+  );
 }
 
 /** POST /v2/appointments/{id}/amount/ { discount, total }. */

@@ -30,3 +30,14 @@ export function reportFailure(origin: ErrorReportOrigin, path: string, error: un
     // Reporting must never break what the person is doing.
   }
 }
+
+/**
+ * Reports a failure unless it is a refusal the API named (a 4xx answer with its `err` slug: a card
+ * declined, an address out of coverage), which people meet in normal use; an answer without one,
+ * a 5xx or no answer at all is reported. Then throws it on, for the caller to show.
+ */
+export function reportUnlessRefused(origin: ErrorReportOrigin, path: string, error: unknown): never {
+  const refused = error instanceof HttpError && error.status < 500 && error.slug !== undefined;
+  if (!refused) reportFailure(origin, path, error);
+  throw error;
+}
