@@ -111,8 +111,8 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
 /**
  * Presses Continuar on the date step until a time is held. Tests run in parallel on the same demo
  * days: the time chosen may go to another test between the offer and the press (a refusal, 409).
- * The step then says so and shows what is left; the next free time is chosen by keyboard, on the
- * day strip (Enter on a day chooses its first free time), and Continuar is pressed again.
+ * The step then says so, drops that time, chooses the next free one and puts the focus on it; Tab
+ * reaches Continuar, pressed again.
  */
 async function holdAFreeTime(page: Page, next: Locator): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -123,16 +123,19 @@ async function holdAFreeTime(page: Page, next: Locator): Promise<void> {
         /\/appointments\/[^/]+\/schedule\/$/.test(new URL(response.url()).pathname),
     );
     await press(page, 'Enter');
-    if ((await held).ok()) return;
+    const answer = await held;
+    if (answer.ok()) return;
     expect(attempt, 'every time offered was taken meanwhile').toBeLessThan(5);
-    // The step says so, asks again what is left, and a free time is chosen where none still is.
+    // The step says so (and keeps saying it), drops the taken time, chooses the next free one
+    // (the same day's when it has one) and puts the focus on it: Continuar is one Tab away.
     await expect(page.getByRole('alert').first()).toBeVisible();
-    await expect(page.locator('.visita-step[aria-busy="true"]')).toHaveCount(0);
-    if ((await page.locator('.visita-time[aria-pressed="true"]').count()) === 0) {
-      await tabTo(page, page.locator('.visita-day[tabindex="0"]'), { backwards: true });
-      await press(page, 'Enter');
-    }
+    if (answer.status() === 409)
+      await expect(
+        page.getByText('Ese horario acaba de ser tomado por otra persona. Elige otro.'),
+      ).toBeVisible();
     await expect(page.locator('.visita-time[aria-pressed="true"]')).toHaveCount(1);
+    await expect(page.locator('.visita-time[aria-pressed="true"]')).toBeFocused();
+    await expect(page.locator('.visita-step[aria-busy="true"]')).toHaveCount(0);
     await expect(next).toBeEnabled();
   }
 }

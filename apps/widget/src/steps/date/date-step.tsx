@@ -213,7 +213,7 @@ export function DateStep() {
   /**
    * After a hold or a move was refused: a time taken meanwhile (409) leaves the list at once and
    * for good here, the day stays chosen with its next time if it has one (else the shown week's
-   * first open day), the step says what happened and the focus goes to the times. The shown week
+   * first open day, else the first open day), the step says what happened and the focus goes to the times. The shown week
    * is asked again for what else went meanwhile.
    */
   const afterRefusal = (error: unknown, day: string, range: TimeRange) => {
@@ -231,7 +231,7 @@ export function DateStep() {
     }));
     const open = (candidate: string) =>
       (left[candidate]?.length ?? 0) > 0 && candidate >= today && candidate <= horizon.to;
-    const nextDay = open(day) ? day : weekDays(weekStart).find(open);
+    const nextDay = open(day) ? day : (weekDays(weekStart).find(open) ?? Object.keys(left).sort().find(open));
     const shownWeek = nextDay ? startOfWeek(nextDay) : weekStart;
     setSelectedDay(nextDay ?? null);
     setSelectedRange(nextDay ? (left[nextDay]?.[0] ?? null) : null);
