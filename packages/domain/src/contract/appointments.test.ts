@@ -60,11 +60,25 @@ describe('appointments contract', () => {
       availabilityQuerySchema.parse({
         appointment_id: 'a1',
         locality: 'Las Condes',
+        region: 'Región Metropolitana de Santiago',
+        include_source_only: 'true',
         country: 'cl',
         items: ['1', '2'],
         from_date: '2026-11-22',
       }),
-    ).toEqual({ appointment_id: 'a1', country: 'cl', items: ['1', '2'], from_date: '2026-11-22' });
+    ).toEqual({
+      appointment_id: 'a1',
+      locality: 'Las Condes',
+      region: 'Región Metropolitana de Santiago',
+      include_source_only: true,
+      country: 'cl',
+      items: ['1', '2'],
+      from_date: '2026-11-22',
+    });
+    // The product's fields are accepted, never required.
+    expect(
+      availabilityQuerySchema.safeParse({ appointment_id: 'a1', country: 'cl', items: ['1'] }).success,
+    ).toBe(true);
     expect(
       availabilityAnswerSchema.parse({
         data: [{ date: '2026-11-23', begin_time: '09:00', end_time: '10:00' }],
