@@ -1,4 +1,4 @@
-import { type Endpoint, pathFor } from '@visita/domain/contract/endpoint';
+import { type Endpoint, pathFor, POLYGON_BETA_TESTER_HEADER } from '@visita/domain/contract/endpoint';
 import type { AnswerOf, BodyOf, HeadersOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
@@ -71,7 +71,11 @@ export async function apiRequest<E extends Endpoint>(
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
     else url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The product's calls all say they are in the polygon beta; this API reads nothing from it.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [POLYGON_BETA_TESTER_HEADER]: 'true',
+  };
   for (const [key, value] of Object.entries((declared ?? {}) as Record<string, unknown>))
     if (value !== undefined && value !== null) headers[key] = String(value);
   if (body !== undefined) headers['content-type'] = 'application/json';

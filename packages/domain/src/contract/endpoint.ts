@@ -10,7 +10,7 @@ export interface Endpoint {
 /** Headers every call adds. */
 export const ADDRESS_LATITUDE_HEADER = 'x-address-latitude';
 export const ADDRESS_LONGITUDE_HEADER = 'x-address-longitude';
-/** The product's availability call carries it set to 'true'; this API accepts it and reads nothing from it. */
+/** Every call of the product carries it set to 'true'; this API accepts it and reads nothing from it. */
 export const POLYGON_BETA_TESTER_HEADER = 'x-polygon-beta-tester';
 
 /** '/api' + the endpoint's path with each ':name' replaced by its URL-encoded value. */
