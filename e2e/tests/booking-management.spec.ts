@@ -180,7 +180,18 @@ test("'Cambiar fecha u hora' moves the visit on the date step, without paying ag
     await times.first().click();
   }
   await expect(page.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  // A parallel test may take the chosen time first: the step then says so and chooses the next
+  // free one, and Continuar is pressed again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => /\/reschedule\/$/.test(new URL(response.url()).pathname)),
+      page.getByRole('button', { name: 'Continuar' }).click(),
+    ]);
+    if (answer.status() !== 409) break;
+    await expect(
+      page.getByText('Ese horario acaba de ser tomado por otra persona. Elige otro.'),
+    ).toBeVisible();
+  }
 
   await expect(page.getByRole('heading', { name: 'Tu reserva' })).toBeVisible();
   await expect(page.getByText('Cambiamos la fecha de tu visita.')).toBeVisible();
