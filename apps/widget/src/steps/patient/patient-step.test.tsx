@@ -79,4 +79,26 @@ describe("'Datos del paciente'", () => {
     renderPatient(clientConfig({ sdk_config_v2: { show_non_binary_texts: true } }));
     expect([...select('Género').options].map((option) => option.textContent)).toContain('No binario');
   });
+
+  it("holds the focus in a busy region while the host's patient is sent, never on the page", () => {
+    renderStep(<PatientStep />, {
+      step: 'patient',
+      session: {
+        appointmentId: '00000000-0000-4000-8000-000000000001',
+        preloadedPatient: {
+          first_name: 'Ana',
+          last_name: 'Rojas',
+          date_of_birth: '1990-04-02',
+          gender: 'female',
+          document_type: 'ci',
+          document_number: '11.111.111-1',
+          email: 'ana@example.com',
+          phone: '+56912345678',
+        },
+      },
+    });
+    const busy = screen.getByRole('status');
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(busy);
+  });
 });

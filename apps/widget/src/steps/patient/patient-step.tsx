@@ -33,6 +33,7 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { useCart, useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { QuietFieldErrors } from '../../ui/field.tsx';
 import { FormError, SelectField, Spinner, StepHeading, TextField } from '../../ui/form.tsx';
+import { Loader } from '../../ui/loader.tsx';
 import { PhoneField } from '../../ui/phone-field.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import { cartActions } from '../../stores/cart-actions.ts';
@@ -206,13 +207,11 @@ export function PatientStep() {
       i === 0 ? { ...draftFromInfo(preloaded, countryCode), phone: preloaded.phone || value.phone } : value,
     );
     setDrafts(filled);
-    void submit(filled, 0).then((ok) => {
-      if (!ok || filled.length === 1) setAutoSubmitting(false);
-      else setAutoSubmitting(false);
-    });
+    void submit(filled, 0).then(() => setAutoSubmitting(false));
   }, [preloaded, drafts, countryCode, submit]);
 
-  if (autoSubmitting) return <Spinner label={SUBMITTING_LABEL} />;
+  // A busy region, not a bare spinner: it holds the focus while the host's patient is sent.
+  if (autoSubmitting) return <Loader label={SUBMITTING_LABEL} showImage={false} />;
 
   const title = patientStepTitle(index, count, nonBinary);
   const days =
