@@ -45,7 +45,7 @@ export async function servicesToDate(widget: Widget): Promise<void> {
 /**
  * The date step picked its first block by itself: continue with it (the 20-minute hold). Tests
  * run two at a time on the same demo sectors, so another test may take that block between the
- * answer this one read and its hold: then, as a person would, pick the first time offered now
+ * answer this one read and its hold: then the step chooses the next free time and, as a person would, Continuar is pressed again
  * (409, the block taken, is the only refusal accepted, and only twice).
  */
 export async function holdFirstBlock(page: Page, widget: Widget = page): Promise<void> {
@@ -60,15 +60,15 @@ export async function holdFirstBlock(page: Page, widget: Widget = page): Promise
       expect(status).toBe(200);
       return;
     }
-    // The widget says so, lets go of the refused time and asks for the times again: pick from the
-    // new answer, not the old one.
-    await expect(widget.getByText('Ha ocurrido un error al intentar agendar').first()).toBeVisible();
-    await expect(widget.locator('.visita-time[aria-pressed="true"]')).toHaveCount(0);
+    // The widget says so, drops the refused time for good and chooses the next free one (its
+    // focus on it): continue with that one once the times are asked again.
+    await expect(
+      widget.getByText('Ese horario acaba de ser tomado por otra persona. Elige otro.'),
+    ).toBeVisible();
     await expect(widget.locator('section[aria-labelledby="visita-date-title"]')).toHaveAttribute(
       'aria-busy',
       'false',
     );
-    await widget.locator('.visita-time').first().click();
     await expect(widget.locator('.visita-time[aria-pressed="true"]')).toBeVisible();
   }
 }
