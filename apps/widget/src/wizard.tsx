@@ -1,91 +1,25 @@
 import type { PublicPartnerProfile } from '@visita/domain/partner-profile';
 import { modeConfigFor } from '@visita/domain/client';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
-import type { Step } from '@visita/domain/steps';
-import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef } from 'react';
 import { partnerProfileOf } from './flow/use-partner-profile.ts';
 import { useCopy } from './copy/use-copy.ts';
 import { useNavigation } from './flow/use-navigation.ts';
 import { isFramed } from './host/frame.ts';
-import { useGuardedClose } from './host/close-guard.ts';
-import { IntroductionStep } from './steps/introduction/introduction-step.tsx';
-import { useFlow, useSession } from './stores/widget-stores.tsx';
+import { useFlow, useSession, useWidgetStores } from './stores/widget-stores.tsx';
 import { HelpFooter } from './ui/help-footer.tsx';
 import { Loader } from './ui/loader.tsx';
 import { Shell, type ShellProps } from './ui/shell.tsx';
 import { themeStyle } from './ui/theme.ts';
 import { FOCUS_HOLDER_ATTRIBUTE } from './ui/use-entry-focus.ts';
 
-// The query cache, the start from the query and the operative wrapper load with the first step,
-// outside the entry; the download starts at once, in parallel with the client config.
-const stepFrameModule = import('./flow/step-frame.tsx');
-const StepFrame = lazy(() => stepFrameModule.then((m) => ({ default: m.StepFrame })));
+// The step frame (the query cache, the start from the query, the operative wrapper), the map of
+// every step and the first screen load outside the entry; the download starts at once, in parallel
+// with the client config.
+const stepViewModule = import('./flow/step-view.tsx');
+const StepView = lazy(() => stepViewModule.then((m) => ({ default: m.StepView })));
 // Toasts follow a person's actions, never the first paint: their region loads beside the steps.
 const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })));
-
-/** Which component draws each step; steps know nothing of one another. */
-const STEP_COMPONENTS: Record<Step, ComponentType> = {
-  // The first screen ships in the entry; every later step loads on demand.
-  introduction: IntroductionStep,
-  'schedule-type': lazy(() =>
-    import('./steps/schedule-type/schedule-type-step.tsx').then((m) => ({ default: m.ScheduleTypeStep })),
-  ),
-  address: lazy(() => import('./steps/address/address-step.tsx').then((m) => ({ default: m.AddressStep }))),
-  services: lazy(() =>
-    import('./steps/services/services-step.tsx').then((m) => ({ default: m.ServicesStep })),
-  ),
-  date: lazy(() => import('./steps/date/date-step.tsx').then((m) => ({ default: m.DateStep }))),
-  patient: lazy(() => import('./steps/patient/patient-step.tsx').then((m) => ({ default: m.PatientStep }))),
-  confirmation: lazy(() =>
-    import('./steps/confirmation/confirmation-step.tsx').then((m) => ({ default: m.ConfirmationStep })),
-  ),
-  payment: lazy(() => import('./steps/payment/payment-step.tsx').then((m) => ({ default: m.PaymentStep }))),
-  success: lazy(() => import('./steps/success/success-step.tsx').then((m) => ({ default: m.SuccessStep }))),
-  'upload-order': lazy(() =>
-    import('./steps/upload-order/upload-order-step.tsx').then((m) => ({ default: m.UploadOrderStep })),
-  ),
-  'contact-order': lazy(() =>
-    import('./steps/contact-order/contact-order-step.tsx').then((m) => ({ default: m.ContactOrderStep })),
-  ),
-  'address-order': lazy(() =>
-    import('./steps/address-order/address-order-step.tsx').then((m) => ({ default: m.AddressOrderStep })),
-  ),
-  'uploading-order': lazy(() =>
-    import('./steps/uploading-order/uploading-order-step.tsx').then((m) => ({
-      default: m.UploadingOrderStep,
-    })),
-  ),
-  'order-received': lazy(() =>
-    import('./steps/order-received/order-received-step.tsx').then((m) => ({ default: m.OrderReceivedStep })),
-  ),
-  'select-patient': lazy(() =>
-    import('./steps/select-patient/select-patient-step.tsx').then((m) => ({ default: m.SelectPatientStep })),
-  ),
-  'from-cart-maker-resume': lazy(() =>
-    import('./steps/from-cart-maker-resume/from-cart-maker-resume-step.tsx').then((m) => ({
-      default: m.FromCartMakerResumeStep,
-    })),
-  ),
-  'terms-and-conditions': lazy(() =>
-    import('./steps/terms-and-conditions/terms-and-conditions-step.tsx').then((m) => ({
-      default: m.TermsAndConditionsStep,
-    })),
-  ),
-  receipt: lazy(() => import('./steps/receipt/receipt-step.tsx').then((m) => ({ default: m.ReceiptStep }))),
-  origin: lazy(() => import('./steps/origin/origin-step.tsx').then((m) => ({ default: m.OriginStep }))),
-  'contact-info': lazy(() =>
-    import('./steps/contact-info/contact-info-step.tsx').then((m) => ({ default: m.ContactInfoStep })),
-  ),
-  'lm-paid-amount': lazy(() =>
-    import('./steps/lm-paid-amount/lm-paid-amount-step.tsx').then((m) => ({ default: m.LmPaidAmountStep })),
-  ),
-  'manage-booking': lazy(() =>
-    import('./steps/manage-booking/manage-booking-step.tsx').then((m) => ({ default: m.ManageBookingStep })),
-  ),
-  'split-payment': lazy(() =>
-    import('./steps/split-payment/split-payment-step.tsx').then((m) => ({ default: m.SplitPaymentStep })),
-  ),
-};
 
 /** 'Operado por' or 'En alianza con' under the shell, or nothing: the partner's profile says. */
 function footerFor(footer: PublicPartnerProfile['footer']): ShellProps['footer'] {
@@ -121,7 +55,11 @@ export function Wizard({ config }: { config: ClientConfig }) {
   const mode = modeConfigFor(config, origin);
   const profile = partnerProfileOf(config);
   const framed = isFramed();
-  const guardedClose = useGuardedClose();
+  const stores = useWidgetStores();
+  const closeWarned = useRef(false);
+  const guardedClose = useCallback(() => {
+    void import('./host/close-guard.ts').then(({ guardedClose: close }) => close(stores, closeWarned));
+  }, [stores]);
   const shellMode = framed || mode.fullPageAvailable === false ? 'modal' : 'full-page';
 
   useEffect(() => {
@@ -131,7 +69,7 @@ export function Wizard({ config }: { config: ClientConfig }) {
   const themeRef = useRef<HTMLDivElement>(null);
   useFocusKeptInStep(themeRef);
 
-  const StepComponent = STEP_COMPONENTS[step];
+  const loader = <Loader label={copy.app.loading} showImage={profile.rules.loader_image} />;
   return (
     <div
       ref={themeRef}
@@ -150,12 +88,8 @@ export function Wizard({ config }: { config: ClientConfig }) {
         onClose={shellMode === 'modal' && framed ? guardedClose : null}
         help={mode.show_whatsapp_sac_button ? <HelpFooter help={copy.help} /> : null}
       >
-        <Suspense fallback={<Loader label={copy.app.loading} showImage={profile.rules.loader_image} />}>
-          <StepFrame>
-            <Suspense fallback={<Loader label={copy.app.loading} showImage={profile.rules.loader_image} />}>
-              <StepComponent key={`${run}:${step}`} />
-            </Suspense>
-          </StepFrame>
+        <Suspense fallback={loader}>
+          <StepView step={step} run={run} fallback={loader} />
         </Suspense>
       </Shell>
       <Suspense fallback={null}>
