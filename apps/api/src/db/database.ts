@@ -4,11 +4,10 @@ import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -80,7 +79,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await applyMigrations(db, MIGRATIONS_FOLDER);
+      },
       async listen(channel, onMessage, onReconnect) {
         const stop = await listenOnPostgres(options.url, channel, onMessage, onReconnect);
         listeners.add(stop);
@@ -105,7 +106,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await applyMigrations(pgliteDb, MIGRATIONS_FOLDER);
+    },
     // One process holds an embedded database, so its own notifications are all there is.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);
