@@ -21,7 +21,7 @@ describe('the migrations journal', () => {
     // drizzle-kit dates a new migration now: one dated ahead of it would sort the new one first.
     const dates = JOURNAL.entries.map((entry) => entry.when);
     for (let i = 1; i < dates.length; i++)
-      expect(dates[i], JOURNAL.entries[i]?.tag).toBeGreaterThan(dates[i - 1]!);
+      expect(dates[i], JOURNAL.entries[i]?.tag).toBeGreaterThan(dates[i - 1] ?? 0);
     expect(Math.max(...dates)).toBeLessThanOrEqual(Date.now());
     expect(JOURNAL.entries.map((entry) => entry.idx)).toEqual(JOURNAL.entries.map((_, i) => i));
   });
@@ -57,13 +57,15 @@ describe.each(TEST_ENGINES)('migrations and demo seed on $name', (engine) => {
     // What drizzle's own migrator skipped: a database that recorded 0012 dated after 0013 and 0014.
     const tag = '0013_visits_holds_by_block';
     const index = JOURNAL.entries.findIndex((entry) => entry.tag === tag);
-    const when = JOURNAL.entries[index]!.when;
+    const when = JOURNAL.entries[index]?.when;
+    const twelfth = JOURNAL.entries[12]?.when;
+    expect(when).toBeDefined();
     await testDb.database.db.execute(sql`drop index visits_holds_by_block_idx`);
     await testDb.database.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = ${when}`,
     );
     await testDb.database.db.execute(
-      sql`update drizzle.__drizzle_migrations set created_at = 1795766400000 where created_at = ${JOURNAL.entries[12]!.when}`,
+      sql`update drizzle.__drizzle_migrations set created_at = 1795766400000 where created_at = ${twelfth}`,
     );
 
     await expect(applyMigrations(testDb.database.db, MIGRATIONS_FOLDER)).resolves.toEqual([tag]);
