@@ -1,8 +1,13 @@
 import type { ClientStep, ModeConfig, Receiver } from '@visita/domain/contract/client-config';
 import { parseStoredCart, type StoredCartPatient } from '@visita/domain/contract/patients';
+import { AUDIT_ACTIONS } from '@visita/domain/contract/admin-partners';
+import { CONSOLE_ROLES } from '@visita/domain/console-permissions';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -715,20 +720,24 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** 'operator:<first 12 hex of the token's SHA-256>' or 'cli:<user>', with X-Operator's name when given. */
     actor: text('actor').notNull(),
-    action: text('action', {
-      enum: [
-        'partner.created',
-        'partner.updated',
-        'partner.api_token_rotated',
-        'partner.api_token_revoked',
-        'partner.employees_replaced',
-      ],
-    }).notNull(),
-    partnerId: text('partner_id').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /**
+     * Whose data it is, for a partner's view of its own trail: the partner changed, or the partner
+     * of the appointment changed; null for what belongs to no partner (an operator account).
+     */
+    partnerId: text('partner_id'),
+    /** What was changed: 'partner', 'appointment', 'operator', 'nurse', 'payment', 'lead'. */
+    entityType: text('entity_type').notNull().default('partner'),
+    entityId: text('entity_id'),
+    /** The console operator who made it; null for the admin token and the command line. */
+    operatorId: uuid('operator_id'),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
   },
-  (table) => [index('audit_log_partner_idx').on(table.partnerId, table.at)],
+  (table) => [
+    index('audit_log_partner_idx').on(table.partnerId, table.at),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId, table.at),
+  ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
@@ -746,4 +755,102 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+/**
+ * The people who run the service, signed in to the operations console (apps/console). Their
+ * e-mail is stored lower-cased; the password as an argon2id PHC string. A `partner` operator sees
+ * one partner's data, which `client_id` names (and only theirs names one).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: CONSOLE_ROLES }).notNull(),
+    clientId: text('client_id').references(() => clients.id),
+    passwordHash: text('password_hash').notNull(),
+    /** Set for a one-time password (created or reset by an admin): the next sign-in changes it. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    /** Failed sign-ins since the last good one; five lock the account for a while. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('operators_partner_has_client', sql`(role = 'partner') = (client_id is not null)`)],
+);
+export type OperatorRow = typeof operators.$inferSelect;
+
+/**
+ * An operator's TOTP second factor: the secret encrypted with the console's key, confirmed once
+ * the operator typed a first code, and the last time step accepted (a code is never taken twice).
+ */
+export const operatorTotp = pgTable('operator_totp', {
+  operatorId: uuid('operator_id')
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/**
+ * A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. `stage` is
+ * how far the sign-in went: a session waiting for its second factor, its new password or its TOTP
+ * enrolment may do only that.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['mfa_pending', 'password_change', 'totp_enrol', 'active'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The client's address as rate limits see it (an IPv6 by its /64), and its browser, for the list. */
+    address: text('address'),
+    userAgent: text('user_agent'),
+    totpFailures: smallint('totp_failures').notNull().default(0),
+  },
+  (table) => [index('operator_sessions_operator_idx').on(table.operatorId)],
+);
+export type OperatorSessionRow = typeof operatorSessions.$inferSelect;
+
+/** Every sign-in attempt, kept 30 days: the lock-out counts them; the e-mail only as a hash. */
+export const operatorLoginAttempts = pgTable(
+  'operator_login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    emailHash: text('email_hash').notNull(),
+    operatorId: uuid('operator_id'),
+    address: text('address'),
+    outcome: text('outcome', {
+      enum: ['ok', 'bad_password', 'unknown_email', 'locked', 'bad_totp', 'inactive'],
+    }).notNull(),
+  },
+  (table) => [
+    index('operator_login_attempts_operator_idx').on(table.operatorId, table.at),
+    index('operator_login_attempts_at_idx').on(table.at),
+  ],
+);
+
+/** A password reset link: its token's hash, valid 30 minutes, used once. */
+export const operatorPasswordResets = pgTable('operator_password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: uuid('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

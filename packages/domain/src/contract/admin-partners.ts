@@ -1,3 +1,4 @@
+import { CONSOLE_AUDIT_ACTIONS } from '../console-permissions.ts';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../locale.ts';
 import { clientStepSchema, modeConfigSchema, receiverSchema } from './client-config.ts';
@@ -159,12 +160,14 @@ export const partnerListSchema = z.object({
 /** A staff API token, shown once when it is made. */
 export const apiTokenAnswerSchema = z.object({ api_token: z.string() });
 
+/** The partner API's own actions, then the operations console's (the log is shared). */
 export const AUDIT_ACTIONS = [
   'partner.created',
   'partner.updated',
   'partner.api_token_rotated',
   'partner.api_token_revoked',
   'partner.employees_replaced',
+  ...CONSOLE_AUDIT_ACTIONS,
 ] as const;
 
 /**
@@ -199,7 +202,11 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  partner_id: z.string(),
+  /** The partner whose data it is; null for what belongs to none (an operator account). */
+  partner_id: z.string().nullable(),
+  /** What was changed ('partner', 'appointment', 'operator', …) and its id. */
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

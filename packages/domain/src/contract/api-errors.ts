@@ -483,3 +483,74 @@ export const TOO_MANY_UPLOADS = entry(
 
 // Health
 export const DATABASE_UNAVAILABLE = entry(503, 'database-unavailable', 'La base de datos no responde.');
+
+// The operations console
+export const CONSOLE_NOT_SIGNED_IN = entry(401, 'console-not-signed-in', 'Inicia sesión para continuar.');
+export const CONSOLE_SESSION_EXPIRED = entry(
+  401,
+  'console-session-expired',
+  'Tu sesión expiró. Inicia sesión de nuevo.',
+);
+export const CONSOLE_CSRF_INVALID = entry(
+  403,
+  'csrf-invalid',
+  'La solicitud no trae un token de seguridad válido. Recarga la página e inténtalo de nuevo.',
+);
+export const CONSOLE_STEP_PENDING = entry(
+  403,
+  'console-step-pending',
+  'Completa primero el inicio de sesión (código de verificación, contraseña nueva o segundo factor).',
+);
+export const CONSOLE_TOTP_REQUIRED = entry(
+  403,
+  'console-totp-required',
+  'Tu rol requiere un segundo factor: configúralo para continuar.',
+);
+export const CONSOLE_FORBIDDEN = entry(403, 'console-forbidden', 'Tu rol no permite esta acción.');
+export const CONSOLE_FORBIDDEN_PARTNER = entry(
+  403,
+  'forbidden-partner',
+  'Esta cita pertenece a otro socio: no puedes verla.',
+);
+export const CONSOLE_BAD_CREDENTIALS = entry(
+  401,
+  'console-bad-credentials',
+  'El correo o la contraseña no son correctos.',
+);
+export const CONSOLE_ACCOUNT_LOCKED = entry(
+  429,
+  'console-account-locked',
+  'Demasiados intentos fallidos: la cuenta quedó bloqueada por unos minutos. Inténtalo más tarde o pide a un administrador que la desbloquee.',
+);
+export const CONSOLE_BAD_TOTP = entry(401, 'console-bad-totp', 'El código de verificación no es correcto.');
+export const CONSOLE_TOTP_ALREADY_ENABLED = entry(
+  409,
+  'console-totp-enabled',
+  'El segundo factor ya está configurado.',
+);
+export const CONSOLE_WRONG_PASSWORD = entry(
+  400,
+  'console-wrong-password',
+  'La contraseña actual no es correcta.',
+);
+export const CONSOLE_WEAK_PASSWORD = entry(
+  400,
+  'console-weak-password',
+  'La contraseña no puede contener tu correo ni tu nombre, ni ser igual a la anterior.',
+);
+export const CONSOLE_RESET_INVALID = entry(
+  410,
+  'console-reset-invalid',
+  'El enlace para restablecer la contraseña no es válido o ya expiró. Pide uno nuevo.',
+);
+export const CONSOLE_EMAIL_TAKEN = entry(409, 'console-email-taken', 'Ya existe un operador con ese correo.');
+export const CONSOLE_OPERATOR_NOT_FOUND = entry(404, 'console-operator-not-found', 'No existe ese operador.');
+export const CONSOLE_PARTNER_ROLE_NEEDS_CLIENT = entry(
+  400,
+  'invalid-request',
+  'Un operador con rol socio debe indicar su socio (client_id), y solo ese rol lo indica.',
+);
+export const CONSOLE_SESSION_NOT_FOUND = entry(404, 'console-session-not-found', 'No existe esa sesión.');
+export const CONSOLE_APPOINTMENT_NOT_FOUND = entry(404, 'appointment-not-found', 'No existe esa cita.');
+export const CONSOLE_SECTOR_NOT_FOUND = entry(404, 'sector-not-found', 'No existe ese sector.');
+export const CONSOLE_INVALID_CURSOR = entry(400, 'invalid-request', 'El cursor de la página no es válido.');

@@ -11,6 +11,38 @@
  * people type and others read is guarded by safeText (see safe-text.ts).
  */
 import { z } from 'zod';
+import { okAnswerSchema } from './common.ts';
+import {
+  consoleChangePasswordBodySchema,
+  consoleCreatedOperatorSchema,
+  consoleCreateOperatorBodySchema,
+  consoleCsrfAnswerSchema,
+  consoleIdParamsSchema,
+  consoleLoginBodySchema,
+  consoleMeSchema,
+  consoleNextAnswerSchema,
+  consoleOperatorListSchema,
+  consoleOperatorSchema,
+  consolePartnerListSchema,
+  consolePasswordResetBodySchema,
+  consolePasswordResetConfirmBodySchema,
+  consoleSessionListSchema,
+  consoleTotpBodySchema,
+  consoleTotpEnrolAnswerSchema,
+  consoleUpdateOperatorBodySchema,
+} from './console.ts';
+import {
+  consoleAgendaDayAnswerSchema,
+  consoleAgendaDayQuerySchema,
+  consoleSectorListSchema,
+  consoleSectorsQuerySchema,
+} from './console-agenda.ts';
+import {
+  consoleAppointmentDetailSchema,
+  consoleAppointmentSearchAnswerSchema,
+  consoleAppointmentSearchQuerySchema,
+  consoleHistoryAnswerSchema,
+} from './console-appointments.ts';
 import {
   apiTokenAnswerSchema,
   auditListSchema,
@@ -417,4 +449,98 @@ export const adminWebhookDeliveries = {
 // Health
 export const health = {
   response: { 200: healthAnswerSchema, ...refusals(503) },
+} as const satisfies EndpointSchemas;
+
+// The operations console. Every route may answer 401 (no session) and 403 (a step of the sign-in
+// pending, no CSRF token, or a role without the permission).
+const noContent = { 204: z.null() };
+export const consoleCsrf = {
+  response: { 200: consoleCsrfAnswerSchema },
+} as const satisfies EndpointSchemas;
+export const consoleLogin = {
+  body: consoleLoginBodySchema,
+  response: { 200: consoleNextAnswerSchema, ...refusals(400, 401, 403, 429) },
+} as const satisfies EndpointSchemas;
+export const consoleTotp = {
+  body: consoleTotpBodySchema,
+  response: { 200: consoleNextAnswerSchema, ...refusals(400, 401, 403, 429) },
+} as const satisfies EndpointSchemas;
+export const consoleLogout = {
+  response: { ...noContent, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consolePasswordReset = {
+  body: consolePasswordResetBodySchema,
+  response: { 202: okAnswerSchema, ...refusals(400, 403, 429) },
+} as const satisfies EndpointSchemas;
+export const consolePasswordResetConfirm = {
+  body: consolePasswordResetConfirmBodySchema,
+  response: { ...noContent, ...refusals(400, 403, 410, 429) },
+} as const satisfies EndpointSchemas;
+export const consoleMe = {
+  response: { 200: consoleMeSchema, ...refusals(401) },
+} as const satisfies EndpointSchemas;
+export const consoleChangePassword = {
+  body: consoleChangePasswordBodySchema,
+  response: { 200: consoleNextAnswerSchema, ...refusals(400, 401, 403, 429) },
+} as const satisfies EndpointSchemas;
+export const consoleTotpEnrol = {
+  response: { 200: consoleTotpEnrolAnswerSchema, ...refusals(401, 403, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleTotpConfirm = {
+  body: consoleTotpBodySchema,
+  response: { 200: consoleNextAnswerSchema, ...refusals(400, 401, 403, 409, 429) },
+} as const satisfies EndpointSchemas;
+export const consoleSessions = {
+  response: { 200: consoleSessionListSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleEndSession = {
+  params: consoleIdParamsSchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleOperators = {
+  response: { 200: consoleOperatorListSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCreateOperator = {
+  body: consoleCreateOperatorBodySchema,
+  response: { 201: consoleCreatedOperatorSchema, ...refusals(400, 401, 403, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdateOperator = {
+  params: consoleIdParamsSchema,
+  body: consoleUpdateOperatorBodySchema,
+  response: { 200: consoleOperatorSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleUnlockOperator = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleOperatorSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleResetOperatorTotp = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleOperatorSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleEndOperatorSessions = {
+  params: consoleIdParamsSchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consolePartners = {
+  response: { 200: consolePartnerListSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleSectors = {
+  querystring: consoleSectorsQuerySchema,
+  response: { 200: consoleSectorListSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleSearchAppointments = {
+  querystring: consoleAppointmentSearchQuerySchema,
+  response: { 200: consoleAppointmentSearchAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleAppointment = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleAppointmentDetailSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleAppointmentHistory = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleHistoryAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleAgendaDay = {
+  querystring: consoleAgendaDayQuerySchema,
+  response: { 200: consoleAgendaDayAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;

@@ -187,3 +187,68 @@ export const adminWebhookDeliveries = {
 
 // Health
 export const health = { method: 'GET', path: '/health' } as const satisfies Endpoint;
+
+// The operations console (apps/console): sessions by cookie, CSRF on writes, roles per route
+export const consoleCsrf = { method: 'GET', path: '/console/auth/csrf' } as const satisfies Endpoint;
+export const consoleLogin = { method: 'POST', path: '/console/auth/login' } as const satisfies Endpoint;
+export const consoleTotp = { method: 'POST', path: '/console/auth/totp' } as const satisfies Endpoint;
+export const consoleLogout = { method: 'POST', path: '/console/auth/logout' } as const satisfies Endpoint;
+export const consolePasswordReset = {
+  method: 'POST',
+  path: '/console/auth/password-reset',
+} as const satisfies Endpoint;
+export const consolePasswordResetConfirm = {
+  method: 'POST',
+  path: '/console/auth/password-reset/confirm',
+} as const satisfies Endpoint;
+export const consoleMe = { method: 'GET', path: '/console/me' } as const satisfies Endpoint;
+export const consoleChangePassword = {
+  method: 'POST',
+  path: '/console/me/password',
+} as const satisfies Endpoint;
+export const consoleTotpEnrol = { method: 'POST', path: '/console/me/totp' } as const satisfies Endpoint;
+export const consoleTotpConfirm = {
+  method: 'POST',
+  path: '/console/me/totp/confirm',
+} as const satisfies Endpoint;
+export const consoleSessions = { method: 'GET', path: '/console/me/sessions' } as const satisfies Endpoint;
+export const consoleEndSession = {
+  method: 'DELETE',
+  path: '/console/me/sessions/:id',
+} as const satisfies Endpoint;
+export const consoleOperators = { method: 'GET', path: '/console/operators' } as const satisfies Endpoint;
+export const consoleCreateOperator = {
+  method: 'POST',
+  path: '/console/operators',
+} as const satisfies Endpoint;
+export const consoleUpdateOperator = {
+  method: 'PATCH',
+  path: '/console/operators/:id',
+} as const satisfies Endpoint;
+export const consoleUnlockOperator = {
+  method: 'POST',
+  path: '/console/operators/:id/unlock',
+} as const satisfies Endpoint;
+export const consoleResetOperatorTotp = {
+  method: 'POST',
+  path: '/console/operators/:id/reset-totp',
+} as const satisfies Endpoint;
+export const consoleEndOperatorSessions = {
+  method: 'POST',
+  path: '/console/operators/:id/end-sessions',
+} as const satisfies Endpoint;
+export const consolePartners = { method: 'GET', path: '/console/partners' } as const satisfies Endpoint;
+export const consoleSectors = { method: 'GET', path: '/console/sectors' } as const satisfies Endpoint;
+export const consoleSearchAppointments = {
+  method: 'GET',
+  path: '/console/appointments',
+} as const satisfies Endpoint;
+export const consoleAppointment = {
+  method: 'GET',
+  path: '/console/appointments/:id',
+} as const satisfies Endpoint;
+export const consoleAppointmentHistory = {
+  method: 'GET',
+  path: '/console/appointments/:id/history',
+} as const satisfies Endpoint;
+export const consoleAgendaDay = { method: 'GET', path: '/console/agenda/day' } as const satisfies Endpoint;

@@ -63,6 +63,8 @@ export async function insertAuditEntry(
     actor: entry.actor,
     action: entry.action,
     partnerId: entry.partnerId,
+    entityType: 'partner',
+    entityId: entry.partnerId,
     before: entry.before as Record<string, unknown> | null,
     after: entry.after as Record<string, unknown> | null,
   });

@@ -225,6 +225,8 @@ const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: row.actor,
         action: row.action,
         partner_id: row.partnerId,
+        entity_type: row.entityType,
+        entity_id: row.entityId,
         before: row.before,
         after: row.after,
       })),

@@ -1,0 +1,94 @@
+/**
+ * The console's appointments: search (keyset pages, newest first), one appointment's page and its
+ * history. A `partner` operator gets only its partner's appointments; another's answers 403.
+ */
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from './appointments.ts';
+import { isoDateSchema } from './common.ts';
+
+export const CONSOLE_SEARCH_LIMIT_MAX = 100;
+
+export const consoleAppointmentSearchQuerySchema = z.object({
+  /** A patient's name, RUT or document, e-mail, phone, an appointment id or its short code. */
+  q: z.string().trim().max(120).optional(),
+  client_id: z.string().trim().min(1).max(100).optional(),
+  /** The visit's local day, from and to (inclusive). */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+  payment_status: z.string().trim().min(1).max(40).optional(),
+  /** The `next_cursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CONSOLE_SEARCH_LIMIT_MAX).default(25),
+});
+
+export const consoleAppointmentSummarySchema = z.object({
+  id: z.uuid(),
+  /** The short code patients read in their e-mails. */
+  code: z.string(),
+  client_id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  payment_status: z.string().nullable(),
+  created_at: z.string(),
+  /** The visit's start and end, ISO instants; null before a block was held. */
+  begin_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** The first patient's name, and how many patients. */
+  patient_name: z.string().nullable(),
+  patients: z.number().int(),
+  commune: z.string().nullable(),
+  total: z.number(),
+});
+export const consoleAppointmentSearchAnswerSchema = z.object({
+  results: z.array(consoleAppointmentSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+
+const detailPatientSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  document_type: z.string().nullable(),
+  document: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number() })),
+});
+const detailPaymentSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  method: z.string().nullable(),
+  gateway: z.string().nullable(),
+  gateway_id: z.string().nullable(),
+  amount: z.number(),
+  created_at: z.string(),
+  refunded_amount: z.number().nullable(),
+});
+const detailMessageSchema = z.object({
+  /** 'email' or 'webhook'. */
+  channel: z.string(),
+  topic: z.string(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  attempts: z.number().int(),
+});
+
+export const consoleAppointmentDetailSchema = consoleAppointmentSummarySchema.extend({
+  address: z.string().nullable(),
+  nurse: z.object({ id: z.string(), name: z.string() }).nullable(),
+  sector: z.object({ id: z.string(), name: z.string() }).nullable(),
+  patients_detail: z.array(detailPatientSchema),
+  amounts: z.object({ subtotal: z.number(), discount: z.number(), total: z.number() }),
+  payments: z.array(detailPaymentSchema),
+  messages: z.array(detailMessageSchema),
+});
+
+export const consoleHistoryEntrySchema = z.object({
+  at: z.string(),
+  /** 'audit' (a person's change), 'status', 'payment' or 'message'. */
+  kind: z.string(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export const consoleHistoryAnswerSchema = z.object({ results: z.array(consoleHistoryEntrySchema) });
