@@ -14,6 +14,7 @@ import lifecycleRoutes from './modules/appointments/lifecycle-routes.ts';
 import manageRoutes from './modules/appointments/manage-routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import partnerRoutes from './modules/admin/partner-routes.ts';
+import consoleAuthRoutes from './modules/console/auth-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -33,6 +34,7 @@ import pricingRoutes from './modules/pricing/routes.ts';
 import schedulingRoutes from './modules/scheduling/routes.ts';
 import usersRoutes from './modules/users/routes.ts';
 import addressHeaders from './plugins/app/address-headers.ts';
+import consoleSession from './plugins/app/console-session.ts';
 import declaredRoutes from './plugins/app/declared-routes.ts';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, serializeRequest } from './plugins/app/log-redaction.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -138,6 +140,7 @@ export async function buildApp({
   await app.register(securityHeaders);
   await app.register(addressHeaders);
   await app.register(rateLimit);
+  await app.register(consoleSession);
   // Tier 3: the routes, one module per bounded context, all under /api.
   await app.register(
     async (api) => {
@@ -160,6 +163,7 @@ export async function buildApp({
       await api.register(manageRoutes);
       await api.register(adminRoutes);
       await api.register(partnerRoutes);
+      await api.register(consoleAuthRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
       await api.register(errorsRoutes);

@@ -198,6 +198,14 @@ const envSchema = z.object({
   ),
   // The widget's failure reports: a broken page reports a few, not hundreds, a minute.
   RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: perMinute(30),
+  // The console's sign-in and password-reset requests per address (the lock-out counts per account).
+  RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(10),
+  // Signs the console's CSRF cookies and encrypts its operators' TOTP secrets; every instance
+  // needs the same one. Unset: one is made once and kept in the database (console_keys).
+  CONSOLE_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.
   ERROR_TRACKER_URL: url(['http:', 'https:']),
   // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on

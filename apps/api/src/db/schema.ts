@@ -854,3 +854,9 @@ export const operatorPasswordResets = pgTable('operator_password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** Keys the API makes once and every instance shares (the console's secret when none is configured). */
+export const consoleKeys = pgTable('console_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

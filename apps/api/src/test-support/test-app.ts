@@ -43,6 +43,7 @@ export async function createTestApp(
     // Tests hold many appointments' blocks from one address; holds-per-address.test.ts sets it.
     HOLDS_PER_ADDRESS: '0',
     RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '0',
     ...options.env,
   });
   const app = await buildApp({

@@ -25,6 +25,7 @@ const RATE_LIMITS = {
   'appointments-created': 'RATE_LIMIT_APPOINTMENTS_PER_MINUTE',
   holds: 'RATE_LIMIT_HOLDS_PER_MINUTE',
   'error-reports': 'RATE_LIMIT_ERROR_REPORTS_PER_MINUTE',
+  login: 'RATE_LIMIT_LOGIN_PER_MINUTE',
 } as const satisfies Record<string, keyof Config>;
 
 /** The same, counted per appointment (the path's `:id`, else the x-appointment-id header). */
