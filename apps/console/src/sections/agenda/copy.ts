@@ -1,0 +1,51 @@
+import type { AppointmentStatus } from '@visita/domain/contract/appointments';
+
+/** The agenda section's texts. */
+export const COPY = {
+  title: 'Agenda',
+  filtersTitle: 'Día y filtros',
+  sector: 'Sector',
+  chooseSector: 'Elige un sector',
+  date: 'Fecha',
+  partner: 'Socio',
+  anyPartner: 'Todos los socios',
+  status: 'Estado',
+  anyStatus: 'Todos los estados',
+  loading: 'Cargando…',
+  noSectors: 'No hay sectores.',
+  noNurses: 'Nadie trabaja ese día en este sector.',
+  loadTitle: 'Carga por bloque',
+  loadCaption: (sector: string, date: string) => `Carga de ${sector} el ${date}: reservadas / capacidad`,
+  block: 'Bloque',
+  booked: 'Reservadas',
+  capacity: 'Capacidad',
+  load: (booked: number, capacity: number) => `${booked} / ${capacity}`,
+  gridTitle: 'Enfermeras y bloques',
+  gridCaption: (sector: string, date: string) =>
+    `Agenda de ${sector} el ${date}: una fila por enfermera, una columna por bloque`,
+  nurse: 'Enfermera',
+  free: 'Libre',
+  hold: 'Retenido',
+  holdUntil: (time: string) => `Retenido hasta las ${time}`,
+  notWorking: 'No trabaja',
+  open: (code: string) => `Abrir cita ${code}`,
+} as const;
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: 'Pendiente',
+  scheduled: 'Agendada',
+  confirmed: 'Confirmada',
+  cancelled: 'Cancelada',
+  expired: 'Expirada',
+};
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  'Payment Successful': 'Pagada',
+  'Payment Pending': 'Pago pendiente',
+  'Company Billed': 'Facturada a la empresa',
+};
+
+export function paymentStatusLabel(status: string | null): string | null {
+  if (!status) return null;
+  return PAYMENT_STATUS_LABELS[status] ?? status;
+}

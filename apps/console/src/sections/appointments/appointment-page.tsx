@@ -1,0 +1,281 @@
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../api/http.ts';
+import { useAppointmentHistory } from './appointment-history.ts';
+import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
+import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+import { useAppointment } from './get-appointment.ts';
+import { usePartners } from './list-partners.ts';
+
+/** A table of label and value rows (the label is each row's header). */
+function Facts({ caption, rows }: { caption: string; rows: [string, ReactNode][] }) {
+  return (
+    <Table captionSide="top" maw={640} withRowBorders>
+      <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" w="35%">
+              {label}
+            </Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} id={id} size="h3" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** A history entry's detail as short `key: value` lines. */
+function describe(detail: Record<string, unknown> | null): string {
+  if (!detail) return COPY.dash;
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join('; ');
+}
+
+export function AppointmentPage() {
+  const { id = '' } = useParams();
+  const appointment = useAppointment(id);
+  const history = useAppointmentHistory(id);
+  const partners = usePartners();
+  const back = (
+    <Anchor component={Link} to="/citas">
+      {COPY.backToList}
+    </Anchor>
+  );
+
+  if (appointment.error)
+    return (
+      <Stack>
+        <Title order={1}>{COPY.title}</Title>
+        <Alert color="red">{errorMessage(appointment.error)}</Alert>
+        {back}
+      </Stack>
+    );
+  const a = appointment.data;
+  if (!a)
+    return (
+      <Stack>
+        <Title order={1}>{COPY.title}</Title>
+        <Text role="status">{COPY.loading}</Text>
+      </Stack>
+    );
+  const partner = partners.data?.results.find((p) => p.id === a.client_id);
+  const money = (amount: number) => formatMoney(amount, partner?.country);
+
+  return (
+    <Stack gap="xl">
+      <div>
+        {back}
+        <Title order={1} mt="xs">
+          {COPY.appointmentTitle(a.code)}
+        </Title>
+      </div>
+
+      <Section id="appointment-visit" title={COPY.visit}>
+        <Facts
+          caption={COPY.visit}
+          rows={[
+            [COPY.date, a.begin_date ? formatDate(a.begin_date) : COPY.noDate],
+            [COPY.time, a.begin_date ? `${formatTime(a.begin_date)}–${formatTime(a.end_date)}` : COPY.dash],
+            [COPY.nurse, a.nurse?.name ?? COPY.unassigned],
+            [COPY.sector, a.sector?.name ?? COPY.dash],
+            [COPY.address, a.address ?? COPY.dash],
+            [COPY.commune, a.commune ?? COPY.dash],
+            [COPY.partner, partner?.name ?? a.client_id],
+            [COPY.status, STATUS_LABELS[a.status]],
+            [COPY.paymentStatus, paymentStatusLabel(a.payment_status)],
+            [COPY.created, formatDateTime(a.created_at)],
+          ]}
+        />
+      </Section>
+
+      <Section id="appointment-patients" title={COPY.patients}>
+        <Stack gap="lg">
+          {a.patients_detail.map((p, index) => {
+            const name = `${p.first_name} ${p.last_name}`.trim();
+            return (
+              <div key={index}>
+                <Title order={3} size="h4" mb="xs">
+                  {name}
+                </Title>
+                <Text size="sm">
+                  {COPY.document}:{' '}
+                  {p.document ? `${p.document}${p.document_type ? ` (${p.document_type})` : ''}` : COPY.dash}
+                  {' · '}
+                  {COPY.email}: {p.email || COPY.dash}
+                  {' · '}
+                  {COPY.phone}: {p.phone || COPY.dash}
+                </Text>
+                <Table captionSide="top" maw={640}>
+                  <Table.Caption style={{ textAlign: 'left' }}>{COPY.itemsOf(name)}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{COPY.item}</Table.Th>
+                      <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                        {COPY.price}
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {p.items.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Th scope="row" fw="normal">
+                          {item.name}
+                        </Table.Th>
+                        <Table.Td style={{ textAlign: 'right' }}>{money(item.price)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            );
+          })}
+        </Stack>
+      </Section>
+
+      <Section id="appointment-amounts" title={COPY.amounts}>
+        <Facts
+          caption={COPY.amounts}
+          rows={[
+            [COPY.subtotal, money(a.amounts.subtotal)],
+            [COPY.discount, money(a.amounts.discount)],
+            [COPY.total, money(a.amounts.total)],
+          ]}
+        />
+      </Section>
+
+      <Section id="appointment-payments" title={COPY.payments}>
+        {a.payments.length === 0 ? (
+          <Text>{COPY.noPayments}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={800}>
+            <Table captionSide="top">
+              <Table.Caption style={{ textAlign: 'left' }}>{COPY.paymentsCaption}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{COPY.when}</Table.Th>
+                  <Table.Th scope="col">{COPY.status}</Table.Th>
+                  <Table.Th scope="col">{COPY.method}</Table.Th>
+                  <Table.Th scope="col">{COPY.gateway}</Table.Th>
+                  <Table.Th scope="col">{COPY.gatewayId}</Table.Th>
+                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                    {COPY.amount}
+                  </Table.Th>
+                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                    {COPY.refunded}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {a.payments.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Th scope="row" fw="normal">
+                      {formatDateTime(p.created_at)}
+                    </Table.Th>
+                    <Table.Td>{paymentStatusLabel(p.status)}</Table.Td>
+                    <Table.Td>{p.method ?? COPY.dash}</Table.Td>
+                    <Table.Td>{p.gateway ?? COPY.dash}</Table.Td>
+                    <Table.Td ff="monospace">{p.gateway_id ?? COPY.dash}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{money(p.amount)}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      {p.refunded_amount === null ? COPY.dash : money(p.refunded_amount)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section id="appointment-messages" title={COPY.messages}>
+        {a.messages.length === 0 ? (
+          <Text>{COPY.noMessages}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={700}>
+            <Table captionSide="top">
+              <Table.Caption style={{ textAlign: 'left' }}>{COPY.messagesCaption}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{COPY.when}</Table.Th>
+                  <Table.Th scope="col">{COPY.channel}</Table.Th>
+                  <Table.Th scope="col">{COPY.topic}</Table.Th>
+                  <Table.Th scope="col">{COPY.status}</Table.Th>
+                  <Table.Th scope="col">{COPY.attempts}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {a.messages.map((m, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Th scope="row" fw="normal">
+                      {formatDateTime(m.created_at)}
+                    </Table.Th>
+                    <Table.Td>{CHANNEL_LABELS[m.channel] ?? m.channel}</Table.Td>
+                    <Table.Td>{m.topic}</Table.Td>
+                    <Table.Td>
+                      {m.delivered_at
+                        ? `${COPY.delivered} ${formatDateTime(m.delivered_at)}`
+                        : m.failed_at
+                          ? `${COPY.failed} ${formatDateTime(m.failed_at)}`
+                          : COPY.waiting}
+                    </Table.Td>
+                    <Table.Td>{m.attempts}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section id="appointment-history" title={COPY.history}>
+        {history.error ? <Alert color="red">{errorMessage(history.error)}</Alert> : null}
+        {history.isPending ? <Text role="status">{COPY.loading}</Text> : null}
+        {history.data?.results.length === 0 ? <Text>{COPY.noHistory}</Text> : null}
+        {history.data && history.data.results.length > 0 ? (
+          <Table.ScrollContainer minWidth={700}>
+            <Table captionSide="top">
+              <Table.Caption style={{ textAlign: 'left' }}>{COPY.historyCaption}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{COPY.when}</Table.Th>
+                  <Table.Th scope="col">{COPY.what}</Table.Th>
+                  <Table.Th scope="col">{COPY.who}</Table.Th>
+                  <Table.Th scope="col">{COPY.detail}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.data.results.map((entry, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Th scope="row" fw="normal">
+                      {formatDateTime(entry.at)}
+                    </Table.Th>
+                    <Table.Td>
+                      {HISTORY_KIND_LABELS[entry.kind] ?? entry.kind}: {entry.action}
+                    </Table.Td>
+                    <Table.Td>{entry.actor ?? COPY.system}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>{describe(entry.detail)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import type { AppointmentStatus } from '@visita/domain/contract/appointments';
+
+/** The appointments section's texts. */
+export const COPY = {
+  title: 'Citas',
+  searchTitle: 'Buscar citas',
+  query: 'Texto libre',
+  queryHint: 'Nombre, RUT, correo, teléfono, código o id de la cita',
+  partner: 'Socio',
+  anyPartner: 'Todos los socios',
+  from: 'Desde',
+  to: 'Hasta',
+  status: 'Estado',
+  anyStatus: 'Todos los estados',
+  paymentStatus: 'Estado de pago',
+  anyPaymentStatus: 'Todos los estados de pago',
+  search: 'Buscar',
+  clear: 'Limpiar',
+  resultsTitle: 'Resultados',
+  caption: 'Citas encontradas, de la más reciente a la más antigua',
+  loading: 'Cargando…',
+  none: 'No hay citas que coincidan con la búsqueda.',
+  loadMore: 'Cargar más',
+  shown: (n: number) => (n === 1 ? '1 cita en pantalla' : `${n} citas en pantalla`),
+  code: 'Código',
+  date: 'Fecha',
+  time: 'Hora',
+  patient: 'Paciente',
+  total: 'Total',
+  morePatients: (n: number) => ` y ${n} más`,
+  noDate: 'Sin hora',
+  backToList: 'Volver a citas',
+  appointmentTitle: (code: string) => `Cita ${code}`,
+  visit: 'Visita',
+  nurse: 'Enfermera',
+  sector: 'Sector',
+  address: 'Dirección',
+  commune: 'Comuna',
+  unassigned: 'Sin asignar',
+  created: 'Creada',
+  patients: 'Pacientes e ítems',
+  document: 'Documento',
+  email: 'Correo',
+  phone: 'Teléfono',
+  item: 'Ítem',
+  price: 'Precio',
+  itemsOf: (name: string) => `Ítems de ${name}`,
+  amounts: 'Montos',
+  subtotal: 'Subtotal',
+  discount: 'Descuento',
+  payments: 'Pagos',
+  paymentsCaption: 'Pagos e intentos de pago',
+  noPayments: 'Sin pagos registrados.',
+  paymentId: 'Id',
+  method: 'Medio',
+  gateway: 'Pasarela',
+  gatewayId: 'Id en la pasarela',
+  amount: 'Monto',
+  refunded: 'Devuelto',
+  messages: 'Mensajes',
+  messagesCaption: 'Correos y webhooks de la cita',
+  noMessages: 'Sin mensajes.',
+  channel: 'Canal',
+  topic: 'Tema',
+  delivered: 'Entregado',
+  failed: 'Falló',
+  attempts: 'Intentos',
+  waiting: 'En espera',
+  history: 'Historial',
+  historyCaption: 'Cambios de la cita, del más antiguo al más reciente',
+  noHistory: 'Sin cambios registrados.',
+  when: 'Cuándo',
+  who: 'Quién',
+  what: 'Qué',
+  detail: 'Detalle',
+  system: 'Sistema',
+  dash: '—',
+} as const;
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: 'Pendiente',
+  scheduled: 'Agendada',
+  confirmed: 'Confirmada',
+  cancelled: 'Cancelada',
+  expired: 'Expirada',
+};
+
+/** The payment statuses the appointments record, as the console names them. */
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  'Payment Successful': 'Pagada',
+  'Payment Pending': 'Pago pendiente',
+  'Company Billed': 'Facturada a la empresa',
+};
+
+export function paymentStatusLabel(status: string | null): string {
+  if (!status) return COPY.dash;
+  return PAYMENT_STATUS_LABELS[status] ?? status;
+}
+
+export const CHANNEL_LABELS: Record<string, string> = { email: 'Correo', webhook: 'Webhook' };
+
+export const HISTORY_KIND_LABELS: Record<string, string> = {
+  audit: 'Cambio',
+  status: 'Estado',
+  payment: 'Pago',
+  message: 'Mensaje',
+};
