@@ -1,4 +1,4 @@
-// `npm start`: builds the widget, the embed script and the API when missing or older than their
+// `npm start`: builds the widget, the console, the embed script and the API when missing or older than their
 // sources, then runs the compiled API (JavaScript, not TypeScript compiled at every start), which
 // migrates, seeds and serves everything.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +31,11 @@ function buildIfStale(workspace, dir, output, sources) {
 buildIfStale('@visita/widget', 'apps/widget', 'dist/index.html', [
   'apps/widget/src',
   'apps/widget/public',
+  'packages/domain/src',
+]);
+buildIfStale('@visita/console', 'apps/console', 'dist/index.html', [
+  'apps/console/src',
+  'apps/console/index.html',
   'packages/domain/src',
 ]);
 if (existsSync(join(root, 'packages/embed/src'))) {

@@ -41,6 +41,7 @@ import errorHandler from './plugins/app/error-handler.ts';
 import rateLimit from './plugins/app/rate-limit.ts';
 import securityHeaders from './plugins/app/security-headers.ts';
 import openapi from './plugins/external/openapi.ts';
+import consoleApp from './plugins/external/console.ts';
 import widget from './plugins/external/widget.ts';
 
 declare module 'fastify' {
@@ -62,6 +63,8 @@ export interface AppOptions {
   database: Database;
   /** Where the built widget is; omitted in API tests. */
   widgetDist?: string;
+  /** Where the built operations console is; omitted in API tests. */
+  consoleDist?: string;
   /** Where the built embed script is (default packages/embed/dist). */
   embedDir?: string;
   /** A stream, for tests that read what is logged. */
@@ -79,6 +82,7 @@ export async function buildApp({
   config,
   database,
   widgetDist,
+  consoleDist,
   embedDir,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
@@ -173,6 +177,8 @@ export async function buildApp({
   // The catalogue's pages for people, outside /api: the widget's 'Más información' links.
   await app.register(itemPagesRoutes);
   if (widgetDist) await app.register(widget, { distDir: widgetDist, ...(embedDir ? { embedDir } : {}) });
+  // /console is the console's, not a client called 'console' (a static route beats /:clientId).
+  if (consoleDist) await app.register(consoleApp, { distDir: consoleDist });
   await app.ready();
   return app;
 }

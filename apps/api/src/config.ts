@@ -257,6 +257,7 @@ const envSchema = z.object({
       .default('info'),
   ),
   WIDGET_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CONSOLE_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   AVAILABILITY_CACHE_MS: milliseconds(60_000, 2_000),
   ROSTER_CACHE_MS: milliseconds(600_000, 60_000),
   CATALOGUE_CACHE_MS: milliseconds(600_000, 10_000),

@@ -11,6 +11,8 @@ const REPO_ROOT = join(API_ROOT, '..', '..');
 export const MIGRATIONS_FOLDER = join(API_ROOT, 'src', 'db', 'migrations');
 /** The built widget. */
 export const WIDGET_DIST = join(REPO_ROOT, 'apps', 'widget', 'dist');
+/** The built operations console, served at /console/. */
+export const CONSOLE_DIST = join(REPO_ROOT, 'apps', 'console', 'dist');
 /** The built partner script, served as /embed.js. */
 export const EMBED_DIST = join(REPO_ROOT, 'packages', 'embed', 'dist');
 /** The demo partner pages, served at /demo-host/ with the demo dataset. */

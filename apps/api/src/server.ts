@@ -15,7 +15,7 @@ import { createBookingDeliverer } from './modules/notifications/deliver-booking-
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';
 import { reconcileDuePayments } from './modules/payments/reconcile.ts';
-import { WIDGET_DIST } from './paths.ts';
+import { CONSOLE_DIST, WIDGET_DIST } from './paths.ts';
 import { createRespawnPolicy, defaultRespawnOptions } from './respawn-policy.ts';
 
 /** How often lapsed holds are swept; a hold lasts 20 minutes, so a minute late is harmless. */
@@ -49,6 +49,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     config,
     database,
     widgetDist: config.WIDGET_DIST ?? WIDGET_DIST,
+    consoleDist: config.CONSOLE_DIST ?? CONSOLE_DIST,
     logger: { level: config.LOG_LEVEL },
   });
 

@@ -17,6 +17,7 @@ export async function createTestApp(
   options: {
     seed?: boolean;
     widgetDist?: string;
+    consoleDist?: string;
     env?: Record<string, string>;
     logger?: AppOptions['logger'];
   } = {},
@@ -50,6 +51,7 @@ export async function createTestApp(
     config,
     database: testDb.database,
     widgetDist: options.widgetDist,
+    consoleDist: options.consoleDist,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   return {

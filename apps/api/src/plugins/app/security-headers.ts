@@ -29,6 +29,27 @@ export function widgetPagePolicy(frameAncestors: string, payments: 'sandbox' | '
   return directives.join('; ');
 }
 
+/**
+ * The operations console's page: everything from Visita itself, styles inline too (Mantine sets
+ * style attributes and variables), images from Visita or data: URLs, calls to Visita's own API;
+ * no page may frame it, no plugins, no <base> rewriting, forms only to Visita.
+ */
+export function consolePagePolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** Headers every answer carries; HSTS only on a request that came over HTTPS (as the proxy says, when trusted). */
 function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
