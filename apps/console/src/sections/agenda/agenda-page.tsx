@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/http.ts';
 import { useAgendaDay } from './agenda-day.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { COPY, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';
@@ -168,7 +169,7 @@ export function AgendaPage() {
             <Title order={2} id="agenda-load-title" size="h3" mb="sm">
               {COPY.loadTitle}
             </Title>
-            <Table.ScrollContainer minWidth={Math.max(400, 120 * (blocks.length + 1))}>
+            <ScrollRegion label={COPY.loadTitle} minWidth={Math.max(400, 120 * (blocks.length + 1))}>
               <Table captionSide="top" withColumnBorders withTableBorder>
                 <Table.Caption style={{ textAlign: 'left' }}>
                   {COPY.loadCaption(agenda.sector.name, when)}
@@ -194,7 +195,7 @@ export function AgendaPage() {
                   </Table.Tr>
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           </section>
 
           <section aria-labelledby="agenda-grid-title">
@@ -204,7 +205,7 @@ export function AgendaPage() {
             {agenda.nurses.length === 0 ? (
               <Text>{COPY.noNurses}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={Math.max(600, 180 * (blocks.length + 1))}>
+              <ScrollRegion label={COPY.gridTitle} minWidth={Math.max(600, 180 * (blocks.length + 1))}>
                 <Table captionSide="top" withColumnBorders withTableBorder>
                   <Table.Caption style={{ textAlign: 'left' }}>
                     {COPY.gridCaption(agenda.sector.name, when)}
@@ -235,7 +236,7 @@ export function AgendaPage() {
                     })}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollRegion>
             )}
           </section>
         </>

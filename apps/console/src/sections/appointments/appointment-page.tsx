@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/http.ts';
 import { useAppointmentHistory } from './appointment-history.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
 import { useAppointment } from './get-appointment.ts';
@@ -162,7 +163,7 @@ export function AppointmentPage() {
         {a.payments.length === 0 ? (
           <Text>{COPY.noPayments}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={800}>
+          <ScrollRegion label={COPY.payments} minWidth={800}>
             <Table captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>{COPY.paymentsCaption}</Table.Caption>
               <Table.Thead>
@@ -198,7 +199,7 @@ export function AppointmentPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Section>
 
@@ -206,7 +207,7 @@ export function AppointmentPage() {
         {a.messages.length === 0 ? (
           <Text>{COPY.noMessages}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollRegion label={COPY.messages} minWidth={700}>
             <Table captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>{COPY.messagesCaption}</Table.Caption>
               <Table.Thead>
@@ -238,7 +239,7 @@ export function AppointmentPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Section>
 
@@ -247,7 +248,7 @@ export function AppointmentPage() {
         {history.isPending ? <Text role="status">{COPY.loading}</Text> : null}
         {history.data?.results.length === 0 ? <Text>{COPY.noHistory}</Text> : null}
         {history.data && history.data.results.length > 0 ? (
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollRegion label={COPY.history} minWidth={700}>
             <Table captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>{COPY.historyCaption}</Table.Caption>
               <Table.Thead>
@@ -273,7 +274,7 @@ export function AppointmentPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         ) : null}
       </Section>
     </Stack>

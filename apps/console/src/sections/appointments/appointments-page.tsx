@@ -14,6 +14,7 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@visita/domain/con
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/http.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { COPY, PAYMENT_STATUS_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatDate, formatMoney, formatTime } from './format.ts';
 import { usePartners } from './list-partners.ts';
@@ -149,7 +150,7 @@ export function AppointmentsPage() {
         {results.error ? <Alert color="red">{errorMessage(results.error)}</Alert> : null}
         {results.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollRegion label={COPY.resultsTitle} minWidth={900}>
             <Table ref={table} striped highlightOnHover captionSide="top">
               <Table.Caption>{COPY.caption}</Table.Caption>
               <Table.Thead>
@@ -194,7 +195,7 @@ export function AppointmentsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         ) : null}
         {results.hasNextPage ? (
           <Button

@@ -13,6 +13,7 @@ import {
 import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, type ConsoleRole } from '@visita/domain/console-permissions';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/http.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { COPY } from './copy.ts';
 import { useOperators } from './list-operators.ts';
 import { usePartners } from './list-partners.ts';
@@ -175,7 +176,7 @@ export function OperatorsPage() {
         {operators.error ? <Alert color="red">{errorMessage(operators.error)}</Alert> : null}
         {operators.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
-          <Table.ScrollContainer minWidth={1000}>
+          <ScrollRegion label={COPY.listTitle} minWidth={1000}>
             <Table captionSide="top" striped>
               <Table.Caption style={{ textAlign: 'left' }}>{COPY.caption}</Table.Caption>
               <Table.Thead>
@@ -236,7 +237,7 @@ export function OperatorsPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         ) : null}
       </section>
       <CreateOperator />

@@ -1,0 +1,22 @@
+import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table scrolls sideways inside its own region, which the keyboard can reach and scroll
+ * even when the table holds nothing focusable (WCAG 2.1.1).
+ */
+export function ScrollRegion({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Box miw={minWidth}>{children}</Box>
+    </Box>
+  );
+}
