@@ -1,0 +1,113 @@
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { CONSOLE_ROLE_LABELS, type ConsolePermission, can } from '@visita/domain/console-permissions';
+import { consoleLogout } from '@visita/domain/contract/endpoints';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEndpointMutation } from '../api/endpoint-query.ts';
+import { forgetCsrfToken, HttpError } from '../api/http.ts';
+import { pathOfNext } from '../auth/next-step.ts';
+import { useMe } from '../auth/use-me.ts';
+import { ApiAlert } from '../ui/api-alert.tsx';
+
+/** The sections, each shown to the roles that may open it. */
+const SECTIONS: { path: string; label: string; permission: ConsolePermission | null }[] = [
+  { path: '/citas', label: 'Citas', permission: 'appointments.read' },
+  { path: '/agenda', label: 'Agenda', permission: 'agenda.read' },
+  { path: '/operadores', label: 'Operadores', permission: 'operators.manage' },
+  { path: '/cuenta', label: 'Mi cuenta', permission: null },
+];
+
+/**
+ * The signed-in console: a header with the operator and 'Cerrar sesión', the sections the role
+ * may open, and the page. Nobody signed in goes to /ingresar; a sign-in half done, to its step.
+ */
+export function ConsoleLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [opened, { toggle, close }] = useDisclosure();
+  const logout = useEndpointMutation(consoleLogout, { invalidate: false });
+
+  if (me.isPending) {
+    return (
+      <Center component="main" h="100vh">
+        <Loader aria-label="Cargando" />
+      </Center>
+    );
+  }
+  if (me.error) {
+    if (me.error instanceof HttpError && me.error.status === 401) return <Navigate to="/ingresar" replace />;
+    return (
+      <Stack component="main" p="xl">
+        <ApiAlert error={me.error} />
+      </Stack>
+    );
+  }
+  const operator = me.data;
+  if (operator.next) return <Navigate to={pathOfNext(operator.next)} replace />;
+
+  const signOut = () =>
+    logout.mutate(
+      {},
+      {
+        onSettled: async () => {
+          forgetCsrfToken();
+          client.clear();
+          await navigate('/ingresar', { replace: true });
+        },
+      },
+    );
+  const sections = SECTIONS.filter(
+    (section) => section.permission === null || can(operator.role, section.permission),
+  );
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />
+            <Text fw={700}>Consola Visita</Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Text size="sm" data-testid="operator">
+              {operator.name} · {CONSOLE_ROLE_LABELS[operator.role]}
+            </Text>
+            <Button variant="outline" size="xs" onClick={signOut} loading={logout.isPending}>
+              Cerrar sesión
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Secciones">
+        {sections.map((section) => {
+          const active =
+            location.pathname === section.path || location.pathname.startsWith(`${section.path}/`);
+          return (
+            <NavLink
+              key={section.path}
+              component={Link}
+              to={section.path}
+              label={section.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+            />
+          );
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Stack gap="md">
+          <ApiAlert error={logout.error} />
+          <Outlet />
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AccountPage } from '../account/account-page.tsx';
+import { ChangePasswordPage } from '../auth/change-password-page.tsx';
+import { EnrolTotpPage } from '../auth/enrol-totp-page.tsx';
+import { ResetPasswordPage } from '../auth/reset-password-page.tsx';
+import { SignInPage } from '../auth/sign-in-page.tsx';
+import { TotpPage } from '../auth/totp-page.tsx';
+import { ConsoleLayout } from './console-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+/** The console's pages under /console: sign-in outside the shell, each section loaded when opened. */
+export const router = createBrowserRouter(
+  [
+    { path: '/ingresar', element: <SignInPage /> },
+    { path: '/ingresar/codigo', element: <TotpPage /> },
+    { path: '/ingresar/contrasena', element: <ChangePasswordPage /> },
+    { path: '/ingresar/segundo-factor', element: <EnrolTotpPage /> },
+    { path: '/restablecer', element: <ResetPasswordPage /> },
+    {
+      element: <ConsoleLayout />,
+      children: [
+        { index: true, element: <Navigate to="/citas" replace /> },
+        {
+          path: '/citas',
+          lazy: async () => ({
+            Component: (await import('../sections/appointments/appointments-page.tsx')).AppointmentsPage,
+          }),
+        },
+        {
+          path: '/citas/:id',
+          lazy: async () => ({
+            Component: (await import('../sections/appointments/appointment-page.tsx')).AppointmentPage,
+          }),
+        },
+        {
+          path: '/agenda',
+          lazy: async () => ({ Component: (await import('../sections/agenda/agenda-page.tsx')).AgendaPage }),
+        },
+        {
+          path: '/operadores',
+          lazy: async () => ({
+            Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,
+          }),
+        },
+        { path: '/cuenta', element: <AccountPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: '/console' },
+);
