@@ -1,10 +1,11 @@
-import { Alert, Anchor, Box, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Box, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@visita/domain/contract/appointments';
 import type { AnswerOf } from '@visita/domain/contract/endpoint-types';
 import type * as endpoints from '@visita/domain/contract/endpoints';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/http.ts';
+import { ApiAlert } from '../../ui/api-alert.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import { COPY, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
@@ -112,7 +113,7 @@ export function AgendaPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{COPY.title}</Title>
+      <PageTitle>{COPY.title}</PageTitle>
       <section aria-labelledby="agenda-filters-title">
         <Title order={2} id="agenda-filters-title" size="h3" mb="sm">
           {COPY.filtersTitle}
@@ -155,9 +156,9 @@ export function AgendaPage() {
         </Group>
       </section>
 
-      {sectors.error ? <Alert color="red">{errorMessage(sectors.error)}</Alert> : null}
-      {partners.error ? <Alert color="red">{errorMessage(partners.error)}</Alert> : null}
-      {day.error ? <Alert color="red">{errorMessage(day.error)}</Alert> : null}
+      {sectors.error ? <ApiAlert error={sectors.error} /> : null}
+      {partners.error ? <ApiAlert error={partners.error} /> : null}
+      {day.error ? <ApiAlert error={day.error} /> : null}
       {sectors.data?.results.length === 0 ? <Text>{COPY.noSectors}</Text> : null}
       <Text role="status" size="sm">
         {day.isFetching ? COPY.loading : ''}

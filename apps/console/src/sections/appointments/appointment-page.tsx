@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../api/http.ts';
+import { ApiAlert } from '../../ui/api-alert.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
@@ -61,8 +62,8 @@ export function AppointmentPage() {
   if (appointment.error)
     return (
       <Stack>
-        <Title order={1}>{COPY.title}</Title>
-        <Alert color="red">{errorMessage(appointment.error)}</Alert>
+        <PageTitle>{COPY.title}</PageTitle>
+        <ApiAlert error={appointment.error} />
         {back}
       </Stack>
     );
@@ -70,7 +71,7 @@ export function AppointmentPage() {
   if (!a)
     return (
       <Stack>
-        <Title order={1}>{COPY.title}</Title>
+        <PageTitle>{COPY.title}</PageTitle>
         <Text role="status">{COPY.loading}</Text>
       </Stack>
     );
@@ -81,9 +82,7 @@ export function AppointmentPage() {
     <Stack gap="xl">
       <div>
         {back}
-        <Title order={1} mt="xs">
-          {COPY.appointmentTitle(a.code)}
-        </Title>
+        <PageTitle>{COPY.appointmentTitle(a.code)}</PageTitle>
       </div>
 
       <Section id="appointment-visit" title={COPY.visit}>
@@ -244,7 +243,7 @@ export function AppointmentPage() {
       </Section>
 
       <Section id="appointment-history" title={COPY.history}>
-        {history.error ? <Alert color="red">{errorMessage(history.error)}</Alert> : null}
+        {history.error ? <ApiAlert error={history.error} /> : null}
         {history.isPending ? <Text role="status">{COPY.loading}</Text> : null}
         {history.data?.results.length === 0 ? <Text>{COPY.noHistory}</Text> : null}
         {history.data && history.data.results.length > 0 ? (

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@visita/domain/contract/appointments';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/http.ts';
+import { ApiAlert } from '../../ui/api-alert.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { COPY, PAYMENT_STATUS_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatDate, formatMoney, formatTime } from './format.ts';
@@ -72,7 +62,7 @@ export function AppointmentsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{COPY.title}</Title>
+      <PageTitle>{COPY.title}</PageTitle>
       <section aria-labelledby="appointments-search-title">
         <Title order={2} id="appointments-search-title" size="h3" mb="sm">
           {COPY.searchTitle}
@@ -134,11 +124,7 @@ export function AppointmentsPage() {
           </Stack>
         </form>
       </section>
-      {partners.error ? (
-        <Alert color="red" title={COPY.partner}>
-          {errorMessage(partners.error)}
-        </Alert>
-      ) : null}
+      {partners.error ? <ApiAlert error={partners.error} /> : null}
 
       <section aria-labelledby="appointments-results-title">
         <Title order={2} id="appointments-results-title" size="h3" mb="sm">
@@ -147,7 +133,7 @@ export function AppointmentsPage() {
         <Text role="status" size="sm" mb="xs">
           {results.isPending ? COPY.loading : results.isSuccess ? COPY.shown(rows.length) : ''}
         </Text>
-        {results.error ? <Alert color="red">{errorMessage(results.error)}</Alert> : null}
+        {results.error ? <ApiAlert error={results.error} /> : null}
         {results.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
           <ScrollRegion label={COPY.resultsTitle} minWidth={900}>

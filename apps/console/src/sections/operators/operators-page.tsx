@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, type ConsoleRole } from '@visita/domain/console-permissions';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/http.ts';
+import { ApiAlert } from '../../ui/api-alert.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { COPY } from './copy.ts';
 import { useOperators } from './list-operators.ts';
@@ -82,11 +83,7 @@ function CreateOperator() {
           </Text>
         </Alert>
       ) : null}
-      {create.error ? (
-        <Alert color="red" mb="md">
-          {errorMessage(create.error)}
-        </Alert>
-      ) : null}
+      {create.error ? <ApiAlert error={create.error} /> : null}
       <form key={formKey} onSubmit={submit} aria-labelledby="operators-create-title">
         <Stack gap="sm" maw={520}>
           <TextInput
@@ -117,9 +114,7 @@ function CreateOperator() {
               ]}
             />
           ) : null}
-          {partners.error && role === 'partner' ? (
-            <Alert color="red">{errorMessage(partners.error)}</Alert>
-          ) : null}
+          {partners.error && role === 'partner' ? <ApiAlert error={partners.error} /> : null}
           <Group>
             <Button type="submit" loading={create.isPending}>
               {COPY.create}
@@ -160,7 +155,7 @@ export function OperatorsPage() {
   const rows = operators.data?.results ?? [];
   return (
     <Stack gap="xl">
-      <Title order={1}>{COPY.title}</Title>
+      <PageTitle>{COPY.title}</PageTitle>
       <section aria-labelledby="operators-list-title">
         <Title order={2} id="operators-list-title" size="h3" mb="sm">
           {COPY.listTitle}
@@ -168,12 +163,8 @@ export function OperatorsPage() {
         <Text role="status" size="sm" mb="xs">
           {operators.isPending ? COPY.loading : done}
         </Text>
-        {failure ? (
-          <Alert color="red" mb="sm">
-            {errorMessage(failure)}
-          </Alert>
-        ) : null}
-        {operators.error ? <Alert color="red">{errorMessage(operators.error)}</Alert> : null}
+        {failure ? <ApiAlert error={failure} /> : null}
+        {operators.error ? <ApiAlert error={operators.error} /> : null}
         {operators.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
           <ScrollRegion label={COPY.listTitle} minWidth={1000}>
