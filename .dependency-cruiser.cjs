@@ -33,7 +33,21 @@ module.exports = {
       name: 'apps-do-not-import-each-other',
       severity: 'error',
       from: { path: '^apps/api/' },
-      to: { path: '^apps/widget/' },
+      to: { path: '^apps/(widget|console)/' },
+    },
+    {
+      name: 'console-imports-no-other-app',
+      severity: 'error',
+      comment:
+        'The console talks to the API over HTTP only, and shares nothing with the widget but the domain.',
+      from: { path: '^apps/console/' },
+      to: { path: '^apps/(api|widget)/' },
+    },
+    {
+      name: 'widget-does-not-import-console',
+      severity: 'error',
+      from: { path: '^apps/widget/' },
+      to: { path: '^apps/console/' },
     },
     {
       name: 'widget-does-not-import-api',

@@ -100,7 +100,7 @@ export default tseslint.config(
     rules: { 'visita/no-partner-names': 'error' },
   },
   {
-    files: ['apps/widget/src/**/*.{ts,tsx}'],
+    files: ['apps/widget/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

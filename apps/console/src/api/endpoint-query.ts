@@ -6,7 +6,7 @@ import { apiRequest, type RequestOptions } from './http.ts';
 type CallOptions<E extends Endpoint> = Omit<RequestOptions<E>, 'signal'>;
 
 /** A GET endpoint's answers in the query cache, keyed by the declaration, its parameters and query. */
-export function endpointQueryKey<E extends Endpoint>(
+function endpointQueryKey<E extends Endpoint>(
   endpoint: E,
   { params, query }: Pick<RequestOptions<E>, 'params' | 'query'> = {},
 ): QueryKey {
@@ -14,7 +14,7 @@ export function endpointQueryKey<E extends Endpoint>(
 }
 
 /** The query options of a call (for useQuery, fetchQuery or invalidation), derived from its declaration. */
-export function endpointQuery<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}) {
+function endpointQuery<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}) {
   return queryOptions<AnswerOf<E>>({
     queryKey: endpointQueryKey(endpoint, options),
     queryFn: ({ signal }) => apiRequest(endpoint, { ...options, signal }),

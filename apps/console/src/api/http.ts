@@ -3,7 +3,7 @@ import { type Endpoint, pathFor } from '@visita/domain/contract/endpoint';
 import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
 
 /** The text of a failure that is not an API answer (no network, a page that is not JSON). */
-export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
+const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
 
 /** A failed call: its HTTP status and the API's `{err, msg}` (or the answer's text). */
 export class HttpError extends Error {

@@ -1,22 +1,14 @@
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { CONSOLE_ROLE_LABELS, type ConsolePermission, can } from '@visita/domain/console-permissions';
+import { CONSOLE_ROLE_LABELS } from '@visita/domain/console-permissions';
 import { consoleLogout } from '@visita/domain/contract/endpoints';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useEndpointMutation } from '../api/endpoint-query.ts';
 import { forgetCsrfToken, HttpError } from '../api/http.ts';
 import { pathOfNext } from '../auth/next-step.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe, usePermission } from '../auth/use-me.ts';
 import { ApiAlert } from '../ui/api-alert.tsx';
-
-/** The sections, each shown to the roles that may open it. */
-const SECTIONS: { path: string; label: string; permission: ConsolePermission | null }[] = [
-  { path: '/citas', label: 'Citas', permission: 'appointments.read' },
-  { path: '/agenda', label: 'Agenda', permission: 'agenda.read' },
-  { path: '/operadores', label: 'Operadores', permission: 'operators.manage' },
-  { path: '/cuenta', label: 'Mi cuenta', permission: null },
-];
 
 /**
  * The signed-in console: a header with the operator and 'Cerrar sesión', the sections the role
@@ -29,6 +21,13 @@ export function ConsoleLayout() {
   const client = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure();
   const logout = useEndpointMutation(consoleLogout, { invalidate: false });
+  // The sections, each shown to the roles that may open it.
+  const sections = [
+    { path: '/citas', label: 'Citas', shown: usePermission('appointments.read') },
+    { path: '/agenda', label: 'Agenda', shown: usePermission('agenda.read') },
+    { path: '/operadores', label: 'Operadores', shown: usePermission('operators.manage') },
+    { path: '/cuenta', label: 'Mi cuenta', shown: true },
+  ].filter((section) => section.shown);
 
   if (me.isPending) {
     return (
@@ -59,9 +58,6 @@ export function ConsoleLayout() {
         },
       },
     );
-  const sections = SECTIONS.filter(
-    (section) => section.permission === null || can(operator.role, section.permission),
-  );
 
   return (
     <AppShell
