@@ -52,6 +52,19 @@ describe('log redaction', () => {
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
+  it('prints none of the console’s sign-in secrets: passwords, TOTP codes, reset tokens', async () => {
+    const { log, output, app } = capture();
+    const secrets = ['clave-actual-secreta', 'clave-nueva-secreta', '493027', 'token-de-restablecimiento'];
+    log.info({ body: { email: 'a@b.cl', password: secrets[0] } }, 'login');
+    log.info({ req: { body: { current_password: secrets[0], new_password: secrets[1] } } }, 'change');
+    log.info({ request: { body: { code: secrets[2] } } }, 'totp');
+    log.info({ body: { token: secrets[3], password: secrets[1] } }, 'reset');
+    await app.close();
+    const text = output();
+    expect(text).toContain(LOG_REDACT_CENSOR);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
   it('masks patient data in a logged request URL', async () => {
     const { output, app } = capture();
     app.get('/users/find_by_identifier/', async () => ({ ok: true }));

@@ -25,6 +25,9 @@ const PATIENT_FIELDS = [
 /** A card's secrets (the sandbox tokeniser's body, the card payment's token): never logged. */
 const CARD_FIELDS = ['card_number', 'security_code', 'cardholder_name', 'token'] as const;
 
+/** The console's sign-in: passwords, TOTP codes and reset tokens (the reset's `token` is above). */
+const CONSOLE_FIELDS = ['password', 'current_password', 'new_password', 'code'] as const;
+
 /** Where a patient object sits under a body or query: itself, `patient`, and each of `patients`. */
 const HOLDERS = ['body', 'query', 'body.patient', 'body.patients[*]', 'body.patients[*].patient'];
 /** What pino logs: a request (`req`), or the object itself, or an error's context. */
@@ -32,7 +35,7 @@ const ROOTS = ['', 'req.', 'request.'];
 
 const fieldPaths = ROOTS.flatMap((root) =>
   HOLDERS.flatMap((holder) =>
-    [...PATIENT_FIELDS, ...CARD_FIELDS].map((field) => `${root}${holder}.${field}`),
+    [...PATIENT_FIELDS, ...CARD_FIELDS, ...CONSOLE_FIELDS].map((field) => `${root}${holder}.${field}`),
   ),
 );
 
