@@ -550,6 +550,16 @@ export const CONSOLE_PARTNER_ROLE_NEEDS_CLIENT = entry(
   'invalid-request',
   'Un operador con rol socio debe indicar su socio (client_id), y solo ese rol lo indica.',
 );
+export const CONSOLE_UNKNOWN_PARTNER = entry(
+  400,
+  'invalid-request',
+  'No existe un socio con ese id (client_id).',
+);
+export const CONSOLE_OWN_ACCOUNT = entry(
+  400,
+  'console-own-account',
+  'No puedes desactivar tu propia cuenta ni cambiar tu rol: pídeselo a otro administrador.',
+);
 export const CONSOLE_SESSION_NOT_FOUND = entry(404, 'console-session-not-found', 'No existe esa sesión.');
 export const CONSOLE_APPOINTMENT_NOT_FOUND = entry(404, 'appointment-not-found', 'No existe esa cita.');
 export const CONSOLE_SECTOR_NOT_FOUND = entry(404, 'sector-not-found', 'No existe ese sector.');

@@ -163,6 +163,18 @@ const STAGES_ALLOWED: Record<ConsoleStage, ReadonlySet<ConsoleOperator['stage']>
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Each app's console routes and their rules, by 'METHOD /api/console/…'. */
+const ROUTE_RULES = new WeakMap<FastifyInstance, ReadonlyMap<string, ConsoleRouteRule>>();
+
+/** The rule of a console route of the app (what the permission tests check the answers against). */
+export function consoleRouteRule(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+): ConsoleRouteRule | undefined {
+  return ROUTE_RULES.get(app)?.get(`${method} ${url}`);
+}
+
 /**
  * The console's sessions and what each route lets them do, checked before the route runs: the
  * CSRF token on every write, then the session, then how far its sign-in went, then the role's
@@ -183,21 +195,36 @@ export default fp(
     });
     app.decorateRequest('consoleOperator', null);
 
+    const rules = new Map<string, ConsoleRouteRule>();
+    ROUTE_RULES.set(app, rules);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/console/')) return;
-      if (!route.config?.console)
+      const rule = route.config?.console;
+      if (!rule)
         throw new Error(`${route.method} ${route.url}: a console route must name its stage or permission`);
+      for (const method of [route.method].flat()) rules.set(`${method} ${route.url}`, rule);
     });
 
-    app.addHook('preHandler', async (request, reply) => {
+    // Before the input's validation: a caller without the token, a session or the permission is
+    // refused as such, and learns nothing of what the route takes.
+    app.addHook('preValidation', async (request, reply) => {
       const rule = request.routeOptions.config.console;
       if (!rule) return;
       if (WRITES.has(request.method)) {
-        await new Promise<void>((resolve, reject) =>
-          app.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve())),
-        ).catch(() => {
-          throw fail(ERRORS.CONSOLE_CSRF_INVALID);
+        const valid = await new Promise<boolean>((resolve) => {
+          // The CSRF plugin refuses by sending its own error on the reply, never calling back:
+          // catch that send, so the answer is the console's csrf-invalid and this hook ends.
+          const refusing = Object.create(reply, {
+            send: {
+              value: () => {
+                resolve(false);
+                return reply;
+              },
+            },
+          }) as FastifyReply;
+          app.csrfProtection(request, refusing, () => resolve(true));
         });
+        if (!valid) throw fail(ERRORS.CONSOLE_CSRF_INVALID);
       }
       if ('stage' in rule && rule.stage === 'public') return;
       const token = request.cookies[CONSOLE_SESSION_COOKIE];
