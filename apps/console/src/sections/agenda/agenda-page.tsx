@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { COPY, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';
@@ -172,9 +172,7 @@ export function AgendaPage() {
             </Title>
             <ScrollRegion label={COPY.loadTitle} minWidth={Math.max(400, 120 * (blocks.length + 1))}>
               <Table captionSide="top" withColumnBorders withTableBorder>
-                <Table.Caption style={{ textAlign: 'left' }}>
-                  {COPY.loadCaption(agenda.sector.name, when)}
-                </Table.Caption>
+                <Table.Caption style={CAPTION}>{COPY.loadCaption(agenda.sector.name, when)}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{COPY.block}</Table.Th>
@@ -208,9 +206,7 @@ export function AgendaPage() {
             ) : (
               <ScrollRegion label={COPY.gridTitle} minWidth={Math.max(600, 180 * (blocks.length + 1))}>
                 <Table captionSide="top" withColumnBorders withTableBorder>
-                  <Table.Caption style={{ textAlign: 'left' }}>
-                    {COPY.gridCaption(agenda.sector.name, when)}
-                  </Table.Caption>
+                  <Table.Caption style={CAPTION}>{COPY.gridCaption(agenda.sector.name, when)}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{COPY.nurse}</Table.Th>

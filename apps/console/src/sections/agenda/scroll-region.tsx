@@ -20,3 +20,6 @@ export function ScrollRegion({
     </Box>
   );
 }
+
+/** A table's caption, read first and in the text's own colour (Mantine's dimmed grey is under AA). */
+export const CAPTION = { textAlign: 'left', color: 'var(--mantine-color-text)' } as const;

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
 import { useAppointment } from './get-appointment.ts';
@@ -14,7 +14,7 @@ import { usePartners } from './list-partners.ts';
 function Facts({ caption, rows }: { caption: string; rows: [string, ReactNode][] }) {
   return (
     <Table captionSide="top" maw={640} withRowBorders>
-      <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+      <Table.Caption style={CAPTION}>{caption}</Table.Caption>
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
@@ -121,7 +121,7 @@ export function AppointmentPage() {
                   {COPY.phone}: {p.phone || COPY.dash}
                 </Text>
                 <Table captionSide="top" maw={640}>
-                  <Table.Caption style={{ textAlign: 'left' }}>{COPY.itemsOf(name)}</Table.Caption>
+                  <Table.Caption style={CAPTION}>{COPY.itemsOf(name)}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{COPY.item}</Table.Th>
@@ -164,7 +164,7 @@ export function AppointmentPage() {
         ) : (
           <ScrollRegion label={COPY.payments} minWidth={800}>
             <Table captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>{COPY.paymentsCaption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{COPY.paymentsCaption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COPY.when}</Table.Th>
@@ -208,7 +208,7 @@ export function AppointmentPage() {
         ) : (
           <ScrollRegion label={COPY.messages} minWidth={700}>
             <Table captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>{COPY.messagesCaption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{COPY.messagesCaption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COPY.when}</Table.Th>
@@ -249,7 +249,7 @@ export function AppointmentPage() {
         {history.data && history.data.results.length > 0 ? (
           <ScrollRegion label={COPY.history} minWidth={700}>
             <Table captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>{COPY.historyCaption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{COPY.historyCaption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COPY.when}</Table.Th>

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { COPY, PAYMENT_STATUS_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatDate, formatMoney, formatTime } from './format.ts';
 import { usePartners } from './list-partners.ts';
@@ -79,6 +79,7 @@ export function AppointmentsPage() {
               name="q"
               label={COPY.query}
               description={COPY.queryHint}
+              styles={{ description: { color: 'var(--mantine-color-text)' } }}
               defaultValue={search.q ?? ''}
               maxLength={120}
             />
@@ -138,7 +139,7 @@ export function AppointmentsPage() {
         {rows.length > 0 ? (
           <ScrollRegion label={COPY.resultsTitle} minWidth={900}>
             <Table ref={table} striped highlightOnHover captionSide="top">
-              <Table.Caption>{COPY.caption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{COPY.caption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COPY.code}</Table.Th>

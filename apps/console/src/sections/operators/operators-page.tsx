@@ -14,7 +14,7 @@ import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, type ConsoleRole } from '@visita/do
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { COPY } from './copy.ts';
 import { useOperators } from './list-operators.ts';
 import { usePartners } from './list-partners.ts';
@@ -69,6 +69,7 @@ function CreateOperator() {
           tabIndex={-1}
           color="green"
           title={COPY.createdTitle}
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           mb="md"
           withCloseButton
           closeButtonLabel={COPY.hide}
@@ -151,7 +152,8 @@ export function OperatorsPage() {
     else actions.update.mutate({ params, body: { active: action === 'activate' } }, callbacks);
   };
 
-  const now = Date.now();
+  // Locks are judged at the moment the list arrived (a render stays pure).
+  const now = operators.dataUpdatedAt;
   const rows = operators.data?.results ?? [];
   return (
     <Stack gap="xl">
@@ -169,7 +171,7 @@ export function OperatorsPage() {
         {rows.length > 0 ? (
           <ScrollRegion label={COPY.listTitle} minWidth={1000}>
             <Table captionSide="top" striped>
-              <Table.Caption style={{ textAlign: 'left' }}>{COPY.caption}</Table.Caption>
+              <Table.Caption style={CAPTION}>{COPY.caption}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{COPY.email}</Table.Th>
