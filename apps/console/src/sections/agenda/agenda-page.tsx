@@ -101,6 +101,7 @@ export function AgendaPage() {
     const format = new Intl.DateTimeFormat('es-CL', {
       hour: '2-digit',
       minute: '2-digit',
+      hourCycle: 'h23',
       timeZone: agenda?.sector.time_zone,
     });
     return (iso: string) => format.format(new Date(iso));

@@ -6,7 +6,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
 import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
-import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+import { formatsFor } from './format.ts';
 import { useAppointment } from './get-appointment.ts';
 import { usePartners } from './list-partners.ts';
 
@@ -76,7 +76,12 @@ export function AppointmentPage() {
       </Stack>
     );
   const partner = partners.data?.results.find((p) => p.id === a.client_id);
-  const money = (amount: number) => formatMoney(amount, partner?.country);
+  const {
+    date: formatDate,
+    time: formatTime,
+    dateTime: formatDateTime,
+    money,
+  } = formatsFor(partner?.country);
 
   return (
     <Stack gap="xl">

@@ -6,7 +6,7 @@ import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { CAPTION, ScrollRegion } from './scroll-region.tsx';
 import { COPY, PAYMENT_STATUS_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
-import { formatDate, formatMoney, formatTime } from './format.ts';
+import { formatsFor } from './format.ts';
 import { usePartners } from './list-partners.ts';
 import { type AppointmentSearch, useAppointmentSearch } from './search-appointments.ts';
 
@@ -155,31 +155,33 @@ export function AppointmentsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Th scope="row">
-                      <Anchor component={Link} to={`/citas/${row.id}`} ff="monospace">
-                        {row.code}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{row.begin_date ? formatDate(row.begin_date) : COPY.noDate}</Table.Td>
-                    <Table.Td>
-                      {row.begin_date
-                        ? `${formatTime(row.begin_date)}–${formatTime(row.end_date)}`
-                        : COPY.dash}
-                    </Table.Td>
-                    <Table.Td>
-                      {row.patient_name ?? COPY.dash}
-                      {row.patients > 1 ? COPY.morePatients(row.patients - 1) : ''}
-                    </Table.Td>
-                    <Table.Td>{partnerOf.get(row.client_id)?.name ?? row.client_id}</Table.Td>
-                    <Table.Td>{STATUS_LABELS[row.status]}</Table.Td>
-                    <Table.Td>{paymentStatusLabel(row.payment_status)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {formatMoney(row.total, partnerOf.get(row.client_id)?.country)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {rows.map((row) => {
+                  const partner = partnerOf.get(row.client_id);
+                  const { date: formatDate, time: formatTime, money } = formatsFor(partner?.country);
+                  return (
+                    <Table.Tr key={row.id}>
+                      <Table.Th scope="row">
+                        <Anchor component={Link} to={`/citas/${row.id}`} ff="monospace">
+                          {row.code}
+                        </Anchor>
+                      </Table.Th>
+                      <Table.Td>{row.begin_date ? formatDate(row.begin_date) : COPY.noDate}</Table.Td>
+                      <Table.Td>
+                        {row.begin_date
+                          ? `${formatTime(row.begin_date)}–${formatTime(row.end_date)}`
+                          : COPY.dash}
+                      </Table.Td>
+                      <Table.Td>
+                        {row.patient_name ?? COPY.dash}
+                        {row.patients > 1 ? COPY.morePatients(row.patients - 1) : ''}
+                      </Table.Td>
+                      <Table.Td>{partner?.name ?? row.client_id}</Table.Td>
+                      <Table.Td>{STATUS_LABELS[row.status]}</Table.Td>
+                      <Table.Td>{paymentStatusLabel(row.payment_status)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{money(row.total)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </ScrollRegion>

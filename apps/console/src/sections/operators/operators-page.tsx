@@ -20,7 +20,11 @@ import { useOperators } from './list-operators.ts';
 import { usePartners } from './list-partners.ts';
 import { useCreateOperator, useOperatorActions } from './operator-actions.ts';
 
-const dateTime = new Intl.DateTimeFormat('es-CL', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('es-CL', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+});
 
 type Action = 'unlock' | 'resetTotp' | 'endSessions' | 'deactivate' | 'activate';
 
