@@ -15,6 +15,7 @@ import manageRoutes from './modules/appointments/manage-routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import partnerRoutes from './modules/admin/partner-routes.ts';
 import consoleAuthRoutes from './modules/console/auth-routes.ts';
+import consoleAppointmentRoutes from './modules/appointments/console-routes.ts';
 import consoleOperatorRoutes from './modules/console/operator-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(partnerRoutes);
       await api.register(consoleAuthRoutes);
+      await api.register(consoleAppointmentRoutes);
       await api.register(consoleOperatorRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);

@@ -283,6 +283,8 @@ export const appointments = pgTable(
   },
   (table) => [
     index('appointments_client_idx').on(table.clientId, table.createdAt),
+    // The console's search pages through appointments newest first, by (created_at, id).
+    index('appointments_created_idx').on(table.createdAt, table.id),
     index('appointments_held_from_idx')
       .on(table.heldFrom)
       .where(sql`${table.heldFrom} is not null and ${table.status} = 'scheduled'`),
@@ -860,3 +862,25 @@ export const consoleKeys = pgTable('console_keys', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * What the console's appointment search matches, one row per word of an appointment's patients:
+ * each name word folded as ../search-text.ts folds (lower-case, accents removed, 'ñ' as 'n'), the
+ * document without dots or dash, the e-mail lower-cased, the phone's digits (and its last 10, 9
+ * and 8, for a number typed without its country code). Kept by a trigger on appointments
+ * (migration 0016) whenever their patients change, so it cannot drift from them; a query's words
+ * are matched as prefixes through the text_pattern_ops index.
+ */
+export const appointmentSearchTerms = pgTable(
+  'appointment_search_terms',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appointmentId, table.term] }),
+    index('appointment_search_terms_term_idx').on(table.term.op('text_pattern_ops'), table.appointmentId),
+  ],
+);

@@ -1,0 +1,100 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../errors.ts';
+import { type ConsoleOperator, operatorOfRequest } from '../../plugins/app/console-session.ts';
+import { consoleAppointmentDetail, consoleAppointmentHistory } from './console-detail.ts';
+import { decodeCursor, findAppointmentSummary, searchAppointments } from './console-search.ts';
+import { findAppointmentById } from './queries.ts';
+
+/** The partner a `partner` operator is confined to; undefined for every other role. */
+function partnerScope(operator: ConsoleOperator): string | undefined {
+  if (operator.role !== 'partner') return undefined;
+  if (!operator.clientId) throw fail(ERRORS.CONSOLE_FORBIDDEN_PARTNER);
+  return operator.clientId;
+}
+
+/** The appointment a console route names: 404 if unknown, 403 if another partner's. */
+async function readableAppointment(db: Db, request: FastifyRequest, id: string) {
+  const scope = partnerScope(operatorOfRequest(request));
+  const appointment = await findAppointmentById(db, id);
+  if (!appointment) throw fail(ERRORS.CONSOLE_APPOINTMENT_NOT_FOUND);
+  if (scope !== undefined && appointment.clientId !== scope) throw fail(ERRORS.CONSOLE_FORBIDDEN_PARTNER);
+  return appointment;
+}
+
+/** The console's appointments: search, an appointment's page and its history (appointments.read). */
+const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = { console: { permission: 'appointments.read' } } as const;
+
+  app.get(
+    ENDPOINTS.consoleSearchAppointments.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleSearchAppointments,
+        tags: ['console'],
+        summary:
+          'Buscar citas por nombre, RUT o documento, correo, teléfono, id o código; por socio, día de la visita, estado y estado de pago',
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const scope = partnerScope(operatorOfRequest(request));
+      if (scope !== undefined && query.client_id !== undefined && query.client_id !== scope)
+        throw fail(ERRORS.CONSOLE_FORBIDDEN_PARTNER);
+      return searchAppointments(app.db, await app.catalogue(), {
+        q: query.q,
+        clientId: scope ?? query.client_id,
+        from: query.from,
+        to: query.to,
+        status: query.status,
+        paymentStatus: query.payment_status,
+        cursor: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+        limit: query.limit,
+      });
+    },
+  );
+
+  app.get(
+    ENDPOINTS.consoleAppointment.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleAppointment,
+        tags: ['console'],
+        summary: 'Una cita: visita, pacientes e ítems, montos, pagos y mensajes',
+      },
+    },
+    async (request) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      const catalogue = await app.catalogue();
+      const summary = await findAppointmentSummary(app.db, catalogue, appointment.id);
+      if (!summary) throw fail(ERRORS.CONSOLE_APPOINTMENT_NOT_FOUND);
+      return consoleAppointmentDetail(app.db, catalogue, appointment, summary);
+    },
+  );
+
+  app.get(
+    ENDPOINTS.consoleAppointmentHistory.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleAppointmentHistory,
+        tags: ['console'],
+        summary: 'Historial de una cita: cambios, estados, pagos y mensajes, del más reciente al más antiguo',
+      },
+    },
+    async (request) => ({
+      results: await consoleAppointmentHistory(
+        app.db,
+        await readableAppointment(app.db, request, request.params.id),
+      ),
+    }),
+  );
+};
+
+export default consoleAppointmentRoutes;
