@@ -1,6 +1,6 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
@@ -53,8 +53,11 @@ export function AppointmentPage() {
   const appointment = useAppointment(id);
   const history = useAppointmentHistory(id);
   const partners = usePartners();
+  // Back to the search this appointment was opened from, when it was.
+  const { state } = useLocation() as { state: { search?: unknown } | null };
+  const search = typeof state?.search === 'string' && state.search ? `?${state.search}` : '';
   const back = (
-    <Anchor component={Link} to="/citas">
+    <Anchor component={Link} to={`/citas${search}`}>
       {COPY.backToList}
     </Anchor>
   );

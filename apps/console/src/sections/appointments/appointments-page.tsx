@@ -161,7 +161,12 @@ export function AppointmentsPage() {
                   return (
                     <Table.Tr key={row.id}>
                       <Table.Th scope="row">
-                        <Anchor component={Link} to={`/citas/${row.id}`} ff="monospace">
+                        <Anchor
+                          component={Link}
+                          to={`/citas/${row.id}`}
+                          state={{ search: params.toString() }}
+                          ff="monospace"
+                        >
                           {row.code}
                         </Anchor>
                       </Table.Th>
