@@ -10,6 +10,8 @@ import { findAppointmentById } from '../appointments/queries.ts';
 import { patientNameOf, serviceIdsOf } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { keptClient } from '../clients/kept-clients.ts';
+import { PASSWORD_RESET_TOPIC } from '../console/auth.ts';
+import { deliverPasswordResetEmail } from '../console/password-reset-email.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
 import { findSettledPayments } from '../payments/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
@@ -161,6 +163,8 @@ export function createBookingDeliverer(context: DeliveryContext) {
   return (event: ClaimedEvent): Promise<void> => {
     switch (event.channel) {
       case 'email':
+        // The one e-mail that is not a booking's: a console operator's password reset link.
+        if (event.topic === PASSWORD_RESET_TOPIC) return deliverPasswordResetEmail(context, event);
         return bookingEmail(context, event);
       case 'webhook':
         return bookingWebhook(context, event);
