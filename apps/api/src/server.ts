@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { clientsWithPublicDemoTokens, demoCredentialsWarning } from './db/seed/demo-credentials.ts';
+import { demoAdminWarning } from './db/seed/demo-operators.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
@@ -155,6 +156,9 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   // The demo's staff tokens are in this repository: a server others can reach says so at start.
   const exposed = demoCredentialsWarning(config.HOST, await clientsWithPublicDemoTokens(database.db));
   if (exposed) app.log.warn({ host: config.HOST }, exposed);
+  // So is the demo's console admin, while its published password still works.
+  const demoAdmin = await demoAdminWarning(database.db, config.HOST);
+  if (demoAdmin) app.log.warn({ host: config.HOST }, demoAdmin);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(

@@ -9,6 +9,7 @@ import { usersDemoSeed } from './demo-users.ts';
 import { demoClientsSeed, demoColourClientsSeed, demoManualConfirmationSeed } from './demo-clients.ts';
 import { demoPartnerProfilesSeed } from './demo-profiles.ts';
 import { demoCompanyRosterSeed } from './demo-company-roster.ts';
+import { demoOperatorsSeed } from './demo-operators.ts';
 import {
   demoAntigenSeed,
   demoMentalHealthCouponSeed,
@@ -19,7 +20,7 @@ import type { Seed } from './run-seeds.ts';
 /**
  * The demo dataset of in dependency order: clients, coverage, catalogue (items
  * by slug), coupons, operative switches, appointments and the demo cart, then nurses and shifts
- * (with some blocks taken) and patient accounts.
+ * (with some blocks taken), patient accounts, and the console's demo admin.
  */
 export const DEMO_SEEDS: readonly Seed[] = [
   demoClientsSeed,
@@ -39,4 +40,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoPartnerVariantsSeed,
   demoMentalHealthCouponSeed,
   demoAntigenSeed,
+  demoOperatorsSeed,
 ];

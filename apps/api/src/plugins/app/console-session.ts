@@ -143,7 +143,7 @@ export async function findConsoleSession(
 }
 
 /** The console's secret: the configured one, else one made once and kept in the database. */
-async function consoleSecretOf(db: Db, configured: string | undefined): Promise<string> {
+export async function consoleSecretOf(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   await db
     .insert(consoleKeys)
