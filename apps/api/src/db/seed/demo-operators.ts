@@ -46,7 +46,7 @@ async function seedDemoAdmin(db: Db): Promise<void> {
 export const demoOperatorsSeed: Seed = { name: 'demo-operators', run: seedDemoAdmin };
 
 /** Whether the demo admin still signs in with the published password (not changed, not deactivated). */
-export async function demoAdminIsPublic(db: Db): Promise<boolean> {
+async function demoAdminIsPublic(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ passwordHash: operators.passwordHash })
     .from(operators)
