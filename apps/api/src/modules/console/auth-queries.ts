@@ -11,8 +11,8 @@ import {
 } from '../../db/schema.ts';
 
 /** Failed sign-ins (passwords and TOTP codes) within this window lock the account. */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_WINDOW_MS = 15 * 60 * 1000;
+const LOCK_AFTER_FAILURES = 5;
+const LOCK_WINDOW_MS = 15 * 60 * 1000;
 
 export type LoginOutcome = (typeof operatorLoginAttempts.$inferInsert)['outcome'];
 export type SessionStage = OperatorSessionRow['stage'];

@@ -169,6 +169,35 @@ describe.each(TEST_ENGINES)('console sign-in on $name', (engine) => {
     expect((await operatorRow(op.id))?.failedLogins).toBe(1);
   });
 
+  it('answers a deactivated account as it answers a wrong password', async () => {
+    const op = await createOperator();
+    await app.db.update(operators).set({ active: false }).where(eq(operators.id, op.id));
+    const b = await browser();
+    const refused = await b.login(op.email);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ err: 'console-bad-credentials' });
+    expect(refused.cookies.some((c) => c.name === '__Secure-visita-console')).toBe(false);
+  });
+
+  it('answers 401 on the account routes without a session', async () => {
+    const b = await browser();
+    const calls: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: object][] = [
+      ['GET', '/me'],
+      ['GET', '/me/sessions'],
+      ['DELETE', `/me/sessions/${randomUUID()}`],
+      ['POST', '/me/password', { current_password: PASSWORD, new_password: 'otra clave bastante larga' }],
+      ['POST', '/me/totp'],
+      ['POST', '/me/totp/confirm', { code: '123456' }],
+      ['POST', '/auth/totp', { code: '123456' }],
+      ['POST', '/auth/logout'],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await b.call(method, url, body);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toMatchObject({ err: 'console-not-signed-in' });
+    }
+  });
+
   it('refuses a sign-in without the CSRF token, and a malformed body', async () => {
     const op = await createOperator();
     const noToken = await app.inject({

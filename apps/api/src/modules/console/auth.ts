@@ -56,7 +56,7 @@ export const nextOfStage = (stage: SessionStage): ConsoleNext => NEXT_OF_STAGE[s
  * operator has one), then the one-time password's change, then a second factor for a role that
  * needs one, else a full session.
  */
-export function stageFor(
+function stageFor(
   operator: { mustChangePassword: boolean; role: ConsoleRole; totpEnabled: boolean },
   { totpPassed }: { totpPassed: boolean },
 ): SessionStage {
