@@ -113,7 +113,7 @@ test('nobody signed in is sent to /ingresar; axe finds nothing on the sign-in pa
   await expect(page.getByRole('status')).toContainText('Si el correo pertenece a una cuenta');
 });
 
-test('the admin signs in by keyboard with password and code, creates a coordinator who must change the one-time password', async ({
+test('the admin signs in by keyboard with password and code, creates a coordinator who must change the one-time password, and an admin who must also enrol a second factor', async ({
   page,
   browser,
 }) => {
@@ -176,4 +176,34 @@ test('the admin signs in by keyboard with password and code, creates a coordinat
   await expect(last.page).toHaveURL(/\/console\/citas$/);
   await last.context.close();
   await coordinator.context.close();
+
+  // A second admin: after the one-time password, the role asks for a second factor first.
+  const adminEmail = `administracion-${Date.now()}@visita.localhost`;
+  await form.getByRole('textbox', { name: 'Correo' }).fill(adminEmail);
+  await form.getByRole('textbox', { name: 'Nombre' }).fill('Berta Administradora');
+  await form.getByRole('combobox', { name: 'Rol' }).selectOption('admin');
+  await form.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByTestId('one-time-password')).not.toHaveText(oneTimePassword);
+  const adminOneTime = (await page.getByTestId('one-time-password').textContent())?.trim() ?? '';
+  const admin = await signIn(browser, adminEmail, adminOneTime);
+  await expect(admin.page).toHaveURL(/\/console\/ingresar\/contrasena$/);
+  await admin.page.getByLabel('Contraseña de un solo uso').fill(adminOneTime);
+  await admin.page.getByLabel(/^Contraseña nueva/).fill(newPassword);
+  await admin.page.getByLabel('Repite la contraseña nueva').fill(newPassword);
+  await admin.page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(admin.page).toHaveURL(/\/console\/ingresar\/segundo-factor$/);
+  await expectTitleFocused(admin.page, 'Configurar segundo factor');
+  await admin.page.getByRole('button', { name: 'Generar clave' }).click();
+  const secret = ((await admin.page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(admin.page.getByText(/^otpauth:\/\/totp\//)).toBeVisible();
+  await expectNoViolations(admin.page, '/ingresar/segundo-factor (clave)');
+  await admin.page.getByRole('textbox', { name: /Código de verificación/ }).fill('000000');
+  await admin.page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(admin.page.getByRole('alert')).toContainText('El código de verificación no es correcto.');
+  await admin.page.getByRole('textbox', { name: /Código de verificación/ }).fill(await generate({ secret }));
+  await admin.page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(admin.page).toHaveURL(/\/console\/citas$/);
+  await expect(admin.page.getByTestId('operator')).toHaveText('Berta Administradora · Administración');
+  await admin.context.close();
 });
