@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/embed', 'apps/api', 'apps/widget', 'e2e'],
+    projects: ['packages/domain', 'packages/embed', 'apps/api', 'apps/widget', 'apps/console', 'e2e'],
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts', 'apps/widget/src/**/*.ts', 'apps/widget/src/**/*.tsx'],
