@@ -867,7 +867,8 @@ export const consoleKeys = pgTable('console_keys', {
  * What the console's appointment search matches, one row per word of an appointment's patients:
  * each name word folded as ../search-text.ts folds (lower-case, accents removed, 'ñ' as 'n'), the
  * document without dots or dash, the e-mail lower-cased, the phone's digits (and its last 10, 9
- * and 8, for a number typed without its country code). Kept by a trigger on appointments
+ * and 8, for a number typed without its country code), with the appointment's created_at so the
+ * matches come out of the index in the search's order. Kept by a trigger on appointments
  * (migration 0016) whenever their patients change, so it cannot drift from them; a query's words
  * are matched as prefixes through the text_pattern_ops index.
  */
@@ -878,9 +879,15 @@ export const appointmentSearchTerms = pgTable(
       .notNull()
       .references(() => appointments.id, { onDelete: 'cascade' }),
     term: text('term').notNull(),
+    /** The appointment's: matches are put in the search's order from the index alone. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.appointmentId, table.term] }),
-    index('appointment_search_terms_term_idx').on(table.term.op('text_pattern_ops'), table.appointmentId),
+    index('appointment_search_terms_term_idx').on(
+      table.term.op('text_pattern_ops'),
+      table.appointmentId,
+      table.createdAt,
+    ),
   ],
 );

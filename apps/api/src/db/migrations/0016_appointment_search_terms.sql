@@ -1,11 +1,12 @@
 CREATE TABLE "appointment_search_terms" (
 	"appointment_id" uuid NOT NULL,
 	"term" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "appointment_search_terms_appointment_id_term_pk" PRIMARY KEY("appointment_id","term")
 );
 --> statement-breakpoint
 ALTER TABLE "appointment_search_terms" ADD CONSTRAINT "appointment_search_terms_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "appointment_search_terms_term_idx" ON "appointment_search_terms" USING btree ("term" text_pattern_ops,"appointment_id");--> statement-breakpoint
+CREATE INDEX "appointment_search_terms_term_idx" ON "appointment_search_terms" USING btree ("term" text_pattern_ops,"appointment_id","created_at");--> statement-breakpoint
 CREATE INDEX "appointments_created_idx" ON "appointments" USING btree ("created_at","id");
 --> statement-breakpoint
 -- The search's one alphabet, as foldSearchText (src/search-text.ts) writes it: accents removed
@@ -41,23 +42,25 @@ CREATE FUNCTION appointment_search_terms_of(patients jsonb) RETURNS SETOF text L
   WHERE term IS NOT NULL AND term <> ''
 $$;
 --> statement-breakpoint
--- Rewrites an appointment's terms in the transaction that changed its patients.
+-- Rewrites an appointment's terms in the transaction that changed its patients (or, in tests, its
+-- creation time).
 CREATE FUNCTION appointment_search_terms_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM appointment_search_terms WHERE appointment_id = NEW.id;
   END IF;
-  INSERT INTO appointment_search_terms (appointment_id, term)
-  SELECT NEW.id, t.term FROM appointment_search_terms_of(NEW.patients) AS t(term);
+  INSERT INTO appointment_search_terms (appointment_id, term, created_at)
+  SELECT NEW.id, t.term, NEW.created_at FROM appointment_search_terms_of(NEW.patients) AS t(term);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER appointment_search_terms_inserted AFTER INSERT ON appointments
   FOR EACH ROW EXECUTE FUNCTION appointment_search_terms_sync();
 --> statement-breakpoint
-CREATE TRIGGER appointment_search_terms_updated AFTER UPDATE OF patients ON appointments
-  FOR EACH ROW WHEN (OLD.patients IS DISTINCT FROM NEW.patients) EXECUTE FUNCTION appointment_search_terms_sync();
+CREATE TRIGGER appointment_search_terms_updated AFTER UPDATE OF patients, created_at ON appointments
+  FOR EACH ROW WHEN (OLD.patients IS DISTINCT FROM NEW.patients OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+  EXECUTE FUNCTION appointment_search_terms_sync();
 --> statement-breakpoint
 -- The appointments booked before this migration.
-INSERT INTO appointment_search_terms (appointment_id, term)
-SELECT a.id, t.term FROM appointments a, appointment_search_terms_of(a.patients) AS t(term);
+INSERT INTO appointment_search_terms (appointment_id, term, created_at)
+SELECT a.id, t.term, a.created_at FROM appointments a, appointment_search_terms_of(a.patients) AS t(term);

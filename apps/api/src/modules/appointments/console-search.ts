@@ -61,27 +61,28 @@ export function parseTextQuery(raw: string | undefined): TextQuery | null {
 /** A LIKE pattern matching what starts with `prefix` (an e-mail may hold '_' or '%'). */
 const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const idsWithTerm = (word: string): SQL =>
-  sql`(select appointment_id from appointment_search_terms where ${
+/** (appointment_id, created_at) of the appointments with a term `word` starts (or is, if short). */
+const withTerm = (word: string): SQL =>
+  sql`(select appointment_id, created_at from appointment_search_terms where ${
     word.length < MIN_PREFIX ? sql`term = ${word}` : sql`term like ${prefixPattern(word)}`
   })`;
 
 /**
- * The ids the text matches, as one uncorrelated set (unions of intersections): the planner may
- * read the few ids a rare term has and join them, or walk the newest appointments and probe a
- * common term's ids, whichever costs less.
+ * The (appointment_id, created_at) the text matches: unions of intersections of index-only reads
+ * of appointment_search_terms, which carries created_at so the matches are put in order without
+ * reading appointments; only the page's rows are then read.
  */
-function textCondition(query: TextQuery): SQL {
-  if (query.id) return sql`a.id = ${query.id}::uuid`;
-  const sets = query.alternatives.map(
-    (words) => sql`(${sql.join(words.map(idsWithTerm), sql` intersect `)})`,
-  );
+function textCandidates(query: TextQuery): SQL {
+  if (query.id) return sql`select id, created_at from appointments where id = ${query.id}::uuid`;
+  const sets = query.alternatives.map((words) => sql`(${sql.join(words.map(withTerm), sql` intersect `)})`);
   // The code is the id's first eight hex characters: a range of the primary key.
   if (query.code)
     sets.push(
-      sql`(select id from appointments where id between ${`${query.code}-0000-0000-0000-000000000000`}::uuid and ${`${query.code}-ffff-ffff-ffff-ffffffffffff`}::uuid)`,
+      sql`(select id, created_at from appointments where id between ${`${query.code}-0000-0000-0000-000000000000`}::uuid and ${`${query.code}-ffff-ffff-ffff-ffffffffffff`}::uuid)`,
     );
-  return sets.length > 0 ? sql`a.id in (${sql.join(sets, sql` union `)})` : sql`false`;
+  return sets.length > 0
+    ? sql.join(sets, sql` union `)
+    : sql`select id, created_at from appointments where false`;
 }
 
 /** Where a page starts: after the last row of the previous one, in (created_at, id) order. */
@@ -135,13 +136,32 @@ const visitZone = sql`coalesce((select s.time_zone from sectors s where s.id = a
  * Visits whose local day falls from `from` to `to`: first the instants that may (a day on either
  * side covers every zone), through visits_block_idx, then the day on the visit's wall clock.
  */
+function visitInstants(from: string | undefined, to: string | undefined) {
+  return {
+    low: from ? new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS).toISOString() : null,
+    high: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS).toISOString() : null,
+  };
+}
+
 function visitDayCondition(from: string | undefined, to: string | undefined): SQL {
-  const low = from ? new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS).toISOString() : null;
-  const high = to ? new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS).toISOString() : null;
+  const { low, high } = visitInstants(from, to);
   const local = sql`(v.block_start at time zone ${visitZone})::date`;
   return sql`exists (select 1 from visits v where v.appointment_id = a.id${
     low ? sql` and v.block_start >= ${low}::timestamptz and ${local} >= ${from}::date` : sql``
   }${high ? sql` and v.block_start < ${high}::timestamptz and ${local} <= ${to}::date` : sql``})`;
+}
+
+/** The appointments with a visit in the instants a span of local days may cover. */
+function visitCandidates(from: string, to: string): SQL {
+  const { low, high } = visitInstants(from, to);
+  return sql`select v.appointment_id, c.created_at from visits v join appointments c on c.id = v.appointment_id
+    where v.block_start >= ${low}::timestamptz and v.block_start < ${high}::timestamptz`;
+}
+
+/** The columns a page is ordered and cut by. */
+interface SearchKey {
+  createdAt: SQL;
+  id: SQL;
 }
 
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -167,19 +187,30 @@ interface SummaryRow {
  * The summaries of the appointments `where` selects, newest first. The visit shown is the one
  * holding its block: a confirmed visit, or a hold not yet lapsed.
  */
-async function selectSummaries(db: Db, where: SQL[], limit: number): Promise<SummaryRow[]> {
+async function selectSummaries(
+  db: Db,
+  where: (key: SearchKey) => SQL[],
+  limit: number,
+  candidates?: SQL,
+): Promise<SummaryRow[]> {
+  // With candidates (a text, a span of days), the page is taken from them, in their order: the
+  // planner would otherwise walk every appointment newest first, probing each.
+  const key: SearchKey = candidates
+    ? { createdAt: sql`m.created_at`, id: sql`m.appointment_id` }
+    : { createdAt: sql`a.created_at`, id: sql`a.id` };
+  const conditions = where(key);
   return queryRows<SummaryRow>(
     db,
-    sql`select a.id::text as id, a.client_id, a.status, a.payment_status,
+    sql`${candidates ? sql`with m (appointment_id, created_at) as materialized (${candidates}) ` : sql``}select a.id::text as id, a.client_id, a.status, a.payment_status,
       ${iso(sql`a.created_at`)} as created_at,
       to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
       ${iso(sql`v.block_start`)} as begin_date, ${iso(sql`v.block_end`)} as end_date,
       a.patients, a.comuna, a.country, a.sales_source, a.coupon_code,
       (a.amounts->>'total')::float8 as amount_total
-    from appointments a
+    from ${candidates ? sql`m join appointments a on a.id = m.appointment_id` : sql`appointments a`}
     left join visits v on v.appointment_id = a.id and (v.status = 'confirmed' or v.expires_at > now())
-    where ${where.length > 0 ? sql.join(where, sql` and `) : sql`true`}
-    order by a.created_at desc, a.id desc
+    where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
+    order by ${key.createdAt} desc, ${key.id} desc
     limit ${limit}`,
   );
 }
@@ -237,7 +268,7 @@ export async function findAppointmentSummary(
   catalogue: CatalogueSnapshot,
   id: string,
 ): Promise<ConsoleAppointmentSummary | undefined> {
-  const [row] = await selectSummaries(db, [sql`a.id = ${id}::uuid`], 1);
+  const [row] = await selectSummaries(db, () => [sql`a.id = ${id}::uuid`], 1);
   return row ? toSummary(db, catalogue, row) : undefined;
 }
 
@@ -253,16 +284,27 @@ export async function searchAppointments(
 ): Promise<{ results: ConsoleAppointmentSummary[]; next_cursor: string | null }> {
   const where: SQL[] = [];
   const text = parseTextQuery(search.q);
-  if (text) where.push(textCondition(text));
   if (search.clientId !== undefined) where.push(sql`a.client_id = ${search.clientId}`);
   if (search.status) where.push(sql`a.status = ${search.status}`);
   if (search.paymentStatus) where.push(sql`a.payment_status = ${search.paymentStatus}`);
   if (search.from || search.to) where.push(visitDayCondition(search.from, search.to));
-  if (search.cursor)
-    where.push(
-      sql`(a.created_at, a.id) < (${search.cursor.createdAt}::timestamptz, ${search.cursor.id}::uuid)`,
-    );
-  const rows = await selectSummaries(db, where, search.limit + 1);
+  const { cursor } = search;
+  const rows = await selectSummaries(
+    db,
+    (key) =>
+      cursor
+        ? [
+            ...where,
+            sql`(${key.createdAt}, ${key.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+          ]
+        : where,
+    search.limit + 1,
+    text
+      ? textCandidates(text)
+      : search.from && search.to
+        ? visitCandidates(search.from, search.to)
+        : undefined,
+  );
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
   return {
