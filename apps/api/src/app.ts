@@ -16,6 +16,7 @@ import adminRoutes from './modules/admin/routes.ts';
 import partnerRoutes from './modules/admin/partner-routes.ts';
 import consoleAuthRoutes from './modules/console/auth-routes.ts';
 import consoleAppointmentRoutes from './modules/appointments/console-routes.ts';
+import consoleAgendaRoutes from './modules/scheduling/console-routes.ts';
 import consoleOperatorRoutes from './modules/console/operator-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(partnerRoutes);
       await api.register(consoleAuthRoutes);
+      await api.register(consoleAgendaRoutes);
       await api.register(consoleAppointmentRoutes);
       await api.register(consoleOperatorRoutes);
       await api.register(paymentsRoutes);

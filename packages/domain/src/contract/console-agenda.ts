@@ -22,13 +22,20 @@ export const consoleSectorsQuerySchema = z.object({
   sales_source: z.string().trim().min(1).max(100).optional(),
 });
 
+/**
+ * What a visit's services are, as the agenda filters them: a pack, or an item by the skill it
+ * needs (a lab exam, a vaccine, a medical service).
+ */
+export const AGENDA_SERVICE_KINDS = ['exam', 'pack', 'vaccine', 'service'] as const;
+export type AgendaServiceKind = (typeof AGENDA_SERVICE_KINDS)[number];
+
 export const consoleAgendaDayQuerySchema = z.object({
   sector_id: z.string().trim().min(1).max(100),
   /** The sector's local day. */
   date: isoDateSchema,
   client_id: z.string().trim().min(1).max(100).optional(),
-  /** A service kind the visit includes (exam, pack, vaccine, service). */
-  kind: z.string().trim().min(1).max(40).optional(),
+  /** A service kind the visit includes (a pack counts its items' kinds too). */
+  kind: z.enum(AGENDA_SERVICE_KINDS).optional(),
   status: z.enum(APPOINTMENT_STATUSES).optional(),
 });
 
@@ -47,7 +54,10 @@ export const consoleAgendaBlockSchema = z.object({
   /** ISO instants. */
   start: z.string(),
   end: z.string(),
-  /** free: the nurse works and nobody holds it; hold: a booking in course holds it. */
+  /**
+   * free: the nurse works and nobody holds it; hold: a booking in course holds it; booked: a
+   * confirmed visit. A visit the filters leave out keeps its state with `visit` null.
+   */
   state: z.enum(['free', 'booked', 'hold']),
   visit: consoleAgendaVisitSchema.nullable(),
   /** Until when a hold lasts. */
