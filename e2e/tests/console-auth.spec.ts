@@ -163,7 +163,7 @@ test('the admin signs in by keyboard with password and code, creates a coordinat
   await otherNav.getByRole('link', { name: 'Mi cuenta' }).click();
   await expectTitleFocused(other, 'Mi cuenta');
   await expect(other.getByText('Esta sesión')).toBeVisible();
-  await other.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await other.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
   await expect(other).toHaveURL(/\/console\/ingresar$/);
   await other.goto('/console/citas');
   await expect(other).toHaveURL(/\/console\/ingresar$/);
@@ -174,6 +174,18 @@ test('the admin signs in by keyboard with password and code, creates a coordinat
   await again.context.close();
   const last = await signIn(browser, email, newPassword);
   await expect(last.page).toHaveURL(/\/console\/citas$/);
+  // A session opened elsewhere is ended from Mi cuenta: that browser is signed out.
+  const elsewhere = await signIn(browser, email, newPassword);
+  await expect(elsewhere.page).toHaveURL(/\/console\/citas$/);
+  await last.page.getByRole('link', { name: 'Mi cuenta' }).click();
+  const endOther = last.page.getByRole('button', { name: /^Cerrar sesión iniciada el/ });
+  await expect(endOther).toHaveCount(1);
+  await expectNoViolations(last.page, '/cuenta');
+  await endOther.click();
+  await expect(endOther).toHaveCount(0);
+  await elsewhere.page.getByRole('link', { name: 'Mi cuenta' }).click();
+  await expect(elsewhere.page).toHaveURL(/\/console\/ingresar$/);
+  await elsewhere.context.close();
   await last.context.close();
   await coordinator.context.close();
 

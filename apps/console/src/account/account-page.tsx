@@ -58,7 +58,7 @@ export function AccountPage() {
                         color="red"
                         loading={end.isPending && end.variables.params?.id === session.id}
                         onClick={() => end.mutate({ params: { id: session.id } })}
-                        aria-label={`Cerrar la sesión iniciada el ${formatted(session.created_at)}`}
+                        aria-label={`Cerrar sesión iniciada el ${formatted(session.created_at)}`}
                       >
                         Cerrar sesión
                       </Button>

@@ -92,6 +92,7 @@ export function ConsoleLayout() {
               to={section.path}
               label={section.label}
               active={active}
+              variant="filled"
               aria-current={active ? 'page' : undefined}
               onClick={close}
             />
