@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import { addExam, goToServices } from './address-and-services-helpers.ts';
+import {
+  fillCard,
+  fillPatient,
+  freshEmail,
+  freshRut,
+  holdFirstBlock,
+  servicesToDate,
+  TEST_VISA,
+} from './patients-and-payment-helpers.ts';
+
+/**
+ * The console's sections on the demo data: a booking made in the widget is found on Citas by the
+ * patient's RUT, opens on its own page and shows on its sector's agenda that day; Operadores
+ * creates an account and shows its one-time password once; a partner's operator gets 403 on
+ * another partner's appointment; axe finds nothing on any section.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+// The demo admin (apps/api/src/db/seed/demo-operators.ts).
+const ADMIN_EMAIL = 'admin@visita.localhost';
+const ADMIN_PASSWORD = 'visita-demo-admin';
+const ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** No WCAG 2.2 A or AA violation on the current screen (`where` names it in a failure). */
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  expect(
+    results.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The demo admin signed in through the console's own screens (password, then the TOTP code). */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/console/ingresar');
+  await page.getByRole('textbox', { name: 'Correo' }).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/console\/ingresar\/codigo$/);
+  // A code is taken once: when another test of this run signed the admin in within the same
+  // 30 seconds, the code is refused; the next one is not.
+  const field = page.getByRole('textbox', { name: /Código de verificación/ });
+  let refused = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let code = await generate({ secret: ADMIN_TOTP_SECRET });
+    while (code === refused) {
+      await page.waitForTimeout(1_000);
+      code = await generate({ secret: ADMIN_TOTP_SECRET });
+    }
+    await field.fill(code);
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/console/auth/totp') && r.request().method() === 'POST',
+    );
+    await page.keyboard.press('Enter');
+    if ((await answered).ok()) break;
+    refused = code;
+  }
+  await expect(page).toHaveURL(/\/console\/citas$/);
+}
+
+/** A section opened from the menu by keyboard (focus on its link, Enter). */
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name }).focus();
+  await page.keyboard.press('Enter');
+}
+
+/** A new operator's first sign-in in its own browser: the one-time password, then a new one. */
+async function firstSignIn(browser: Browser, email: string, oneTimePassword: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/console/ingresar');
+  await page.getByRole('textbox', { name: 'Correo' }).fill(email);
+  await page.getByLabel(/^Contraseña\b/).fill(oneTimePassword);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/console\/ingresar\/contrasena$/);
+  await page.getByLabel('Contraseña de un solo uso').fill(oneTimePassword);
+  const password = 'Clave extensa de prueba 2026';
+  await page.getByLabel(/^Contraseña nueva/).fill(password);
+  await page.getByLabel('Repite la contraseña nueva').fill(password);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page).toHaveURL(/\/console\/citas$/);
+  return { context, page };
+}
+
+/** A booking on /demo paid by card in the widget: its id, the patient's RUT and the held day. */
+async function bookInWidget(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await goToServices(page);
+  await addExam(page, 'Glicemia');
+  await servicesToDate(page);
+  const held = page.waitForRequest((r) => r.url().includes('/schedule/') && r.method() === 'POST');
+  await holdFirstBlock(page);
+  const hold = (await held).postDataJSON() as { begin_date: string };
+  const rut = freshRut();
+  await fillPatient(page, {
+    firstName: 'Javiera',
+    lastName: 'Consola',
+    secondLastName: 'Pérez',
+    day: '3',
+    month: 'Abril',
+    year: '1990',
+    document: rut,
+    email: freshEmail(),
+    phone: '+56955512345',
+  });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
+  await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
+  const paid = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const payment = await paid;
+  expect(payment.status()).toBe(200);
+  const id = /mercado-pago\/([^/]+)\/card\//.exec(payment.url())?.[1] ?? '';
+  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
+  await context.close();
+  return { id, rut, date: hold.begin_date.slice(0, 10) };
+}
+
+test('a booking made in the widget is found by RUT, opens on its page and shows on its sector’s agenda; a partner’s operator gets 403 on it; axe finds nothing', async ({
+  page,
+  browser,
+}) => {
+  const booking = await bookInWidget(browser);
+  expect(booking.id).not.toBe('');
+  await signInAsAdmin(page);
+
+  // Citas: the search by RUT finds it alone; its code opens its page.
+  await expect(page.getByRole('heading', { name: 'Citas', level: 1 })).toBeFocused();
+  await expectNoViolations(page, '/citas');
+  await page.getByRole('textbox', { name: 'Texto libre' }).fill(booking.rut);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const results = page.getByRole('table', { name: /Citas encontradas/ });
+  await expect(results.getByRole('row')).toHaveCount(2);
+  await expect(results.getByRole('cell', { name: /Javiera Consola/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 cita en pantalla' })).toBeVisible();
+  await expectNoViolations(page, '/citas con resultados');
+  await results.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/console/citas/${booking.id}$`));
+
+  // Cita: the visit, the patient and the exam, the payment by card, its history.
+  await expect(page.getByRole('heading', { level: 1, name: /^Cita / })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 3, name: 'Javiera Consola' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Ítems de Javiera Consola' })).toContainText('Glicemia');
+  await expect(page.getByRole('table', { name: 'Pagos e intentos de pago' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Historial', level: 2 })).toBeVisible();
+  const visit = page.getByRole('table', { name: 'Visita' });
+  const sector = (
+    await visit
+      .getByRole('row', { name: /^Sector/ })
+      .getByRole('cell')
+      .innerText()
+  ).trim();
+  expect(sector).not.toBe('—');
+  await expectNoViolations(page, '/citas/:id');
+
+  // Operadores: a partner's account for another partner, its one-time password shown once.
+  await openSection(page, 'Operadores');
+  await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeFocused();
+  await expectNoViolations(page, '/operadores');
+  const form = page.getByRole('form', { name: 'Nueva cuenta' });
+  const email = `socio-${Date.now()}@visita.localhost`;
+  await form.getByRole('textbox', { name: 'Correo' }).fill(email);
+  await form.getByRole('textbox', { name: 'Nombre' }).fill('Pedro Socio');
+  await form.getByRole('combobox', { name: 'Rol' }).selectOption('partner');
+  const partnerSelect = form.getByRole('combobox', { name: 'Socio' });
+  const other = await partnerSelect
+    .locator('option')
+    .evaluateAll((options) =>
+      options.map((o) => (o as HTMLOptionElement).value).find((value) => value && value !== 'demo'),
+    );
+  expect(other).toBeTruthy();
+  await partnerSelect.selectOption(other ?? '');
+  await form.getByRole('button', { name: 'Crear cuenta' }).click();
+  const created = page.getByRole('alert').filter({ hasText: 'Cuenta creada' });
+  await expect(created).toBeFocused();
+  const oneTimePassword = (await page.getByTestId('one-time-password').textContent())?.trim() ?? '';
+  expect(oneTimePassword.length).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole('table', { name: 'Operadores de la consola' })).toContainText(email);
+  await expectNoViolations(page, '/operadores con la cuenta creada');
+
+  // That operator sees its own partner's data only: the demo booking answers 403 by API.
+  const partner = await firstSignIn(browser, email, oneTimePassword);
+  const status = await partner.page.evaluate(
+    async (id) => (await fetch(`/api/console/appointments/${id}`)).status,
+    booking.id,
+  );
+  expect(status).toBe(403);
+  await partner.context.close();
+
+  // Agenda: its sector on its day shows it in a nurse's row, linking back to it.
+  await openSection(page, 'Agenda');
+  await expect(page.getByRole('heading', { name: 'Agenda', level: 1 })).toBeFocused();
+  await page.getByRole('combobox', { name: 'Sector' }).selectOption({ label: sector });
+  await page.getByLabel('Fecha').fill(booking.date);
+  const grid = page.getByRole('table', { name: /una fila por enfermera/ });
+  await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
+  await expect(page.getByRole('table', { name: /reservadas \/ capacidad/ })).toBeVisible();
+  await expectNoViolations(page, '/agenda');
+});
