@@ -193,10 +193,11 @@ async function selectSummaries(
   limit: number,
   candidates?: SQL,
 ): Promise<SummaryRow[]> {
-  // With candidates (a text, a span of days), the page is taken from them, in their order: the
-  // planner would otherwise walk every appointment newest first, probing each.
+  // With candidates (a text, a span of days), the page is taken from them, sorted first (a
+  // subquery with an order is planned apart), then read one by one until the page is full: the
+  // planner would otherwise join every candidate, or walk every appointment, before sorting.
   const key: SearchKey = candidates
-    ? { createdAt: sql`m.created_at`, id: sql`m.appointment_id` }
+    ? { createdAt: sql`o.created_at`, id: sql`o.appointment_id` }
     : { createdAt: sql`a.created_at`, id: sql`a.id` };
   const conditions = where(key);
   return queryRows<SummaryRow>(
@@ -207,7 +208,12 @@ async function selectSummaries(
       ${iso(sql`v.block_start`)} as begin_date, ${iso(sql`v.block_end`)} as end_date,
       a.patients, a.comuna, a.country, a.sales_source, a.coupon_code,
       (a.amounts->>'total')::float8 as amount_total
-    from ${candidates ? sql`m join appointments a on a.id = m.appointment_id` : sql`appointments a`}
+    from ${
+      candidates
+        ? sql`(select appointment_id, created_at from m order by created_at desc, appointment_id desc) o
+          join appointments a on a.id = o.appointment_id`
+        : sql`appointments a`
+    }
     left join visits v on v.appointment_id = a.id and (v.status = 'confirmed' or v.expires_at > now())
     where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
     order by ${key.createdAt} desc, ${key.id} desc
