@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { waitForMail } from './mail-helpers.ts';
 
 /**
  * The console's sign-in: nobody signed in lands on /ingresar; the demo admin signs in with the
@@ -116,6 +117,7 @@ test('nobody signed in is sent to /ingresar; axe finds nothing on the sign-in pa
 test('the admin signs in by keyboard with password and code, creates a coordinator who must change the one-time password, and an admin who must also enrol a second factor', async ({
   page,
   browser,
+  request,
 }) => {
   await signInAsAdminByKeyboard(page);
   const nav = page.getByRole('navigation', { name: 'Secciones' });
@@ -187,6 +189,27 @@ test('the admin signs in by keyboard with password and code, creates a coordinat
   await expect(elsewhere.page).toHaveURL(/\/console\/ingresar$/);
   await elsewhere.context.close();
   await last.context.close();
+
+  // Forgotten: a reset link by e-mail sets a new password, which then signs in.
+  const reset = await browser.newContext();
+  const resetPage = await reset.newPage();
+  await resetPage.goto('/console/restablecer');
+  await resetPage.getByRole('textbox', { name: 'Correo' }).fill(email);
+  await resetPage.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(resetPage.getByRole('status')).toContainText('Si el correo pertenece a una cuenta');
+  const mail = await waitForMail(request, (received) => received.to.includes(email));
+  const link = /https?:\/\/\S+\/console\/restablecer\?token=\S+/.exec(mail.text)?.[0] ?? '';
+  await resetPage.goto(new URL(link).pathname + new URL(link).search);
+  await expectTitleFocused(resetPage, 'Crear contraseña nueva');
+  const resetPassword = 'Velero rojo en la bahía 77';
+  await resetPage.getByLabel(/^Contraseña nueva/).fill(resetPassword);
+  await resetPage.getByLabel('Repite la contraseña nueva').fill(resetPassword);
+  await resetPage.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(resetPage.getByRole('status')).toContainText('Ya puedes iniciar sesión');
+  await reset.close();
+  const afterReset = await signIn(browser, email, resetPassword);
+  await expect(afterReset.page).toHaveURL(/\/console\/citas$/);
+  await afterReset.context.close();
   await coordinator.context.close();
 
   // A second admin: after the one-time password, the role asks for a second factor first.
