@@ -114,7 +114,7 @@ test('nobody signed in is sent to /ingresar; axe finds nothing on the sign-in pa
   await expect(page.getByRole('status')).toContainText('Si el correo pertenece a una cuenta');
 });
 
-test('the admin signs in by keyboard with password and code, creates a coordinator who must change the one-time password, and an admin who must also enrol a second factor', async ({
+test('the admin signs in by keyboard with password and code, creates a coordinator who must change the one-time password, and an admin who must also enrol a second factor; sessions ended from Mi cuenta; a reset by e-mailed link', async ({
   page,
   browser,
   request,
