@@ -124,39 +124,47 @@ export interface AppointmentSearch {
   limit: number;
 }
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The zone a visit's day is read in: its sector's, else its country's. */
-const visitZone = sql`coalesce((select s.time_zone from sectors s where s.id = a.sector_id), case a.country ${sql.join(
-  Object.entries(COUNTRY_TIME_ZONES).map(([country, zone]) => sql`when ${country} then ${zone}`),
-  sql` `,
-)} end)`;
+/** The zone a visit's day is read in: its sector's, else its country's (`row` the appointment). */
+const visitZone = (row: SQL) =>
+  sql`coalesce((select s.time_zone from sectors s where s.id = ${row}.sector_id), case ${row}.country ${sql.join(
+    Object.entries(COUNTRY_TIME_ZONES).map(([country, zone]) => sql`when ${country} then ${zone}`),
+    sql` `,
+  )} end)`;
 
 /**
- * Visits whose local day falls from `from` to `to`: first the instants that may (a day on either
- * side covers every zone), through visits_block_idx, then the day on the visit's wall clock.
+ * The instants a local day from `from` to `to` may cover in any zone (UTC-12 to UTC+14): what
+ * visits_block_idx narrows to before the day is read on the visit's wall clock.
  */
 function visitInstants(from: string | undefined, to: string | undefined) {
   return {
-    low: from ? new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS).toISOString() : null,
-    high: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS).toISOString() : null,
+    low: from ? new Date(Date.parse(`${from}T00:00:00Z`) - 14 * HOUR_MS).toISOString() : null,
+    high: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS + 12 * HOUR_MS).toISOString() : null,
   };
 }
 
-function visitDayCondition(from: string | undefined, to: string | undefined): SQL {
+function localDayBetween(row: SQL, from: string | undefined, to: string | undefined): SQL {
   const { low, high } = visitInstants(from, to);
-  const local = sql`(v.block_start at time zone ${visitZone})::date`;
-  return sql`exists (select 1 from visits v where v.appointment_id = a.id${
-    low ? sql` and v.block_start >= ${low}::timestamptz and ${local} >= ${from}::date` : sql``
-  }${high ? sql` and v.block_start < ${high}::timestamptz and ${local} <= ${to}::date` : sql``})`;
+  const local = sql`(v.block_start at time zone ${visitZone(row)})::date`;
+  return sql`${low ? sql` and v.block_start >= ${low}::timestamptz and ${local} >= ${from}::date` : sql``}${
+    high ? sql` and v.block_start < ${high}::timestamptz and ${local} <= ${to}::date` : sql``
+  }`;
 }
 
-/** The appointments with a visit in the instants a span of local days may cover. */
-function visitCandidates(from: string, to: string): SQL {
-  const { low, high } = visitInstants(from, to);
-  return sql`select v.appointment_id, c.created_at from visits v join appointments c on c.id = v.appointment_id
-    where v.block_start >= ${low}::timestamptz and v.block_start < ${high}::timestamptz`;
-}
+/** Appointments whose visit falls on a local day from `from` to `to` (the sector's wall clock). */
+const visitDayCondition = (from: string | undefined, to: string | undefined): SQL =>
+  sql`exists (select 1 from visits v where v.appointment_id = a.id${localDayBetween(sql`a`, from, to)})`;
+
+/**
+ * The appointments with a visit on those days, from visits_block_idx; each appointment read by
+ * its key (`offset 0` keeps it a lookup per visit rather than a scan of every appointment).
+ */
+const visitCandidates = (from: string, to: string): SQL =>
+  sql`select v.appointment_id, c.created_at from visits v
+    cross join lateral (select c.created_at, c.sector_id, c.country from appointments c where c.id = v.appointment_id offset 0) c
+    where true${localDayBetween(sql`c`, from, to)}`;
 
 /** The columns a page is ordered and cut by. */
 interface SearchKey {
@@ -293,7 +301,9 @@ export async function searchAppointments(
   if (search.clientId !== undefined) where.push(sql`a.client_id = ${search.clientId}`);
   if (search.status) where.push(sql`a.status = ${search.status}`);
   if (search.paymentStatus) where.push(sql`a.payment_status = ${search.paymentStatus}`);
-  if (search.from || search.to) where.push(visitDayCondition(search.from, search.to));
+  // A span of days drives the search when no text does; else each candidate's visit is checked.
+  const byVisits = !text && search.from !== undefined && search.to !== undefined;
+  if ((search.from || search.to) && !byVisits) where.push(visitDayCondition(search.from, search.to));
   const { cursor } = search;
   const rows = await selectSummaries(
     db,
@@ -305,11 +315,7 @@ export async function searchAppointments(
           ]
         : where,
     search.limit + 1,
-    text
-      ? textCandidates(text)
-      : search.from && search.to
-        ? visitCandidates(search.from, search.to)
-        : undefined,
+    text ? textCandidates(text) : byVisits ? visitCandidates(search.from ?? '', search.to ?? '') : undefined,
   );
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
