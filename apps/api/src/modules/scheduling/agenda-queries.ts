@@ -101,13 +101,22 @@ export interface AgendaVisitRow {
   status: AppointmentStatus;
   payment_status: string | null;
   comuna: string;
-  patients: unknown;
+  /** The first patient's names. */
+  first_name: string | null;
+  last_name: string | null;
+  /** Every patient's items and packs, comma-separated, as stored (anything but ids left out later). */
+  item_ids: string | null;
 }
+
+/** A stored cart's list (a patient's items or packs, the patients), or none if it is not one. */
+const jsonArray = (value: SQL) =>
+  sql`case jsonb_typeof(${value}) when 'array' then ${value} else '[]'::jsonb end`;
 
 /**
  * The visits of the sector's nurses starting between two instants that hold their block: the
  * confirmed ones and the holds not lapsed at `now` (a lapsed hold frees its block even before
- * the sweep deletes it). One query through visits_nurse_block_idx, a range per nurse.
+ * the sweep deletes it). One query. Of the stored cart, only what the agenda shows is read (the
+ * first patient's names, the item ids): parsing whole carts cost more than the rest of the day.
  */
 export async function findAgendaVisits(
   db: Db,
@@ -122,7 +131,13 @@ export async function findAgendaVisits(
           (extract(epoch from v.block_end) * 1000)::float8 as block_end,
           v.status as visit_status,
           to_char(v.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
-          a.id::text as appointment_id, a.client_id, a.status, a.payment_status, a.comuna, a.patients
+          a.id::text as appointment_id, a.client_id, a.status, a.payment_status, a.comuna,
+          a.patients->0->>'first_name' as first_name, a.patients->0->>'last_name' as last_name,
+          (select string_agg(item.value #>> '{}', ',')
+           from jsonb_array_elements(${jsonArray(sql`a.patients`)}) as patient(value),
+                jsonb_array_elements(${jsonArray(sql`patient.value->'items'`)} || ${jsonArray(sql`patient.value->'packs'`)})
+                  as item(value))
+            as item_ids
         from visits v
         join appointments a on a.id = v.appointment_id
         where v.nurse_id = any(array(select ns.nurse_id from nurse_sectors ns where ns.sector_id = ${sectorId}))
@@ -135,6 +150,5 @@ export async function findAgendaVisits(
     nurse_id: Number(row.nurse_id),
     block_start: Number(row.block_start),
     block_end: Number(row.block_end),
-    patients: json(row.patients),
   }));
 }

@@ -7,11 +7,9 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { AppointmentStatus } from '@visita/domain/contract/appointments';
 import type { AgendaServiceKind, consoleAgendaDayAnswerSchema } from '@visita/domain/contract/console-agenda';
 import { addDays } from '@visita/domain/availability';
-import { parseStoredCart } from '@visita/domain/contract/patients';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { serviceIdsOf } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { bookingReference } from '../notifications/booking-events.ts';
 import {
@@ -74,7 +72,7 @@ function kindsOf(catalogue: CatalogueSnapshot, id: number, into: Set<AgendaServi
 }
 
 /** 'Valentina M.': the first patient's first name and last name's initial, enough to recognise. */
-function shortPatientName(first: string | undefined, last: string | undefined): string {
+function shortPatientName(first: string | null, last: string | null): string {
   const initial = (last ?? '').trim().charAt(0);
   return [(first ?? '').trim().split(/\s+/)[0] ?? '', initial ? `${initial.toUpperCase()}.` : '']
     .filter(Boolean)
@@ -89,19 +87,23 @@ function toAgendaVisit(
 ): AgendaVisit | null {
   if (filters.clientId !== undefined && row.client_id !== filters.clientId) return null;
   if (filters.status !== undefined && row.status !== filters.status) return null;
-  const patients = parseStoredCart(row.patients);
-  const ids = [...new Set(patients.flatMap(serviceIdsOf))];
+  const ids = [
+    ...new Set(
+      (row.item_ids ?? '')
+        .split(',')
+        .flatMap((id) => (/^\d{1,9}$/.test(id) && Number(id) > 0 ? [Number(id)] : [])),
+    ),
+  ];
   if (filters.kind !== undefined) {
     const kinds = new Set<AgendaServiceKind>();
     for (const id of ids) kindsOf(catalogue, id, kinds);
     if (!kinds.has(filters.kind)) return null;
   }
-  const first = patients[0];
   return {
     appointment_id: row.appointment_id,
     code: bookingReference(row.appointment_id),
     client_id: row.client_id ?? '',
-    patient: shortPatientName(first?.first_name, first?.last_name),
+    patient: shortPatientName(row.first_name, row.last_name),
     commune: row.comuna || null,
     services: ids.flatMap((id) => catalogue.byId.get(id)?.name ?? []),
     status: row.status,

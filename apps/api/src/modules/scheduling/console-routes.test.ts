@@ -2,7 +2,7 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import { addDays } from '@visita/domain/availability';
 import { AGENDA_SERVICE_KINDS } from '@visita/domain/contract/console-agenda';
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { appointments, nurseSectors, nurseShifts, nurses, visits } from '../../db/schema.ts';
@@ -369,6 +369,29 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
     // The load is the sector's whatever the filters.
     expect(filtered.load).toEqual((await agenda()).load);
     expect(AGENDA_SERVICE_KINDS).toContain('service');
+  });
+
+  it('reads a stored cart that is not what it should be without failing', async () => {
+    const start = at(PAST_DAY, '09:00');
+    const { id } = await insertScheduledAppointment(t.app.db, {
+      patients: [patient({})],
+      nurseId: working,
+      blockStart: new Date(start),
+    });
+    const broken = [{ first_name: 'Inés', items: 'glicemia', packs: [{ id: 1 }, 'x', -3, 3] }, 'nadie'];
+    await t.app.db.execute(
+      sql`update appointments set patients = ${JSON.stringify(broken)}::jsonb where id = ${id}::uuid`,
+    );
+    expect(blockAt(await agenda({ date: PAST_DAY }), working, start)?.visit).toMatchObject({
+      appointment_id: id,
+      patient: 'Inés',
+      services: ['Glicemia'],
+    });
+    await t.app.db.execute(sql`update appointments set patients = '{}'::jsonb where id = ${id}::uuid`);
+    expect(blockAt(await agenda({ date: PAST_DAY }), working, start)?.visit).toMatchObject({
+      patient: '',
+      services: [],
+    });
   });
 
   it('answers 404 for an unknown sector and 400 for bad input', async () => {
