@@ -23,7 +23,7 @@ export type ConsoleAppointmentSummary = z.infer<typeof consoleAppointmentSummary
  * word also as the start of an e-mail ('ana_p'). Eight hex characters are also the short code
  * patients read in their e-mails (the id's first eight).
  */
-export interface TextQuery {
+interface TextQuery {
   id?: string;
   /** Lists of terms: an appointment matches when every term of one list matches one of its own. */
   alternatives: string[][];
@@ -49,7 +49,7 @@ function alternativesOf(text: string): string[][] {
   return single && words.join(' ') !== whole ? [words, [whole]] : [words];
 }
 
-export function parseTextQuery(raw: string | undefined): TextQuery | null {
+function parseTextQuery(raw: string | undefined): TextQuery | null {
   const text = (raw ?? '').trim();
   if (!text) return null;
   if (UUID.test(text)) return { id: text.toLowerCase(), alternatives: [] };
@@ -86,7 +86,7 @@ function textCandidates(query: TextQuery): SQL {
 }
 
 /** Where a page starts: after the last row of the previous one, in (created_at, id) order. */
-export interface SearchCursor {
+interface SearchCursor {
   /** created_at to the microsecond, as the database keeps it (a JS Date would lose them). */
   createdAt: string;
   id: string;
@@ -112,7 +112,7 @@ export function decodeCursor(cursor: string): SearchCursor {
   throw fail(ERRORS.CONSOLE_INVALID_CURSOR);
 }
 
-export interface AppointmentSearch {
+interface AppointmentSearch {
   q?: string | undefined;
   clientId?: string | undefined;
   /** The visit's local day (the sector's wall clock, else the country's), inclusive. */
