@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import type { ShiftPattern } from './queries.ts';
 
-export interface ConsoleSectorRow {
+interface ConsoleSectorRow {
   id: number;
   name: string;
   country: string;
