@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
-import { CAPTION, ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { COPY, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';

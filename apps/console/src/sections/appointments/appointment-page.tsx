@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
-import { CAPTION, ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatsFor } from './format.ts';
 import { useAppointment } from './get-appointment.ts';

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { COPY, PAYMENT_STATUS_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
 import { formatsFor } from './format.ts';
 import { usePartners } from './list-partners.ts';

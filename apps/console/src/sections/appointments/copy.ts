@@ -67,7 +67,7 @@ export const COPY = {
   attempts: 'Intentos',
   waiting: 'En espera',
   history: 'Historial',
-  historyCaption: 'Cambios de la cita, del más antiguo al más reciente',
+  historyCaption: 'Cambios de la cita, del más reciente al más antiguo',
   noHistory: 'Sin cambios registrados.',
   when: 'Cuándo',
   who: 'Quién',

@@ -14,7 +14,7 @@ import { CONSOLE_ROLE_LABELS, CONSOLE_ROLES, type ConsoleRole } from '@visita/do
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from './scroll-region.tsx';
+import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { COPY } from './copy.ts';
 import { useOperators } from './list-operators.ts';
 import { usePartners } from './list-partners.ts';
