@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { auditLog, type AuditLogRow } from '../../db/schema.ts';
 
@@ -42,37 +42,6 @@ export async function listEntityAudit(
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
-}
-
-/** The log, newest first, a page at a time: `before` is the last row of the previous page. */
-export async function listAuditPage(
-  db: Db,
-  {
-    partnerId,
-    entityType,
-    before,
-    limit,
-  }: {
-    partnerId?: string;
-    entityType?: AuditEntry['entityType'];
-    before?: { at: Date; id: string };
-    limit: number;
-  },
-): Promise<AuditLogRow[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        partnerId ? eq(auditLog.partnerId, partnerId) : undefined,
-        entityType ? eq(auditLog.entityType, entityType) : undefined,
-        before
-          ? or(lt(auditLog.at, before.at), and(eq(auditLog.at, before.at), lt(auditLog.id, before.id)))
-          : undefined,
-      ),
-    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
 }

@@ -19,7 +19,7 @@ import { clientAddressKey } from './client-address.ts';
  * - any: any session (who am I, sign out).
  * A route that names a permission needs a full session whose role holds it.
  */
-export type ConsoleStage = 'public' | 'mfa' | 'setup' | 'any';
+type ConsoleStage = 'public' | 'mfa' | 'setup' | 'any';
 
 export type ConsoleRouteRule = { stage: ConsoleStage } | { permission: ConsolePermission };
 
@@ -55,7 +55,7 @@ declare module 'fastify' {
 export const CONSOLE_SESSION_COOKIE = '__Secure-visita-console';
 const CSRF_COOKIE = '__Secure-visita-console-csrf';
 /** Both cookies go only to the console's API, never to the widget's calls on the same origin. */
-export const CONSOLE_COOKIE_PATH = '/api/console';
+const CONSOLE_COOKIE_PATH = '/api/console';
 /** A session ends 12 hours after sign-in, or after 2 hours without use. */
 export const CONSOLE_SESSION_MS = 12 * 60 * 60 * 1000;
 export const CONSOLE_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -107,7 +107,7 @@ export function clearConsoleSessionCookie(reply: FastifyReply): void {
 }
 
 /** The session a cookie names, if it is still good: not revoked, not expired, not idle too long. */
-export async function findConsoleSession(
+async function findConsoleSession(
   db: Db,
   token: string,
   now = new Date(),
