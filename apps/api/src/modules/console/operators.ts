@@ -168,15 +168,24 @@ export async function updateOperator(
   });
 }
 
-/** Lifts a lock-out: the failed sign-ins are forgotten. */
-export async function unlockOperator(db: Db, id: string, by: ChangeAuthor): Promise<OperatorAnswer> {
+/**
+ * One change to an operator, in its transaction: read before, change, read after, and the audit
+ * row with both (never a secret: `audited` leaves them out).
+ */
+function changeOperator(
+  db: Db,
+  id: string,
+  by: ChangeAuthor,
+  action: 'operator.unlocked' | 'operator.totp_reset',
+  change: (tx: Db) => Promise<unknown>,
+): Promise<OperatorAnswer> {
   return inTransaction(db, async (tx) => {
     const before = await existing(tx, id);
-    await updateOperatorColumns(tx, id, { failedLogins: 0, lockedUntil: null });
+    await change(tx);
     const after = await reread(tx, id);
     await recordAudit(tx, {
       actor: by.actor,
-      action: 'operator.unlocked',
+      action,
       entityType: 'operator',
       entityId: id,
       partnerId: before.clientId,
@@ -188,27 +197,21 @@ export async function unlockOperator(db: Db, id: string, by: ChangeAuthor): Prom
   });
 }
 
+/** Lifts a lock-out: the failed sign-ins are forgotten. */
+export function unlockOperator(db: Db, id: string, by: ChangeAuthor): Promise<OperatorAnswer> {
+  return changeOperator(db, id, by, 'operator.unlocked', (tx) =>
+    updateOperatorColumns(tx, id, { failedLogins: 0, lockedUntil: null }),
+  );
+}
+
 /**
  * Forgets an operator's second factor (a lost phone) and ends their sessions: their next sign-in
  * with the password enrols a new one.
  */
-export async function resetOperatorTotp(db: Db, id: string, by: ChangeAuthor): Promise<OperatorAnswer> {
-  return inTransaction(db, async (tx) => {
-    const before = await existing(tx, id);
+export function resetOperatorTotp(db: Db, id: string, by: ChangeAuthor): Promise<OperatorAnswer> {
+  return changeOperator(db, id, by, 'operator.totp_reset', async (tx) => {
     await deleteOperatorTotp(tx, id);
     await revokeOperatorSessions(tx, id);
-    const after = await reread(tx, id);
-    await recordAudit(tx, {
-      actor: by.actor,
-      action: 'operator.totp_reset',
-      entityType: 'operator',
-      entityId: id,
-      partnerId: before.clientId,
-      operatorId: by.operatorId,
-      before: audited(before),
-      after: audited(after),
-    });
-    return toOperatorAnswer(after);
   });
 }
 
