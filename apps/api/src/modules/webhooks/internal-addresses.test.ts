@@ -224,8 +224,11 @@ describe.each(TEST_ENGINES)('partner webhooks and internal addresses on $name', 
     expect(listed).toEqual([
       expect.objectContaining({ attempts: 1, last_error: 'webhook refused: internal address' }),
     ]);
-    // Nothing of the host: no status, no answer, no port.
-    const shown = JSON.stringify(listed);
+    // Nothing of the host: no status, no answer, no port. Ids and instants are left out: a
+    // timestamp such as '…03.500Z' or a uuid may hold those digits by chance.
+    const shown = JSON.stringify(
+      listed.map(({ id: _id, created_at: _c, next_attempt_at: _n, failed_at: _f, ...rest }) => rest),
+    );
     for (const detail of ['500', 'panel interno', receiver.url.split(':')[1] ?? ''])
       expect(shown).not.toContain(detail);
   });
