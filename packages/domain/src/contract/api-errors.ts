@@ -564,3 +564,23 @@ export const CONSOLE_SESSION_NOT_FOUND = entry(404, 'console-session-not-found',
 export const CONSOLE_APPOINTMENT_NOT_FOUND = entry(404, 'appointment-not-found', 'No existe esa cita.');
 export const CONSOLE_SECTOR_NOT_FOUND = entry(404, 'sector-not-found', 'No existe ese sector.');
 export const CONSOLE_INVALID_CURSOR = entry(400, 'invalid-request', 'El cursor de la página no es válido.');
+export const CONSOLE_NURSE_NOT_AVAILABLE = entry(
+  409,
+  'nurse-not-available',
+  'Esa enfermera no puede tomar ese bloque: ya tiene una visita, no trabaja en ese horario o no hace los servicios de la cita.',
+);
+export const CONSOLE_MOVE_UNCHANGED = entry(
+  409,
+  'move-unchanged',
+  'La visita ya está en ese bloque con esa enfermera.',
+);
+export const CONSOLE_VISIT_NOT_BEGUN = entry(
+  409,
+  'visit-not-begun',
+  'La visita aún no comienza: su resultado se registra desde su hora de inicio.',
+);
+export const CONSOLE_PAYMENT_ALREADY_RECORDED = entry(
+  409,
+  'payment-already-recorded',
+  'Esta cita ya tiene un pago registrado.',
+);

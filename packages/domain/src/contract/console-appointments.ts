@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from './appointments.ts';
-import { isoDateSchema } from './common.ts';
+import { dateTimeSchema, isoDateSchema } from './common.ts';
 
 export const CONSOLE_SEARCH_LIMIT_MAX = 100;
 
@@ -44,6 +44,20 @@ export const consoleAppointmentSearchAnswerSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
+/** A visit's last word from the field: done, or nobody was there. */
+export const VISIT_OUTCOMES = ['done', 'no_show'] as const;
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+
+/** How a payment collected at the address was made. */
+export const COLLECTED_PAYMENT_METHODS = ['cash', 'card_terminal', 'transfer'] as const;
+
+export const consoleNoteSchema = z.object({
+  at: z.string(),
+  /** The operator's name and e-mail. */
+  author: z.string(),
+  text: z.string(),
+});
+
 const detailPatientSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
@@ -81,6 +95,10 @@ export const consoleAppointmentDetailSchema = consoleAppointmentSummarySchema.ex
   amounts: z.object({ subtotal: z.number(), discount: z.number(), total: z.number() }),
   payments: z.array(detailPaymentSchema),
   messages: z.array(detailMessageSchema),
+  /** Internal notes, newest first. */
+  notes: z.array(consoleNoteSchema),
+  /** Set once the visit has begun: done or a no-show. */
+  outcome: z.enum(VISIT_OUTCOMES).nullable(),
 });
 
 export const consoleHistoryEntrySchema = z.object({
@@ -92,3 +110,63 @@ export const consoleHistoryEntrySchema = z.object({
   detail: z.record(z.string(), z.unknown()).nullable(),
 });
 export const consoleHistoryAnswerSchema = z.object({ results: z.array(consoleHistoryEntrySchema) });
+
+/** GET /console/appointments/:id/move-options?date=: the blocks of that local day a visit may move to. */
+export const consoleMoveOptionsQuerySchema = z.object({ date: isoDateSchema });
+export const consoleMoveOptionsAnswerSchema = z.object({
+  date: z.string(),
+  time_zone: z.string(),
+  /** Each block of the sector's shifts that day with the qualified nurses free in it. */
+  blocks: z.array(
+    z.object({
+      /** Local 'YYYY-MM-DD HH:mm', as the hold takes them. */
+      begin_date: z.string(),
+      end_date: z.string(),
+      nurses: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+  /** The visit's block and nurse now, when it has one. */
+  current: z.object({ begin_date: z.string(), nurse_id: z.string() }).nullable(),
+});
+
+/** POST /console/appointments/:id/move: to another nurse, block or both. */
+export const consoleMoveBodySchema = z.object({
+  begin_date: dateTimeSchema,
+  end_date: dateTimeSchema,
+  nurse_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'La enfermera no es válida.'),
+});
+export const consoleMoveAnswerSchema = z.object({
+  begin_date: z.string(),
+  end_date: z.string(),
+  nurse: z.object({ id: z.string(), name: z.string() }),
+  /** Whether the patient is told (the time changed, or the nurse). */
+  notified: z.boolean(),
+});
+
+/** POST /console/appointments/:id/cancel: a reason the history keeps. */
+export const consoleCancelBodySchema = z.object({
+  reason: z.string().trim().min(3, 'Indica el motivo.').max(500),
+});
+export const consoleCancelAnswerSchema = z.object({
+  status: z.literal('cancelled'),
+  /** What the card payment's refund returns; 0 when nothing was charged online. */
+  refund: z.number(),
+});
+
+/** POST /console/appointments/:id/notes: an internal note, never shown to the patient. */
+export const consoleNoteBodySchema = z.object({
+  text: z.string().trim().min(1, 'Escribe la nota.').max(2000),
+});
+
+/** POST /console/appointments/:id/payments: a payment collected at the address. */
+export const consoleRecordPaymentBodySchema = z.object({
+  amount: z.number().int().positive().max(100_000_000),
+  method: z.enum(COLLECTED_PAYMENT_METHODS),
+  reference: z.string().trim().max(120).optional(),
+});
+
+/** POST /console/appointments/:id/outcome: once the visit's block has begun. */
+export const consoleOutcomeBodySchema = z.object({ outcome: z.enum(VISIT_OUTCOMES) });

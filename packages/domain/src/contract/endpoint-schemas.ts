@@ -40,6 +40,15 @@ import {
 import {
   consoleAppointmentDetailSchema,
   consoleAppointmentSearchAnswerSchema,
+  consoleCancelAnswerSchema,
+  consoleCancelBodySchema,
+  consoleMoveAnswerSchema,
+  consoleMoveBodySchema,
+  consoleMoveOptionsAnswerSchema,
+  consoleMoveOptionsQuerySchema,
+  consoleNoteBodySchema,
+  consoleOutcomeBodySchema,
+  consoleRecordPaymentBodySchema,
   consoleAppointmentSearchQuerySchema,
   consoleHistoryAnswerSchema,
 } from './console-appointments.ts';
@@ -543,4 +552,38 @@ export const consoleAppointmentHistory = {
 export const consoleAgendaDay = {
   querystring: consoleAgendaDayQuerySchema,
   response: { 200: consoleAgendaDayAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleMoveOptions = {
+  params: consoleIdParamsSchema,
+  querystring: consoleMoveOptionsQuerySchema,
+  response: { 200: consoleMoveOptionsAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleMoveAppointment = {
+  params: consoleIdParamsSchema,
+  body: consoleMoveBodySchema,
+  response: { 200: consoleMoveAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleCancelAppointment = {
+  params: consoleIdParamsSchema,
+  body: consoleCancelBodySchema,
+  response: { 200: consoleCancelAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleAddNote = {
+  params: consoleIdParamsSchema,
+  body: consoleNoteBodySchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleRecordPayment = {
+  params: consoleIdParamsSchema,
+  body: consoleRecordPaymentBodySchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleSetOutcome = {
+  params: consoleIdParamsSchema,
+  body: consoleOutcomeBodySchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleResendConfirmation = {
+  params: consoleIdParamsSchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;

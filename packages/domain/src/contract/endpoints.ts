@@ -252,3 +252,31 @@ export const consoleAppointmentHistory = {
   path: '/console/appointments/:id/history',
 } as const satisfies Endpoint;
 export const consoleAgendaDay = { method: 'GET', path: '/console/agenda/day' } as const satisfies Endpoint;
+export const consoleMoveOptions = {
+  method: 'GET',
+  path: '/console/appointments/:id/move-options',
+} as const satisfies Endpoint;
+export const consoleMoveAppointment = {
+  method: 'POST',
+  path: '/console/appointments/:id/move',
+} as const satisfies Endpoint;
+export const consoleCancelAppointment = {
+  method: 'POST',
+  path: '/console/appointments/:id/cancel',
+} as const satisfies Endpoint;
+export const consoleAddNote = {
+  method: 'POST',
+  path: '/console/appointments/:id/notes',
+} as const satisfies Endpoint;
+export const consoleRecordPayment = {
+  method: 'POST',
+  path: '/console/appointments/:id/payments',
+} as const satisfies Endpoint;
+export const consoleSetOutcome = {
+  method: 'POST',
+  path: '/console/appointments/:id/outcome',
+} as const satisfies Endpoint;
+export const consoleResendConfirmation = {
+  method: 'POST',
+  path: '/console/appointments/:id/resend-confirmation',
+} as const satisfies Endpoint;
