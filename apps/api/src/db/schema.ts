@@ -278,6 +278,12 @@ export const appointments = pgTable(
      * the live holds one address may keep. Null for staff holds and before a hold.
      */
     heldFrom: text('held_from'),
+    /**
+     * The visit's last word from the field, recorded in the console once its block has begun:
+     * done, or nobody was there (a no-show). Null until then; it may be corrected.
+     */
+    visitOutcome: text('visit_outcome', { enum: ['done', 'no_show'] }),
+    visitOutcomeAt: timestamp('visit_outcome_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -890,4 +896,27 @@ export const appointmentSearchTerms = pgTable(
       table.createdAt,
     ),
   ],
+);
+
+/**
+ * An appointment's internal notes, written by console operators and never shown to the patient.
+ * The author's name and e-mail are kept as written (as the audit log keeps its actor), so a note
+ * still says who wrote it after the operator's account changes; operator_id has no foreign key
+ * for the same reason as audit_log's.
+ */
+export const consoleNotes = pgTable(
+  'console_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id').notNull(),
+    /** 'Name <e-mail>' of the operator, as the appointment's page shows it. */
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // An appointment's page lists its notes newest first.
+  (table) => [index('console_notes_appointment_idx').on(table.appointmentId, table.createdAt)],
 );
