@@ -142,7 +142,7 @@ export const consoleMoveAnswerSchema = z.object({
   begin_date: z.string(),
   end_date: z.string(),
   nurse: z.object({ id: z.string(), name: z.string() }),
-  /** Whether the patient is told (the time changed, or the nurse). */
+  /** Whether an e-mail tells the patient (the partner may send none, or the patient gave no address). */
   notified: z.boolean(),
 });
 

@@ -5,8 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
-import { type ConsoleOperator, operatorOfRequest } from '../../plugins/app/console-session.ts';
+import { type ConsoleOperator, consoleActor, operatorOfRequest } from '../../plugins/app/console-session.ts';
+import { publishAvailabilityChange } from '../scheduling/availability-changes.ts';
 import { consoleAppointmentDetail, consoleAppointmentHistory } from './console-detail.ts';
+import { moveOptions, moveVisit } from './console-move.ts';
 import { decodeCursor, findAppointmentSummary, searchAppointments } from './console-search.ts';
 import { findAppointmentById } from './queries.ts';
 
@@ -94,6 +96,58 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         await readableAppointment(app.db, request, request.params.id),
       ),
     }),
+  );
+
+  app.get(
+    ENDPOINTS.consoleMoveOptions.path,
+    {
+      config: { console: { permission: 'appointments.move' } },
+      schema: {
+        ...SCHEMAS.consoleMoveOptions,
+        tags: ['console'],
+        summary:
+          'Los bloques de un día a los que puede pasar la visita, con las enfermeras libres que pueden hacerla',
+      },
+    },
+    async (request) =>
+      moveOptions(
+        app.db,
+        app.rosters,
+        await app.catalogue(),
+        await readableAppointment(app.db, request, request.params.id),
+        request.query.date,
+      ),
+  );
+
+  app.post(
+    ENDPOINTS.consoleMoveAppointment.path,
+    {
+      config: { console: { permission: 'appointments.move' } },
+      schema: {
+        ...SCHEMAS.consoleMoveAppointment,
+        tags: ['console'],
+        summary:
+          'Pasa la visita confirmada a otra enfermera, otro bloque o ambos, con las reglas de una reserva; avisa al paciente y al socio',
+      },
+    },
+    async (request) => {
+      const operator = operatorOfRequest(request);
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      const answer = await moveVisit(
+        app.db,
+        app.rosters,
+        await app.catalogue(),
+        appointment,
+        {
+          beginDate: request.body.begin_date,
+          endDate: request.body.end_date,
+          nurseId: Number(request.body.nurse_id),
+        },
+        { actor: consoleActor(operator), operatorId: operator.operatorId },
+      );
+      await publishAvailabilityChange(app.db, app.rosters, app.changes, appointment.sectorId ?? null);
+      return answer;
+    },
   );
 };
 

@@ -39,6 +39,16 @@ describe('booking e-mail', () => {
     );
   });
 
+  it('tells a new nurse in the same block as that, keeping the date and time, not as a new date', () => {
+    const { subject, text } = renderBookingEmail(booking({ kind: 'nurse_changed' }));
+    expect(subject).toBe('Otra profesional hará tu visita a domicilio · Demo Salud');
+    expect(text).toContain(
+      'Tu visita sigue en la misma fecha y hora; la hará otra profesional de nuestro equipo.',
+    );
+    expect(text).toContain('Hora de llegada: entre 09:00 y 10:00');
+    expect(text).not.toContain('nueva fecha');
+  });
+
   it('says what, for whom, when, where, what was paid and how to manage it, in text and HTML', () => {
     const { subject, text, html } = renderBookingEmail(booking());
     expect(subject).toBe('Tu visita a domicilio está confirmada · Demo Salud');

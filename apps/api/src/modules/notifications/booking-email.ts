@@ -5,7 +5,7 @@ import { partnerPalette } from '@visita/domain/theme';
 
 /** What a booking e-mail says: read from the appointment once it changed, never from a request. */
 export interface BookingEmail {
-  kind: 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder' | 'refunded';
+  kind: 'confirmed' | 'rescheduled' | 'nurse_changed' | 'cancelled' | 'reminder' | 'refunded';
   partner: { name: string; mainColor: string | null };
   country: CountryCode;
   /** The short reference a person quotes on the phone. */
@@ -34,6 +34,7 @@ export interface RenderedEmail {
 const SUBJECTS: Record<BookingEmail['kind'], string> = {
   confirmed: 'Tu visita a domicilio está confirmada',
   rescheduled: 'Cambiamos la fecha de tu visita a domicilio',
+  nurse_changed: 'Otra profesional hará tu visita a domicilio',
   cancelled: 'Tu visita a domicilio fue cancelada',
   reminder: 'Mañana te visitamos',
   refunded: 'Devolvimos tu pago',
@@ -42,6 +43,8 @@ const SUBJECTS: Record<BookingEmail['kind'], string> = {
 const LEADS: Record<BookingEmail['kind'], string> = {
   confirmed: 'Tu reserva quedó confirmada. Estos son los detalles de la visita.',
   rescheduled: 'Tu visita tiene una nueva fecha y hora. Estos son los detalles.',
+  nurse_changed:
+    'Tu visita sigue en la misma fecha y hora; la hará otra profesional de nuestro equipo. Estos son los detalles.',
   cancelled: 'Cancelamos tu visita. No iremos a la dirección indicada.',
   reminder: 'Te recordamos que mañana te visitamos. Estos son los detalles.',
   refunded:

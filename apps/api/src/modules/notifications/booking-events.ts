@@ -84,8 +84,13 @@ export async function writeBookingEvents(
     client?: ClientRow;
     /** A refund's amount, told in its e-mail. */
     refunded?: number;
+    /**
+     * The e-mail when the topic's own would not be true: a visit moved to another nurse in the
+     * same block is 'appointment.rescheduled' to the partner but no new date to the patient.
+     */
+    emailKind?: 'nurse_changed';
   } = {},
-): Promise<void> {
+): Promise<{ emails: number }> {
   const client =
     options.client ?? (appointment.clientId ? await findClientById(tx, appointment.clientId) : undefined);
   const profile = readPartnerProfile(client?.profile);
@@ -104,7 +109,7 @@ export async function writeBookingEvents(
         appointmentId: appointment.id,
         payload: {
           to,
-          kind: EMAIL_KIND[topic],
+          kind: options.emailKind ?? EMAIL_KIND[topic],
           ...when,
           ...(options.refunded === undefined ? {} : { refunded: options.refunded }),
         },
@@ -121,4 +126,5 @@ export async function writeBookingEvents(
     });
   }
   await enqueueEvents(tx, events);
+  return { emails: events.filter((event) => event.channel === 'email').length };
 }
