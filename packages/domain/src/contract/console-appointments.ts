@@ -111,8 +111,11 @@ export const consoleHistoryEntrySchema = z.object({
 });
 export const consoleHistoryAnswerSchema = z.object({ results: z.array(consoleHistoryEntrySchema) });
 
-/** GET /console/appointments/:id/move-options?date=: the blocks of that local day a visit may move to. */
-export const consoleMoveOptionsQuerySchema = z.object({ date: isoDateSchema });
+/**
+ * GET /console/appointments/:id/move-options?date=: the blocks of that local day a visit may move
+ * to; without a date, of the visit's own day (the sector's, which the console does not know).
+ */
+export const consoleMoveOptionsQuerySchema = z.object({ date: isoDateSchema.optional() });
 export const consoleMoveOptionsAnswerSchema = z.object({
   date: z.string(),
   time_zone: z.string(),

@@ -89,7 +89,7 @@ describe.each(TEST_ENGINES)('moving a visit from the console on $name', (engine)
   const options = (id: string, date: string, headers: Headers = coordinator) =>
     t.app.inject({
       method: 'GET',
-      url: `/api/console/appointments/${id}/move-options?date=${date}`,
+      url: `/api/console/appointments/${id}/move-options${date ? `?date=${date}` : ''}`,
       headers,
     });
   const move = (id: string, payload: Record<string, unknown>, headers: Headers = coordinator) =>
@@ -121,6 +121,10 @@ describe.each(TEST_ENGINES)('moving a visit from the console on $name', (engine)
       String(vaccinesOnly),
     );
     expect(ten?.nurses[0]?.name).toBe('Enfermera de prueba');
+    // Without a date, the visit's own day in its sector.
+    const ownDay = (await options(booking.id, '')).json() as Options;
+    expect(ownDay.date).toBe(date);
+    expect(ownDay.blocks).toEqual(answer.blocks);
   });
 
   it('moves a visit to another nurse in the same block: the patient told so, not of a new date; audited', async () => {

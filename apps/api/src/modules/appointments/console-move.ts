@@ -66,12 +66,14 @@ export async function moveOptions(
   rosters: RosterCache,
   catalogue: CatalogueSnapshot,
   appointment: AppointmentRow,
-  date: string,
+  asked: string | undefined,
   now: Date = new Date(),
 ): Promise<MoveOptions> {
   assertMovable(appointment);
   const sector = await appointmentSector(db, appointment, rosters);
+  const current = await findVisitOfAppointment(db, appointment.id);
   const horizon = horizonFor(sector.timeZone, now);
+  const date = asked ?? (current ? localParts(current.blockStart, sector.timeZone).date : horizon.today);
   if (date < horizon.today) throw fail(ERRORS.BLOCK_IN_PAST);
   if (date > horizon.to) throw fail(ERRORS.BLOCK_OUT_OF_HORIZON);
   const skills = neededSkills(catalogue, cartItemIds(appointment.patients), appointment.country);
@@ -93,7 +95,6 @@ export async function moveOptions(
       .map((nurse) => nurse.id),
   }));
   const names = await nurseNames(db, [...new Set(offered.flatMap((block) => block.nurseIds))]);
-  const current = await findVisitOfAppointment(db, appointment.id);
   return {
     date,
     time_zone: sector.timeZone,
