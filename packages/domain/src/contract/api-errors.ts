@@ -584,3 +584,8 @@ export const CONSOLE_PAYMENT_ALREADY_RECORDED = entry(
   'payment-already-recorded',
   'Esta cita ya tiene un pago registrado.',
 );
+export const CONSOLE_NO_CONFIRMATION_EMAIL = entry(
+  409,
+  'no-confirmation-email',
+  'No hay a quién reenviar la confirmación: ningún paciente dejó un correo, o el socio envía sus propios correos.',
+);

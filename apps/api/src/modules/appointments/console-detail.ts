@@ -6,7 +6,7 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { nurses, outboxEvents, payments, sectors, visits } from '../../db/schema.ts';
+import { consoleNotes, nurses, outboxEvents, payments, sectors, visits } from '../../db/schema.ts';
 import { listEntityAudit } from '../audit/queries.ts';
 import { type CatalogueSnapshot, resolvePrice } from '../catalogue/snapshot.ts';
 import { summaryQuote } from '../payments/quote.ts';
@@ -78,6 +78,15 @@ async function messagesOf(db: Db, appointmentId: string) {
     .orderBy(desc(outboxEvents.createdAt), desc(outboxEvents.id));
 }
 
+/** The appointment's internal notes, newest first. */
+async function notesOf(db: Db, appointmentId: string) {
+  return db
+    .select()
+    .from(consoleNotes)
+    .where(eq(consoleNotes.appointmentId, appointmentId))
+    .orderBy(desc(consoleNotes.createdAt), desc(consoleNotes.id));
+}
+
 /** The visit that holds the appointment's block (confirmed, or a hold not yet lapsed), with its nurse. */
 async function visitOf(db: Db, appointmentId: string, now: Date) {
   const [row] = await db
@@ -106,7 +115,10 @@ async function sectorOf(db: Db, sectorId: number | null) {
   return row;
 }
 
-/** An appointment's page: its summary, the visit, the patients and their items, amounts, payments and messages. */
+/**
+ * An appointment's page: its summary, the visit, the patients and their items, amounts, payments,
+ * messages, internal notes and the visit's outcome.
+ */
 export async function consoleAppointmentDetail(
   db: Db,
   catalogue: CatalogueSnapshot,
@@ -114,12 +126,13 @@ export async function consoleAppointmentDetail(
   summary: ConsoleAppointmentSummary,
   now = new Date(),
 ): Promise<ConsoleAppointmentDetail> {
-  const [visit, sector, amounts, paid, messages] = await Promise.all([
+  const [visit, sector, amounts, paid, messages, notes] = await Promise.all([
     visitOf(db, appointment.id, now),
     sectorOf(db, appointment.sectorId),
     amountsOf(db, catalogue, appointment),
     paymentsOf(db, appointment.id),
     messagesOf(db, appointment.id),
+    notesOf(db, appointment.id),
   ]);
   return {
     ...summary,
@@ -155,6 +168,8 @@ export async function consoleAppointmentDetail(
       failed_at: message.failedAt?.toISOString() ?? null,
       attempts: message.attempts,
     })),
+    notes: notes.map((note) => ({ at: note.createdAt.toISOString(), author: note.author, text: note.text })),
+    outcome: appointment.visitOutcome,
   };
 }
 

@@ -7,6 +7,13 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { type ConsoleOperator, consoleActor, operatorOfRequest } from '../../plugins/app/console-session.ts';
 import { publishAvailabilityChange } from '../scheduling/availability-changes.ts';
+import {
+  addConsoleNote,
+  cancelFromConsole,
+  recordCollectedPayment,
+  resendConfirmation,
+  setVisitOutcome,
+} from './console-actions.ts';
 import { consoleAppointmentDetail, consoleAppointmentHistory } from './console-detail.ts';
 import { moveOptions, moveVisit } from './console-move.ts';
 import { decodeCursor, findAppointmentSummary, searchAppointments } from './console-search.ts';
@@ -28,7 +35,10 @@ async function readableAppointment(db: Db, request: FastifyRequest, id: string) 
   return appointment;
 }
 
-/** The console's appointments: search, an appointment's page and its history (appointments.read). */
+/**
+ * The console's appointments: search, an appointment's page and its history (appointments.read);
+ * the actions on one appointment, each on its own permission (console-actions.ts).
+ */
 const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { console: { permission: 'appointments.read' } } as const;
 
@@ -147,6 +157,93 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await publishAvailabilityChange(app.db, app.rosters, app.changes, appointment.sectorId ?? null);
       return answer;
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleCancelAppointment.path,
+    {
+      config: { console: { permission: 'appointments.cancel' } },
+      schema: {
+        ...SCHEMAS.consoleCancelAppointment,
+        tags: ['console'],
+        summary:
+          'Cancelar una cita con un motivo: hasta que comienza la visita; devuelve el pago con tarjeta y avisa al paciente y al socio',
+      },
+    },
+    async (request) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      return cancelFromConsole(app.db, appointment, operatorOfRequest(request), request.body.reason);
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleAddNote.path,
+    {
+      config: { console: { permission: 'appointments.note' } },
+      schema: {
+        ...SCHEMAS.consoleAddNote,
+        tags: ['console'],
+        summary: 'Agregar una nota interna a una cita (el paciente no la ve)',
+      },
+    },
+    async (request, reply) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      await addConsoleNote(app.db, appointment, operatorOfRequest(request), request.body.text);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleRecordPayment.path,
+    {
+      config: { console: { permission: 'payments.settle' } },
+      schema: {
+        ...SCHEMAS.consoleRecordPayment,
+        tags: ['console'],
+        summary:
+          'Registrar un pago cobrado en el domicilio: monto, medio (efectivo, terminal o transferencia) y referencia',
+      },
+    },
+    async (request, reply) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      await recordCollectedPayment(app.db, appointment, operatorOfRequest(request), request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleSetOutcome.path,
+    {
+      config: { console: { permission: 'appointments.move' } },
+      schema: {
+        ...SCHEMAS.consoleSetOutcome,
+        tags: ['console'],
+        summary:
+          'Registrar el resultado de la visita (realizada o el paciente no estaba) desde su hora de inicio',
+      },
+    },
+    async (request, reply) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      await setVisitOutcome(app.db, appointment, operatorOfRequest(request), request.body.outcome);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleResendConfirmation.path,
+    {
+      config: { console: { permission: 'appointments.move' } },
+      schema: {
+        ...SCHEMAS.consoleResendConfirmation,
+        tags: ['console'],
+        summary: 'Reenviar a los pacientes el correo de confirmación de una cita confirmada',
+      },
+    },
+    async (request, reply) => {
+      const appointment = await readableAppointment(app.db, request, request.params.id);
+      await resendConfirmation(app.db, appointment, operatorOfRequest(request));
+      return reply.code(204).send(null);
     },
   );
 };

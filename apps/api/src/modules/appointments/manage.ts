@@ -126,12 +126,17 @@ export async function bookingView(
  * Cancels a booking in one transaction: the appointment cancelled, the nurse's block freed, the
  * card payment's refund owed (the outbox asks the gateway, retrying until it answers), and the
  * e-mails and webhook written. A confirmed visit only until the cut-off; one not yet confirmed
- * (a person abandoning a hold) at any time.
+ * (a person abandoning a hold) at any time. `alsoInTransaction` runs last in the same transaction
+ * (the console's audit row), so what it writes exists exactly when the cancellation does.
  */
 export async function cancelBooking(
   db: Db,
   access: AppointmentAccess,
   now: Date = new Date(),
+  alsoInTransaction?: (
+    tx: Db,
+    cancellation: { previous: AppointmentRow['status']; cancelled: AppointmentRow; refund: number },
+  ) => Promise<void>,
 ): Promise<CancelBookingAnswer> {
   const { appointment } = access;
   const cutoffHours = await cutoffHoursOf(db, appointment);
@@ -148,24 +153,34 @@ export async function cancelBooking(
       .returning();
     if (!cancelled) throw invalidStatus('cancelled');
     await tx.delete(visits).where(eq(visits.appointmentId, appointment.id));
-    if (status !== 'confirmed') return 0;
-    const card = await approvedCardPayment(tx, appointment.id);
-    if (card)
-      await enqueueEvents(tx, [
-        {
-          topic: 'payment.refund',
-          channel: 'refund',
-          clientId: appointment.clientId,
-          appointmentId: appointment.id,
-          payload: { payment_id: card.id },
-        },
-      ]);
-    await writeBookingEvents(tx, cancelled, 'appointment.cancelled', {
-      visit: visit ? { begin: visit.blockStart, end: visit.blockEnd } : null,
-    });
-    return card?.amount ?? 0;
+    const refunded = status === 'confirmed' ? await refundAndTell(tx, cancelled, visit) : 0;
+    await alsoInTransaction?.(tx, { previous: status, cancelled, refund: refunded });
+    return refunded;
   });
   return { status: 'cancelled', refund };
+}
+
+/** A confirmed visit's cancellation: the card payment's refund owed, the e-mails and webhook written. */
+async function refundAndTell(
+  tx: Db,
+  cancelled: AppointmentRow,
+  visit: Awaited<ReturnType<typeof findVisitOfAppointment>>,
+): Promise<number> {
+  const card = await approvedCardPayment(tx, cancelled.id);
+  if (card)
+    await enqueueEvents(tx, [
+      {
+        topic: 'payment.refund',
+        channel: 'refund',
+        clientId: cancelled.clientId,
+        appointmentId: cancelled.id,
+        payload: { payment_id: card.id },
+      },
+    ]);
+  await writeBookingEvents(tx, cancelled, 'appointment.cancelled', {
+    visit: visit ? { begin: visit.blockStart, end: visit.blockEnd } : null,
+  });
+  return card?.amount ?? 0;
 }
 
 /**
