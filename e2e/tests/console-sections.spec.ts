@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
-import { addExam, goToServices } from './address-and-services-helpers.ts';
-import {
-  fillCard,
-  fillPatient,
-  freshEmail,
-  freshRut,
-  holdFirstBlock,
-  servicesToDate,
-  TEST_VISA,
-} from './patients-and-payment-helpers.ts';
+import { type Browser, expect, test } from '@playwright/test';
+import { bookInWidget, expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
 
 /**
  * The console's sections on the demo data: a booking made in the widget is found on Citas by the
@@ -20,55 +9,6 @@ import {
  */
 
 test.describe.configure({ timeout: 180_000 });
-
-// The demo admin (apps/api/src/db/seed/demo-operators.ts).
-const ADMIN_EMAIL = 'admin@visita.localhost';
-const ADMIN_PASSWORD = 'visita-demo-admin';
-const ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-/** No WCAG 2.2 A or AA violation on the current screen (`where` names it in a failure). */
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(
-    results.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** The demo admin signed in through the console's own screens (password, then the TOTP code). */
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/console/ingresar');
-  await page.getByRole('textbox', { name: 'Correo' }).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/console\/ingresar\/codigo$/);
-  // A code is taken once: when another test of this run signed the admin in within the same
-  // 30 seconds, the code is refused; the next one is not.
-  const field = page.getByRole('textbox', { name: /Código de verificación/ });
-  let refused = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let code = await generate({ secret: ADMIN_TOTP_SECRET });
-    while (code === refused) {
-      await page.waitForTimeout(1_000);
-      code = await generate({ secret: ADMIN_TOTP_SECRET });
-    }
-    await field.fill(code);
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith('/api/console/auth/totp') && r.request().method() === 'POST',
-    );
-    await page.keyboard.press('Enter');
-    if ((await answered).ok()) break;
-    refused = code;
-  }
-  await expect(page).toHaveURL(/\/console\/citas$/);
-}
-
-/** A section opened from the menu by keyboard (focus on its link, Enter). */
-async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name }).focus();
-  await page.keyboard.press('Enter');
-}
 
 /** A new operator's first sign-in in its own browser: the one-time password, then a new one. */
 async function firstSignIn(browser: Browser, email: string, oneTimePassword: string) {
@@ -86,43 +26,6 @@ async function firstSignIn(browser: Browser, email: string, oneTimePassword: str
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page).toHaveURL(/\/console\/citas$/);
   return { context, page };
-}
-
-/** A booking on /demo paid by card in the widget: its id, the patient's RUT and the held day. */
-async function bookInWidget(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await goToServices(page);
-  await addExam(page, 'Glicemia');
-  await servicesToDate(page);
-  const held = page.waitForRequest((r) => r.url().includes('/schedule/') && r.method() === 'POST');
-  await holdFirstBlock(page);
-  const hold = (await held).postDataJSON() as { begin_date: string };
-  const rut = freshRut();
-  await fillPatient(page, {
-    firstName: 'Javiera',
-    lastName: 'Consola',
-    secondLastName: 'Pérez',
-    day: '3',
-    month: 'Abril',
-    year: '1990',
-    document: rut,
-    email: freshEmail(),
-    phone: '+56955512345',
-  });
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirma tu cita' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('button', { name: 'Tarjeta de crédito' }).click();
-  await fillCard(page, { number: TEST_VISA, name: 'APRO', exp: '11/30', cvc: '123' });
-  const paid = page.waitForResponse((r) => r.url().includes('/card/') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const payment = await paid;
-  expect(payment.status()).toBe(200);
-  const id = /mercado-pago\/([^/]+)\/card\//.exec(payment.url())?.[1] ?? '';
-  await expect(page.getByRole('heading', { name: '¡Tu cita está agendada!' })).toBeVisible();
-  await context.close();
-  return { id, rut, date: hold.begin_date.slice(0, 10) };
 }
 
 test('a booking made in the widget is found by RUT, opens on its page and shows on its sector’s agenda; a partner’s operator gets 403 on it; axe finds nothing', async ({

@@ -1,11 +1,20 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
-import { CHANNEL_LABELS, COPY, HISTORY_KIND_LABELS, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
+import { usePermission } from '../../auth/use-me.ts';
+import {
+  CHANNEL_LABELS,
+  COPY,
+  HISTORY_KIND_LABELS,
+  MOVE_COPY,
+  paymentStatusLabel,
+  STATUS_LABELS,
+} from './copy.ts';
+import { type MoveAnswer, MoveDialog } from './move-dialog.tsx';
 import { formatsFor } from './format.ts';
 import { useAppointment } from './get-appointment.ts';
 import { usePartners } from './list-partners.ts';
@@ -53,6 +62,9 @@ export function AppointmentPage() {
   const appointment = useAppointment(id);
   const history = useAppointmentHistory(id);
   const partners = usePartners();
+  const mayMove = usePermission('appointments.move');
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState<MoveAnswer | null>(null);
   // Back to the search this appointment was opened from, when it was.
   const { state } = useLocation() as { state: { search?: unknown } | null };
   const search = typeof state?.search === 'string' && state.search ? `?${state.search}` : '';
@@ -109,6 +121,30 @@ export function AppointmentPage() {
             [COPY.created, formatDateTime(a.created_at)],
           ]}
         />
+        {moved ? (
+          <Alert color="green" role="status" mt="sm" maw={640}>
+            {MOVE_COPY.moved(
+              moved.nurse.name,
+              moved.begin_date.slice(0, 10),
+              moved.begin_date.slice(11, 16),
+              moved.end_date.slice(11, 16),
+            )}{' '}
+            {moved.notified ? MOVE_COPY.notified : MOVE_COPY.notNotified}
+          </Alert>
+        ) : null}
+        {mayMove && a.status === 'confirmed' ? (
+          <>
+            <Button mt="sm" variant="outline" onClick={() => setMoving(true)}>
+              {MOVE_COPY.open}
+            </Button>
+            <MoveDialog
+              appointmentId={a.id}
+              opened={moving}
+              onClose={() => setMoving(false)}
+              onMoved={setMoved}
+            />
+          </>
+        ) : null}
       </Section>
 
       <Section id="appointment-patients" title={COPY.patients}>

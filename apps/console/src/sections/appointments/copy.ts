@@ -105,3 +105,24 @@ export const HISTORY_KIND_LABELS: Record<string, string> = {
   payment: 'Pago',
   message: 'Mensaje',
 };
+
+/** Moving a visit to another nurse or block. */
+export const MOVE_COPY = {
+  open: 'Mover visita',
+  title: 'Mover visita',
+  now: (date: string, time: string) => `Ahora: ${date} a las ${time}.`,
+  day: 'Día',
+  loading: 'Buscando horas libres…',
+  noBlocks: 'Ese día no hay horas con una enfermera libre que pueda hacer esta visita.',
+  block: 'Hora',
+  blockLabel: (begin: string, end: string, nurses: number, isCurrent: boolean) =>
+    `${begin}–${end} · ${nurses === 1 ? '1 enfermera libre' : `${nurses} enfermeras libres`}${isCurrent ? ' (hora actual)' : ''}`,
+  nurse: 'Enfermera',
+  cancel: 'Cancelar',
+  submit: 'Mover',
+  close: 'Cerrar',
+  moved: (nurse: string, date: string, begin: string, end: string) =>
+    `Visita movida: ${nurse}, ${date} de ${begin} a ${end}.`,
+  notified: 'El paciente recibirá un correo con el cambio.',
+  notNotified: 'Nadie recibe correo de esta cita: avisa al paciente por teléfono.',
+} as const;
