@@ -253,6 +253,19 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
       expect(await auditOf(begun.id)).toEqual([]);
     });
 
+    it('leaves a payment collected at the address to a person: no gateway refund for it', async () => {
+      const booking = await confirmed();
+      expect(
+        (await post(url(booking.id, 'payments'), { amount: 15_000, method: 'cash' }, finance)).statusCode,
+      ).toBe(204);
+      const response = await post(url(booking.id, 'cancel'), { reason: 'Se canceló después del cobro' });
+      expect(response.json()).toEqual({ status: 'cancelled', refund: 0 });
+      expect((await outboxOf(booking.id)).filter((event) => event.channel === 'refund')).toEqual([]);
+      expect(await t.app.db.select().from(payments).where(eq(payments.appointmentId, booking.id))).toEqual([
+        expect.objectContaining({ status: 'approved', gateway: 'console', amount: 15_000 }),
+      ]);
+    });
+
     it('refuses a short reason, an unknown id, another partner and a role without the permission', async () => {
       const booking = await confirmed();
       for (const payload of [{ reason: 'no' }, { reason: '   ' }, {}, { reason: 'x'.repeat(501) }])

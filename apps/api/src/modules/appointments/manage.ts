@@ -6,7 +6,7 @@ import type {
 } from '@visita/domain/contract/manage-booking';
 import { localeFromCountry } from '@visita/domain/locale';
 import { readPartnerProfile } from '@visita/domain/partner-profile';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, payments, visits } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
@@ -64,11 +64,22 @@ async function localDateTime(
   return formatLocalDateTime(parts.date, parts.minutes);
 }
 
+/**
+ * The approved charge the gateway made, if any: what was paid online, and what a cancellation
+ * refunds through it. A payment collected at the address and recorded in the console is approved
+ * too but has no charge behind it: a person collected it, and a person gives it back.
+ */
 async function approvedCardPayment(db: Db, appointmentId: string) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'approved')))
+    .where(
+      and(
+        eq(payments.appointmentId, appointmentId),
+        eq(payments.status, 'approved'),
+        isNotNull(payments.gatewayPaymentId),
+      ),
+    )
     .limit(1);
   return row;
 }
