@@ -30,7 +30,7 @@ import { invalidStatus } from './transitions.ts';
 type CollectedPaymentMethod = (typeof COLLECTED_PAYMENT_METHODS)[number];
 
 /** The gateway a payment recorded in the console names: no gateway was asked, a person was. */
-export const CONSOLE_GATEWAY = 'console';
+const CONSOLE_GATEWAY = 'console';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -255,6 +255,7 @@ export async function resendConfirmation(
     const client = row.clientId ? await findClientById(tx, row.clientId) : undefined;
     // This resend's own dedupe keys: they tell its e-mails apart from every other (and count them).
     const resend = `resend:${randomUUID()}`;
+    // The partner's row without its webhook: writeBookingEvents then writes the e-mails alone.
     await writeBookingEvents(tx, row, 'appointment.confirmed', {
       dedupeKey: resend,
       ...(client ? { client: { ...client, profile: { ...client.profile, webhook: null } } } : {}),
