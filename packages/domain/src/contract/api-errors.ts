@@ -589,3 +589,4 @@ export const CONSOLE_NO_CONFIRMATION_EMAIL = entry(
   'no-confirmation-email',
   'No hay a quién reenviar la confirmación: ningún paciente dejó un correo, o el socio envía sus propios correos.',
 );
+export const CONSOLE_NURSE_NOT_FOUND = entry(404, 'nurse-not-found', 'No existe esa enfermera.');

@@ -79,3 +79,57 @@ export const consoleAgendaDayAnswerSchema = z.object({
     }),
   ),
 });
+
+/** A nurse's id in a path: her database number. */
+export const consoleNurseParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,10}$/, 'La enfermera no es válida.'),
+});
+
+/** The most days one absence may cover at once. */
+export const SICK_DAYS_MAX = 31;
+
+/** POST /console/nurses/:id/sick-days(/proposal): a nurse off from one local day to another. */
+export const consoleSickDaysBodySchema = z
+  .object({ from: isoDateSchema, to: isoDateSchema })
+  .refine(({ from, to }) => from <= to, {
+    message: 'El último día no puede ser anterior al primero.',
+    path: ['to'],
+  })
+  .refine(
+    ({ from, to }) =>
+      (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 < SICK_DAYS_MAX,
+    { message: `Una ausencia abarca como máximo ${SICK_DAYS_MAX} días.`, path: ['to'] },
+  );
+
+const sickDayVisitSchema = z.object({
+  appointment_id: z.uuid(),
+  code: z.string(),
+  /** First name and the last name's initial. */
+  patient: z.string(),
+  commune: z.string().nullable(),
+  /** The visit's block now, local 'YYYY-MM-DD HH:mm:ss' in its sector. */
+  begin_date: z.string(),
+  end_date: z.string(),
+  /**
+   * Who takes it, and when: another qualified nurse of the sector free in the same block first,
+   * else in the nearest other block. Null when nobody can.
+   */
+  proposal: z
+    .object({
+      nurse: z.object({ id: z.string(), name: z.string() }),
+      begin_date: z.string(),
+      end_date: z.string(),
+      time_changed: z.boolean(),
+    })
+    .nullable(),
+  /** Once applied: moved as proposed, or left with her (nobody could take it). Null in a proposal. */
+  result: z.enum(['moved', 'unplaced']).nullable(),
+  /** Once applied: whether an e-mail tells the patient (only when the time changed). */
+  notified: z.boolean(),
+});
+export const consoleSickDaysAnswerSchema = z.object({
+  nurse: z.object({ id: z.string(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  visits: z.array(sickDayVisitSchema),
+});

@@ -35,6 +35,9 @@ import {
   consoleAgendaDayAnswerSchema,
   consoleAgendaDayQuerySchema,
   consoleSectorListSchema,
+  consoleNurseParamsSchema,
+  consoleSickDaysAnswerSchema,
+  consoleSickDaysBodySchema,
   consoleSectorsQuerySchema,
 } from './console-agenda.ts';
 import {
@@ -586,4 +589,14 @@ export const consoleSetOutcome = {
 export const consoleResendConfirmation = {
   params: consoleIdParamsSchema,
   response: { ...noContent, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleSickDaysProposal = {
+  params: consoleNurseParamsSchema,
+  body: consoleSickDaysBodySchema,
+  response: { 200: consoleSickDaysAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleApplySickDays = {
+  params: consoleNurseParamsSchema,
+  body: consoleSickDaysBodySchema,
+  response: { 200: consoleSickDaysAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;

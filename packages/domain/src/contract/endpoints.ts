@@ -280,3 +280,11 @@ export const consoleResendConfirmation = {
   method: 'POST',
   path: '/console/appointments/:id/resend-confirmation',
 } as const satisfies Endpoint;
+export const consoleSickDaysProposal = {
+  method: 'POST',
+  path: '/console/nurses/:id/sick-days/proposal',
+} as const satisfies Endpoint;
+export const consoleApplySickDays = {
+  method: 'POST',
+  path: '/console/nurses/:id/sick-days',
+} as const satisfies Endpoint;

@@ -89,6 +89,8 @@ export async function writeBookingEvents(
      * same block is 'appointment.rescheduled' to the partner but no new date to the patient.
      */
     emailKind?: 'nurse_changed';
+    /** False when the patient is not to be told (a nurse's absence that keeps the time). */
+    emailPatient?: boolean;
   } = {},
 ): Promise<{ emails: number }> {
   const client =
@@ -100,7 +102,7 @@ export async function writeBookingEvents(
   const events: NewOutboxEventRow[] = [];
   // A refund is told even when its visit's block is gone (the reason it was refunded).
   const refund = topic === 'appointment.payment_refunded';
-  if (profile.booking_emails && (visit || refund)) {
+  if (profile.booking_emails && options.emailPatient !== false && (visit || refund)) {
     for (const to of bookingRecipients(appointment))
       events.push({
         topic,

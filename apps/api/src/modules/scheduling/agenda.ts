@@ -72,7 +72,7 @@ function kindsOf(catalogue: CatalogueSnapshot, id: number, into: Set<AgendaServi
 }
 
 /** 'Valentina M.': the first patient's first name and last name's initial, enough to recognise. */
-function shortPatientName(first: string | null, last: string | null): string {
+export function shortPatientName(first: string | null, last: string | null): string {
   const initial = (last ?? '').trim().charAt(0);
   return [(first ?? '').trim().split(/\s+/)[0] ?? '', initial ? `${initial.toUpperCase()}.` : '']
     .filter(Boolean)

@@ -3,6 +3,9 @@ import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleAgendaDay } from './agenda.ts';
 import { findConsoleSectors } from './agenda-queries.ts';
+import { operatorOfRequest, consoleActor } from '../../plugins/app/console-session.ts';
+import { publishAvailabilityChange } from './availability-changes.ts';
+import { applySickDays, proposeSickDays } from './sick-days.ts';
 
 /** The console's agenda: the sectors, and one sector's day (agenda.read). */
 const consoleAgendaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +49,48 @@ const consoleAgendaRoutes: FastifyPluginAsyncZod = async (app) => {
         filters: { clientId: query.client_id, kind: query.kind, status: query.status },
         now: new Date(),
       });
+    },
+  );
+
+  app.post(
+    ENDPOINTS.consoleSickDaysProposal.path,
+    {
+      config: { console: { permission: 'nurses.days_off' } },
+      schema: {
+        ...SCHEMAS.consoleSickDaysProposal,
+        tags: ['console'],
+        summary:
+          'Qué pasaría al marcar ausente a una enfermera esos días: quién toma cada una de sus visitas y cuándo (nada cambia)',
+      },
+    },
+    async (request) =>
+      proposeSickDays(app.db, app.rosters, await app.catalogue(), Number(request.params.id), request.body),
+  );
+
+  app.post(
+    ENDPOINTS.consoleApplySickDays.path,
+    {
+      config: { console: { permission: 'nurses.days_off' } },
+      schema: {
+        ...SCHEMAS.consoleApplySickDays,
+        tags: ['console'],
+        summary:
+          'Marca ausente a una enfermera esos días y reparte sus visitas en una sola acción; lista las que nadie pudo tomar',
+      },
+    },
+    async (request) => {
+      const operator = operatorOfRequest(request);
+      const { answer, sectorIds } = await applySickDays(
+        app.db,
+        app.rosters,
+        await app.catalogue(),
+        Number(request.params.id),
+        request.body,
+        { actor: consoleActor(operator), operatorId: operator.operatorId },
+      );
+      for (const sectorId of sectorIds)
+        await publishAvailabilityChange(app.db, app.rosters, app.changes, sectorId);
+      return answer;
     },
   );
 };
