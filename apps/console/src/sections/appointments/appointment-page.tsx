@@ -6,7 +6,9 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useAppointmentHistory } from './appointment-history.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { usePermission } from '../../auth/use-me.ts';
+import { AppointmentActions, AppointmentNotes } from './appointment-actions.tsx';
 import {
+  ACTIONS_COPY,
   CHANNEL_LABELS,
   COPY,
   HISTORY_KIND_LABELS,
@@ -118,6 +120,7 @@ export function AppointmentPage() {
             [COPY.partner, partner?.name ?? a.client_id],
             [COPY.status, STATUS_LABELS[a.status]],
             [COPY.paymentStatus, paymentStatusLabel(a.payment_status)],
+            [ACTIONS_COPY.outcome, a.outcome ? ACTIONS_COPY.outcomeLabels[a.outcome] : COPY.dash],
             [COPY.created, formatDateTime(a.created_at)],
           ]}
         />
@@ -146,6 +149,8 @@ export function AppointmentPage() {
           </>
         ) : null}
       </Section>
+
+      <AppointmentActions appointment={a} country={partner?.country} />
 
       <Section id="appointment-patients" title={COPY.patients}>
         <Stack gap="lg">
@@ -285,6 +290,8 @@ export function AppointmentPage() {
           </ScrollRegion>
         )}
       </Section>
+
+      <AppointmentNotes appointment={a} country={partner?.country} />
 
       <Section id="appointment-history" title={COPY.history}>
         {history.error ? <ApiAlert error={history.error} /> : null}
