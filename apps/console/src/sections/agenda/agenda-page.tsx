@@ -1,14 +1,27 @@
-import { Anchor, Box, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@visita/domain/contract/appointments';
 import type { AnswerOf } from '@visita/domain/contract/endpoint-types';
 import type * as endpoints from '@visita/domain/contract/endpoints';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
-import { COPY, paymentStatusLabel, STATUS_LABELS } from './copy.ts';
+import { usePermission } from '../../auth/use-me.ts';
+import { COPY, paymentStatusLabel, SICK_COPY, STATUS_LABELS } from './copy.ts';
+import { SickDaysDialog } from './sick-days-dialog.tsx';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';
 
@@ -77,6 +90,9 @@ export function AgendaPage() {
   const [params, setParams] = useSearchParams();
   const sectors = useSectors();
   const partners = usePartners();
+  const mayMarkAbsent = usePermission('nurses.days_off');
+  // The nurse whose absence is being marked, and the button that opened it (focus goes back there).
+  const [absent, setAbsent] = useState<{ id: string; name: string; opener: HTMLElement } | null>(null);
   const sectorId = params.get('sector') || sectors.data?.results[0]?.id || '';
   const date = params.get('date') || tomorrow();
   const clientId = params.get('client_id') || undefined;
@@ -199,7 +215,7 @@ export function AgendaPage() {
           </section>
 
           <section aria-labelledby="agenda-grid-title">
-            <Title order={2} id="agenda-grid-title" size="h3" mb="sm">
+            <Title order={2} id="agenda-grid-title" size="h3" mb="sm" tabIndex={-1}>
               {COPY.gridTitle}
             </Title>
             {agenda.nurses.length === 0 ? (
@@ -225,6 +241,19 @@ export function AgendaPage() {
                         <Table.Tr key={nurse.id}>
                           <Table.Th scope="row" style={{ verticalAlign: 'top' }}>
                             <Box>{nurse.name}</Box>
+                            {mayMarkAbsent ? (
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                mt={4}
+                                aria-label={SICK_COPY.open(nurse.name)}
+                                onClick={(event) =>
+                                  setAbsent({ id: nurse.id, name: nurse.name, opener: event.currentTarget })
+                                }
+                              >
+                                {SICK_COPY.openShort}
+                              </Button>
+                            ) : null}
                           </Table.Th>
                           {blocks.map((b) => (
                             <Cell key={b.start} block={byStart.get(Date.parse(b.start))} time={time} />
@@ -238,6 +267,20 @@ export function AgendaPage() {
             )}
           </section>
         </>
+      ) : null}
+      {absent ? (
+        <SickDaysDialog
+          key={`${absent.id}|${date}`}
+          nurse={absent}
+          date={date}
+          opened
+          onClose={() => {
+            // Her row is gone when she no longer works that day: the grid's heading instead.
+            if (absent.opener.isConnected) absent.opener.focus();
+            else document.getElementById('agenda-grid-title')?.focus();
+            setAbsent(null);
+          }}
+        />
       ) : null}
     </Stack>
   );

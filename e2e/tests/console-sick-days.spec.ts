@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { bookInWidget, expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
+
+/**
+ * A nurse calls in sick: from the agenda, her absence on the day of a widget booking is proposed
+ * (nothing changes yet), then applied; the booking is moved to another nurse and said so.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+test('a nurse marked absent from the agenda has her visit proposed to another nurse, then moved', async ({
+  page,
+  browser,
+}) => {
+  const booking = await bookInWidget(browser);
+  await signInAsAdmin(page);
+  await page.goto(`/console/citas/${booking.id}`);
+  const visit = page.getByRole('table', { name: 'Visita' });
+  const cell = (name: RegExp) => visit.getByRole('row', { name }).getByRole('cell');
+  await expect(cell(/^Enfermera/)).not.toHaveText('Sin asignar');
+  const nurse = (await cell(/^Enfermera/).innerText()).trim();
+  const sector = (await cell(/^Sector/).innerText()).trim();
+  const code = (await page.getByRole('heading', { level: 1 }).innerText()).replace(/^Cita /, '').trim();
+
+  await openSection(page, 'Agenda');
+  await page.getByRole('combobox', { name: 'Sector' }).selectOption({ label: sector });
+  await page.getByLabel('Fecha').fill(booking.date);
+  const grid = page.getByRole('table', { name: /una fila por enfermera/ });
+  await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
+  const open = page.getByRole('button', { name: `Marcar ausencia de ${nurse}` });
+  await open.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: `Ausencia de ${nurse}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Desde')).toHaveValue(booking.date);
+  await expect(dialog.getByLabel('Hasta')).toHaveValue(booking.date);
+  // A range backwards is refused with its message.
+  await dialog.getByLabel('Hasta').fill('2020-01-01');
+  await dialog.getByRole('button', { name: 'Ver propuesta' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('El último día no puede ser anterior al primero.');
+  await dialog.getByLabel('Hasta').fill(booking.date);
+  await dialog.getByRole('button', { name: 'Ver propuesta' }).click();
+  const proposal = dialog.getByRole('table', { name: 'Sus visitas y quién las toma' });
+  const row = proposal.getByRole('row').filter({ hasText: code });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(booking.begin.slice(0, 16));
+  await expect(row).not.toContainText(`${nurse} ·`);
+  await expectNoViolations(page, 'Ausencia: propuesta');
+
+  await dialog.getByRole('button', { name: 'Marcar ausencia y mover visitas' }).click();
+  const summary = dialog.getByRole('status').filter({ hasText: 'Ausencia registrada.' });
+  await expect(summary).toBeFocused();
+  const result = dialog.getByRole('table', { name: 'Resultado: sus visitas y dónde quedaron' });
+  await expect(result.getByRole('row').filter({ hasText: code })).toContainText('Movida');
+  await expectNoViolations(page, 'Ausencia: resultado');
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // Her booking now has another nurse; the history says why.
+  await page.goto(`/console/citas/${booking.id}`);
+  await expect(cell(/^Enfermera/)).not.toHaveText(nurse);
+  await expect(cell(/^Enfermera/)).not.toHaveText('Sin asignar');
+  await expect(page.getByRole('table', { name: /Cambios de la cita/ })).toContainText('sick_days');
+});
