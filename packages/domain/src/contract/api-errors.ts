@@ -590,3 +590,8 @@ export const CONSOLE_NO_CONFIRMATION_EMAIL = entry(
   'No hay a quién reenviar la confirmación: ningún paciente dejó un correo, o el socio envía sus propios correos.',
 );
 export const CONSOLE_NURSE_NOT_FOUND = entry(404, 'nurse-not-found', 'No existe esa enfermera.');
+export const CONSOLE_ROUTE_CHANGED = entry(
+  409,
+  'route-changed',
+  'La agenda de ese día cambió desde que se calculó la propuesta: vuelve a calcularla.',
+);

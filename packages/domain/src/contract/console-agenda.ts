@@ -133,3 +133,70 @@ export const consoleSickDaysAnswerSchema = z.object({
   to: z.string(),
   visits: z.array(sickDayVisitSchema),
 });
+
+/** GET /console/agenda/route?sector_id&date: the day's travel per nurse and a plan that lowers it. */
+export const consoleRouteQuerySchema = z.object({
+  sector_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'El sector no es válido.'),
+  date: isoDateSchema,
+});
+const routeLegSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Straight-line metres between the two addresses (or the routing engine's, when one is set). */
+  meters: z.number(),
+});
+export const consoleRouteAnswerSchema = z.object({
+  date: z.string(),
+  nurses: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** Her visits' codes in block order, and the way between each and the next. */
+      visits: z.array(z.string()),
+      legs: z.array(routeLegSchema),
+      meters: z.number(),
+    }),
+  ),
+  meters: z.number(),
+  /**
+   * Visits given to other nurses of the sector in the same block (skills, shifts and free blocks
+   * respected, no patient's time moved) so the day's total is lower; empty when nothing lowers it.
+   */
+  plan: z.object({
+    meters: z.number(),
+    saved_meters: z.number(),
+    moves: z.array(
+      z.object({
+        appointment_id: z.uuid(),
+        code: z.string(),
+        /** ISO instant of the block, unchanged. */
+        start: z.string(),
+        from_nurse: z.object({ id: z.string(), name: z.string() }),
+        to_nurse: z.object({ id: z.string(), name: z.string() }),
+      }),
+    ),
+  }),
+});
+
+/** POST /console/agenda/route: the plan applied as read a moment ago (refused whole if the day changed). */
+export const consoleApplyRouteBodySchema = z.object({
+  sector_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'El sector no es válido.'),
+  date: isoDateSchema,
+  moves: z
+    .array(
+      z.object({
+        appointment_id: z.uuid(),
+        from_nurse_id: z.string().regex(/^\d{1,10}$/),
+        to_nurse_id: z.string().regex(/^\d{1,10}$/),
+      }),
+    )
+    .min(1, 'No hay cambios que aplicar.')
+    .max(500),
+});
+export const consoleApplyRouteAnswerSchema = z.object({ moved: z.number().int() });

@@ -35,7 +35,11 @@ import {
   consoleAgendaDayAnswerSchema,
   consoleAgendaDayQuerySchema,
   consoleSectorListSchema,
+  consoleApplyRouteAnswerSchema,
+  consoleApplyRouteBodySchema,
   consoleNurseParamsSchema,
+  consoleRouteAnswerSchema,
+  consoleRouteQuerySchema,
   consoleSickDaysAnswerSchema,
   consoleSickDaysBodySchema,
   consoleSectorsQuerySchema,
@@ -599,4 +603,12 @@ export const consoleApplySickDays = {
   params: consoleNurseParamsSchema,
   body: consoleSickDaysBodySchema,
   response: { 200: consoleSickDaysAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleRoute = {
+  querystring: consoleRouteQuerySchema,
+  response: { 200: consoleRouteAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleApplyRoute = {
+  body: consoleApplyRouteBodySchema,
+  response: { 200: consoleApplyRouteAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;

@@ -288,3 +288,8 @@ export const consoleApplySickDays = {
   method: 'POST',
   path: '/console/nurses/:id/sick-days',
 } as const satisfies Endpoint;
+export const consoleRoute = { method: 'GET', path: '/console/agenda/route' } as const satisfies Endpoint;
+export const consoleApplyRoute = {
+  method: 'POST',
+  path: '/console/agenda/route',
+} as const satisfies Endpoint;
