@@ -15,9 +15,12 @@ import manageRoutes from './modules/appointments/manage-routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import partnerRoutes from './modules/admin/partner-routes.ts';
 import consoleAuthRoutes from './modules/console/auth-routes.ts';
+import { type Routing, straightLineRouting } from './adapters/routing/routing.ts';
 import consoleAppointmentRoutes from './modules/appointments/console-routes.ts';
 import consoleAgendaRoutes from './modules/scheduling/console-routes.ts';
 import consoleOperatorRoutes from './modules/console/operator-routes.ts';
+import consoleReportRoutes from './modules/reports/routes.ts';
+import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -58,6 +61,8 @@ declare module 'fastify' {
     changes: ChangeBus;
     /** Who works when, per sector and skills, as this instance keeps it (modules/scheduling/roster.ts). */
     rosters: RosterCache;
+    /** Distances between visits (the console's travel); straight lines unless an engine is set. */
+    travel: Routing;
   }
 }
 
@@ -138,6 +143,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => stopClients());
   app.decorate('rosters', rosters);
+  app.decorate('travel', straightLineRouting);
 
   // Tier 1: the outside world's plugins.
   await app.register(openapi);
@@ -174,6 +180,8 @@ export async function buildApp({
       await api.register(consoleAgendaRoutes);
       await api.register(consoleAppointmentRoutes);
       await api.register(consoleOperatorRoutes);
+      await api.register(consoleReportRoutes);
+      await api.register(consoleMoneyRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
       await api.register(errorsRoutes);

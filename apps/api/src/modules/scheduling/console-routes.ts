@@ -5,6 +5,7 @@ import { consoleAgendaDay } from './agenda.ts';
 import { findConsoleSectors } from './agenda-queries.ts';
 import { operatorOfRequest, consoleActor } from '../../plugins/app/console-session.ts';
 import { publishAvailabilityChange } from './availability-changes.ts';
+import { applyRoute, consoleRoute } from './route.ts';
 import { applySickDays, proposeSickDays } from './sick-days.ts';
 
 /** The console's agenda: the sectors, and one sector's day (agenda.read). */
@@ -90,6 +91,57 @@ const consoleAgendaRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       for (const sectorId of sectorIds)
         await publishAvailabilityChange(app.db, app.rosters, app.changes, sectorId);
+      return answer;
+    },
+  );
+
+  app.get(
+    ENDPOINTS.consoleRoute.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleRoute,
+        tags: ['console'],
+        summary:
+          'Los traslados del día de un sector por enfermera, y un reparto de sus visitas que los acorta sin mover ninguna hora',
+      },
+    },
+    async (request) =>
+      consoleRoute(app.db, app.rosters, await app.catalogue(), app.travel, {
+        sectorId: Number(request.query.sector_id),
+        date: request.query.date,
+      }),
+  );
+
+  app.post(
+    ENDPOINTS.consoleApplyRoute.path,
+    {
+      config: { console: { permission: 'appointments.move' } },
+      schema: {
+        ...SCHEMAS.consoleApplyRoute,
+        tags: ['console'],
+        summary: 'Aplica el reparto propuesto, tal como se leyó (si el día cambió, nada cambia)',
+      },
+    },
+    async (request) => {
+      const operator = operatorOfRequest(request);
+      const { body } = request;
+      const answer = await applyRoute(
+        app.db,
+        app.rosters,
+        await app.catalogue(),
+        {
+          sectorId: Number(body.sector_id),
+          date: body.date,
+          moves: body.moves.map((move) => ({
+            appointmentId: move.appointment_id,
+            fromNurseId: Number(move.from_nurse_id),
+            toNurseId: Number(move.to_nurse_id),
+          })),
+        },
+        { actor: consoleActor(operator), operatorId: operator.operatorId },
+      );
+      await publishAvailabilityChange(app.db, app.rosters, app.changes, Number(body.sector_id));
       return answer;
     },
   );
