@@ -571,10 +571,22 @@ export const payments = pgTable(
     /**
      * processing: claimed, the gateway being called (reconciled after its lease); pending: the
      * gateway's review; approved; rejected; cash: to collect at the address; company_billed: owed
-     * by the patient's company (split payment), never a charge; refunded.
+     * by the patient's company (split payment), never a charge; refunded; company_paid: the
+     * company's part collected from it; written_off: what was owed given up, with the reason
+     * (both recorded in the console, docs/decisions/console-money-queue.md).
      */
     status: text('status', {
-      enum: ['processing', 'approved', 'pending', 'rejected', 'cash', 'refunded', 'company_billed'],
+      enum: [
+        'processing',
+        'approved',
+        'pending',
+        'rejected',
+        'cash',
+        'refunded',
+        'company_billed',
+        'company_paid',
+        'written_off',
+      ],
     }).notNull(),
     statusDetail: text('status_detail'),
     amount: doublePrecision('amount').notNull(),

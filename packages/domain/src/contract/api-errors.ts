@@ -595,3 +595,39 @@ export const CONSOLE_ROUTE_CHANGED = entry(
   'route-changed',
   'La agenda de ese día cambió desde que se calculó la propuesta: vuelve a calcularla.',
 );
+export const CONSOLE_PAYMENT_NOT_FOUND = entry(404, 'payment-not-found', 'No existe ese pago.');
+export const CONSOLE_PAYMENT_NOT_STUCK = entry(
+  409,
+  'payment-not-stuck',
+  'Este pago no espera a nadie: ya terminó, o la pasarela aún lo está procesando.',
+);
+export const CONSOLE_PAYMENT_BEING_SETTLED = entry(
+  409,
+  'payment-being-settled',
+  'Otro proceso está conciliando este pago en este momento: vuelve a mirarlo en un minuto.',
+);
+export const CONSOLE_GATEWAY_UNAVAILABLE = entry(
+  409,
+  'gateway-unavailable',
+  'La pasarela de pago no respondió: el pago queda como estaba. Vuelve a intentarlo en unos minutos.',
+);
+export const CONSOLE_REFUND_NOT_OWED = entry(
+  409,
+  'refund-not-owed',
+  'Este pago no tiene una devolución rechazada por la pasarela.',
+);
+export const CONSOLE_REFUND_REFUSED = entry(
+  409,
+  'refund-refused',
+  'La pasarela volvió a rechazar la devolución: el pago queda pendiente de devolver.',
+);
+export const CONSOLE_NOT_COMPANY_BILLED = entry(
+  409,
+  'not-company-billed',
+  'Este pago no es una parte por cobrar a la empresa.',
+);
+export const CONSOLE_NOTHING_TO_WRITE_OFF = entry(
+  409,
+  'nothing-to-write-off',
+  'Esta cita no tiene un monto pendiente de ese tipo que castigar.',
+);

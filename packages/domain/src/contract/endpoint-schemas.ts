@@ -60,6 +60,15 @@ import {
   consoleHistoryAnswerSchema,
 } from './console-appointments.ts';
 import {
+  consoleMoneyQueueAnswerSchema,
+  consoleMoneyQueueQuerySchema,
+  consoleReconcileAnswerSchema,
+  consoleRefundAnswerSchema,
+  consoleSettleCompanyBodySchema,
+  consoleWriteOffAnswerSchema,
+  consoleWriteOffBodySchema,
+} from './console-money.ts';
+import {
   apiTokenAnswerSchema,
   auditListSchema,
   auditQuerySchema,
@@ -611,4 +620,26 @@ export const consoleRoute = {
 export const consoleApplyRoute = {
   body: consoleApplyRouteBodySchema,
   response: { 200: consoleApplyRouteAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleMoneyQueue = {
+  querystring: consoleMoneyQueueQuerySchema,
+  response: { 200: consoleMoneyQueueAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleReconcilePayment = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleReconcileAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleRetryRefund = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleRefundAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleSettleCompanyPayment = {
+  params: consoleIdParamsSchema,
+  body: consoleSettleCompanyBodySchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleWriteOff = {
+  params: consoleIdParamsSchema,
+  body: consoleWriteOffBodySchema,
+  response: { 200: consoleWriteOffAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;

@@ -293,3 +293,20 @@ export const consoleApplyRoute = {
   method: 'POST',
   path: '/console/agenda/route',
 } as const satisfies Endpoint;
+export const consoleMoneyQueue = { method: 'GET', path: '/console/money/queue' } as const satisfies Endpoint;
+export const consoleReconcilePayment = {
+  method: 'POST',
+  path: '/console/payments/:id/reconcile',
+} as const satisfies Endpoint;
+export const consoleRetryRefund = {
+  method: 'POST',
+  path: '/console/payments/:id/refund',
+} as const satisfies Endpoint;
+export const consoleSettleCompanyPayment = {
+  method: 'POST',
+  path: '/console/payments/:id/settle',
+} as const satisfies Endpoint;
+export const consoleWriteOff = {
+  method: 'POST',
+  path: '/console/appointments/:id/write-off',
+} as const satisfies Endpoint;
