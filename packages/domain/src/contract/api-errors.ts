@@ -561,6 +561,18 @@ export const CONSOLE_OWN_ACCOUNT = entry(
   'No puedes desactivar tu propia cuenta ni cambiar tu rol: pídeselo a otro administrador.',
 );
 export const CONSOLE_SESSION_NOT_FOUND = entry(404, 'console-session-not-found', 'No existe esa sesión.');
+export const CONSOLE_REPORT_RANGE_INVERTED = entry(
+  400,
+  'report-range-inverted',
+  'La fecha «hasta» no puede ser anterior a la fecha «desde».',
+);
+/** The daily report's longest range (CONSOLE_REPORT_MAX_DAYS in console-reports.ts). */
+export const consoleReportRangeTooLong = (maxDays: number) =>
+  entry(
+    400,
+    'report-range-too-long',
+    `El informe abarca como máximo ${maxDays} días: acorta el rango de fechas.`,
+  );
 export const CONSOLE_APPOINTMENT_NOT_FOUND = entry(404, 'appointment-not-found', 'No existe esa cita.');
 export const CONSOLE_SECTOR_NOT_FOUND = entry(404, 'sector-not-found', 'No existe ese sector.');
 export const CONSOLE_INVALID_CURSOR = entry(400, 'invalid-request', 'El cursor de la página no es válido.');

@@ -45,6 +45,11 @@ import {
   consoleSectorsQuerySchema,
 } from './console-agenda.ts';
 import {
+  consoleDailyReportAnswerSchema,
+  consoleDailyReportCsvSchema,
+  consoleDailyReportQuerySchema,
+} from './console-reports.ts';
+import {
   consoleAppointmentDetailSchema,
   consoleAppointmentSearchAnswerSchema,
   consoleCancelAnswerSchema,
@@ -564,6 +569,15 @@ export const consoleAppointment = {
 export const consoleAppointmentHistory = {
   params: consoleIdParamsSchema,
   response: { 200: consoleHistoryAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+// The CSV's 200 is the text itself (text/csv); its refusals are JSON as every other route's.
+export const consoleDailyReport = {
+  querystring: consoleDailyReportQuerySchema,
+  response: { 200: consoleDailyReportAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleDailyReportCsv = {
+  querystring: consoleDailyReportQuerySchema,
+  response: { 200: consoleDailyReportCsvSchema, ...refusals(400, 401, 403) },
 } as const satisfies EndpointSchemas;
 export const consoleAgendaDay = {
   querystring: consoleAgendaDayQuerySchema,

@@ -251,6 +251,14 @@ export const consoleAppointmentHistory = {
   method: 'GET',
   path: '/console/appointments/:id/history',
 } as const satisfies Endpoint;
+export const consoleDailyReport = {
+  method: 'GET',
+  path: '/console/reports/daily',
+} as const satisfies Endpoint;
+export const consoleDailyReportCsv = {
+  method: 'GET',
+  path: '/console/reports/daily.csv',
+} as const satisfies Endpoint;
 export const consoleAgendaDay = { method: 'GET', path: '/console/agenda/day' } as const satisfies Endpoint;
 export const consoleMoveOptions = {
   method: 'GET',
