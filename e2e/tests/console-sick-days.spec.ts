@@ -27,6 +27,15 @@ test('a nurse marked absent from the agenda has her visit proposed to another nu
   await page.getByLabel('Fecha').fill(booking.date);
   const grid = page.getByRole('table', { name: /una fila por enfermera/ });
   await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
+  // The day's travel below the grid: a table of legs, or the sentence that there are none.
+  const travel = page.locator('section[aria-labelledby="agenda-route-title"]');
+  await expect(page.getByRole('heading', { level: 2, name: 'Traslados del día' })).toBeVisible();
+  await expect(
+    travel
+      .getByRole('table', { name: /distancia en línea recta/ })
+      .or(page.getByText('Ninguna enfermera tiene dos visitas ese día: no hay traslados.')),
+  ).toBeVisible();
+  await expectNoViolations(page, '/agenda con traslados');
   const open = page.getByRole('button', { name: `Marcar ausencia de ${nurse}` });
   await open.focus();
   await page.keyboard.press('Enter');

@@ -21,6 +21,7 @@ import { useAgendaDay } from './agenda-day.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { usePermission } from '../../auth/use-me.ts';
 import { COPY, paymentStatusLabel, SICK_COPY, STATUS_LABELS } from './copy.ts';
+import { RoutePanel } from './route-panel.tsx';
 import { SickDaysDialog } from './sick-days-dialog.tsx';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';
@@ -266,6 +267,14 @@ export function AgendaPage() {
               </ScrollRegion>
             )}
           </section>
+
+          <RoutePanel
+            sectorId={sectorId}
+            date={agenda.date}
+            sectorName={agenda.sector.name}
+            when={when}
+            time={time}
+          />
         </>
       ) : null}
       {absent ? (

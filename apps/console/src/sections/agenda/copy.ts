@@ -82,3 +82,35 @@ export const SICK_COPY = {
       unplaced === 1 ? '1 sin asignar' : `${unplaced} sin asignar`
     }.`,
 } as const;
+
+/** The day's travel and its plan. */
+export const ROUTE_COPY = {
+  title: 'Traslados del día',
+  caption: (sector: string, date: string) =>
+    `Traslados en ${sector} el ${date}: distancia en línea recta entre visitas consecutivas de cada enfermera`,
+  nurse: 'Enfermera',
+  legs: 'Recorrido',
+  legsRegion: 'Recorridos por enfermera',
+  total: 'Total',
+  none: 'Ninguna enfermera tiene dos visitas ese día: no hay traslados.',
+  dayTotal: (km: string) => `Total del día: ${km}.`,
+  planTitle: 'Propuesta de reparto',
+  planCaption: 'Visitas que cambiarían de enfermera, a la misma hora',
+  noPlan: 'No hay un reparto que acorte los traslados sin mover ninguna hora.',
+  saving: (km: string, planned: string, percent: string) =>
+    `Con este reparto el día recorre ${planned}: ${km} menos (${percent}). Ninguna visita cambia de hora y no se avisa a los pacientes.`,
+  code: 'Cita',
+  time: 'Hora',
+  from: 'De',
+  to: 'A',
+  apply: 'Aplicar propuesta',
+  applied: (n: number) =>
+    n === 1
+      ? 'Propuesta aplicada: 1 visita cambió de enfermera.'
+      : `Propuesta aplicada: ${n} visitas cambiaron de enfermera.`,
+} as const;
+
+/** Metres as kilometres with one decimal, Chilean style. */
+export function kilometres(meters: number): string {
+  return `${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(meters / 1000)} km`;
+}
