@@ -11,6 +11,11 @@ export interface ReceivedMail {
 
 const SINK = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
 
+/** Every e-mail the run's SMTP server received so far. */
+export async function receivedMails(request: APIRequestContext): Promise<ReceivedMail[]> {
+  return (await (await request.get(`${SINK}/messages`)).json()) as ReceivedMail[];
+}
+
 /** Waits for the e-mail that matches, delivered by the API's outbox through real SMTP. */
 export async function waitForMail(
   request: APIRequestContext,
@@ -20,8 +25,7 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`${SINK}/messages`)).json()) as ReceivedMail[];
-        found = mails.find(matches);
+        found = (await receivedMails(request)).find(matches);
         return found !== undefined;
       },
       { timeout: 20_000, intervals: [250, 500, 1000] },

@@ -147,6 +147,8 @@ function CancelDialog({
             minRows={3}
             value={reason}
             error={tooShort}
+            // aria-invalid without Mantine's red text (3.3:1 on white); the alert says why.
+            withErrorStyles={false}
             onChange={(event) => setReason(event.currentTarget.value)}
           />
           <Text size="sm">{ACTIONS_COPY.refundNote}</Text>
@@ -248,6 +250,7 @@ function PaymentDialog({
             hideControls
             value={shownAmount}
             error={invalid}
+            withErrorStyles={false}
             onChange={setAmount}
           />
           <NativeSelect
@@ -505,6 +508,7 @@ export function AppointmentNotes({
               w="100%"
               value={text}
               error={empty}
+              withErrorStyles={false}
               onChange={(event) => setText(event.currentTarget.value)}
             />
             <FormAlert message={empty ? ACTIONS_COPY.noteTooShort : null} />
