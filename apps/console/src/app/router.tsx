@@ -37,6 +37,12 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/agenda/agenda-page.tsx')).AgendaPage }),
         },
         {
+          path: '/finanzas',
+          lazy: async () => ({
+            Component: (await import('../sections/finance/finance-page.tsx')).FinancePage,
+          }),
+        },
+        {
           path: '/operadores',
           lazy: async () => ({
             Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,
