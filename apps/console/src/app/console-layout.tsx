@@ -25,6 +25,7 @@ export function ConsoleLayout() {
   const sections = [
     { path: '/citas', label: 'Citas', shown: usePermission('appointments.read') },
     { path: '/agenda', label: 'Agenda', shown: usePermission('agenda.read') },
+    { path: '/informes', label: 'Reportes', shown: usePermission('reports.read') },
     { path: '/finanzas', label: 'Finanzas', shown: usePermission('payments.read') },
     { path: '/operadores', label: 'Operadores', shown: usePermission('operators.manage') },
     { path: '/cuenta', label: 'Mi cuenta', shown: true },

@@ -37,6 +37,12 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/agenda/agenda-page.tsx')).AgendaPage }),
         },
         {
+          path: '/informes',
+          lazy: async () => ({
+            Component: (await import('../sections/reports/reports-page.tsx')).ReportsPage,
+          }),
+        },
+        {
           path: '/finanzas',
           lazy: async () => ({
             Component: (await import('../sections/finance/finance-page.tsx')).FinancePage,
