@@ -651,15 +651,42 @@ export const medicalOrders = pgTable(
     path: text('path'),
     sectorId: integer('sector_id').references(() => sectors.id),
     lead: jsonb('lead').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+    status: text('status', { enum: ['new', 'contacted', 'quoted', 'booked', 'closed'] })
       .notNull()
       .default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The console's lead: when and by whom ('Name (e-mail)') its status last changed. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: text('status_changed_by'),
+    /** The cart sent to the person from the console (its link books appointment_id). */
+    cartMakerId: text('cart_maker_id').references(() => cartMakers.id),
+    /** The appointment booked through that cart: set with status 'booked' when it is confirmed. */
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
   },
   (table) => [
     uniqueIndex('medical_orders_grouped_idx').on(table.groupedOrdenMedicaId),
     index('medical_orders_created_idx').on(table.createdAt),
+    index('medical_orders_cart_maker_idx').on(table.cartMakerId),
   ],
+);
+
+/**
+ * A lead's internal notes (a medical order in the console), as console_notes keeps an
+ * appointment's: the author as written, operator_id without a foreign key.
+ */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicalOrderId: uuid('medical_order_id')
+      .notNull()
+      .references(() => medicalOrders.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id').notNull(),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lead_notes_order_idx').on(table.medicalOrderId, table.createdAt)],
 );
 
 export const medicalOrderFiles = pgTable('medical_order_files', {

@@ -118,7 +118,7 @@ export const medicalOrdersQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const MEDICAL_ORDER_STATUSES = ['new', 'contacted', 'closed'] as const;
+export const MEDICAL_ORDER_STATUSES = ['new', 'contacted', 'quoted', 'booked', 'closed'] as const;
 
 export const medicalOrderFileSchema = z.object({
   id: z.string(),
