@@ -94,7 +94,7 @@ const inGateways = (gateways: readonly string[]) =>
  * the attempt's day, refunded later or not), what is to be collected at the address and what
  * the company is billed (by the row's day) and refunds (by the day the charge was given back).
  */
-export async function dailyFigures(db: Db, query: FigureQuery): Promise<FigureRow[]> {
+async function dailyFigures(db: Db, query: FigureQuery): Promise<FigureRow[]> {
   const { low, high } = instantsOf(query.from, query.to);
   const partner =
     query.clientId === undefined ? sql`a.client_id is not null` : sql`a.client_id = ${query.clientId}`;
@@ -144,7 +144,7 @@ export async function dailyFigures(db: Db, query: FigureQuery): Promise<FigureRo
  * The bookings confirmed on those days whose amounts the staff did not record but that carry a
  * coupon: their discount is the server's quote's, as the appointment's page shows it.
  */
-export async function couponBookingsWithoutAmounts(
+async function couponBookingsWithoutAmounts(
   db: Db,
   query: Pick<FigureQuery, 'from' | 'to' | 'clientId'>,
 ): Promise<CouponBooking[]> {
@@ -163,7 +163,7 @@ export async function couponBookingsWithoutAmounts(
 }
 
 /** A report's days: refused when not a range of at most CONSOLE_REPORT_MAX_DAYS days. */
-export function assertReportRange(from: string, to: string): void {
+function assertReportRange(from: string, to: string): void {
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
   if (days < 0) throw fail(ERRORS.CONSOLE_REPORT_RANGE_INVERTED);
   if (days + 1 > CONSOLE_REPORT_MAX_DAYS)
