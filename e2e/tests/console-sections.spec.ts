@@ -108,4 +108,17 @@ test('a booking made in the widget is found by RUT, opens on its page and shows 
   await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
   await expect(page.getByRole('table', { name: /reservadas \/ capacidad/ })).toBeVisible();
   await expectNoViolations(page, '/agenda');
+
+  // The week from that day: one column per day, the sector's load first, each day opening its agenda.
+  await page.getByRole('combobox', { name: 'Vista' }).selectOption('week');
+  const week = page.getByRole('table', { name: /bloques reservados \/ bloques en turno/ });
+  await expect(week.getByRole('columnheader')).toHaveCount(8);
+  await expect(week.getByRole('rowheader', { name: 'Sector (todas)' })).toBeVisible();
+  await expect(
+    week.getByRole('row').filter({ hasText: 'Sector (todas)' }).getByRole('cell').first(),
+  ).toHaveText(/^[1-9]\d* \/ \d+$/);
+  await expectNoViolations(page, '/agenda?view=week');
+  await week.getByRole('columnheader').nth(1).getByRole('link').click();
+  await expect(page.getByRole('combobox', { name: 'Vista' })).toHaveValue('day');
+  await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
 });

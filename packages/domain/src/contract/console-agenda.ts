@@ -200,3 +200,33 @@ export const consoleApplyRouteBodySchema = z.object({
     .max(500),
 });
 export const consoleApplyRouteAnswerSchema = z.object({ moved: z.number().int() });
+
+/** GET /console/agenda/week?sector_id&date: seven local days from `date`, booked / capacity. */
+export const consoleAgendaWeekQuerySchema = z.object({
+  sector_id: z.string().trim().min(1).max(100),
+  /** The week's first day. */
+  date: isoDateSchema,
+  client_id: z.string().trim().min(1).max(100).optional(),
+  kind: z.enum(AGENDA_SERVICE_KINDS).optional(),
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+});
+const weekLoadSchema = z.object({
+  /** Blocks with a confirmed visit (those the filters leave out count too; holds do not). */
+  booked: z.number().int(),
+  /** Blocks her shifts offer that day, or she has a visit in (the sector's: nurses on shift per block). */
+  capacity: z.number().int(),
+  /** Confirmed visits the filters keep. */
+  visits: z.number().int(),
+});
+export const consoleAgendaWeekAnswerSchema = z.object({
+  sector: z.object({ id: z.string(), name: z.string(), time_zone: z.string() }),
+  days: z.array(z.object({ date: z.string() }).extend(weekLoadSchema.shape)),
+  nurses: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** One entry per day of `days`, in the same order; null where she does not work. */
+      days: z.array(weekLoadSchema.nullable()),
+    }),
+  ),
+});

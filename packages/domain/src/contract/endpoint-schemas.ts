@@ -34,6 +34,8 @@ import {
 import {
   consoleAgendaDayAnswerSchema,
   consoleAgendaDayQuerySchema,
+  consoleAgendaWeekAnswerSchema,
+  consoleAgendaWeekQuerySchema,
   consoleSectorListSchema,
   consoleApplyRouteAnswerSchema,
   consoleApplyRouteBodySchema,
@@ -111,6 +113,18 @@ import {
   updateAppointmentPatientsBodySchema,
 } from './appointments.ts';
 import { cartMakerWithTokenAnswerSchema } from './cart-maker.ts';
+import {
+  consoleLeadCartAnswerSchema,
+  consoleLeadCartBodySchema,
+  consoleLeadDetailSchema,
+  consoleLeadFileAnswerSchema,
+  consoleLeadFileParamsSchema,
+  consoleLeadListAnswerSchema,
+  consoleLeadListQuerySchema,
+  consoleLeadNoteBodySchema,
+  consoleLeadStatusBodySchema,
+  consoleLeadSummarySchema,
+} from './console-leads.ts';
 import {
   catalogueQuerySchema,
   itemsAnswerSchema,
@@ -583,6 +597,10 @@ export const consoleAgendaDay = {
   querystring: consoleAgendaDayQuerySchema,
   response: { 200: consoleAgendaDayAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;
+export const consoleAgendaWeek = {
+  querystring: consoleAgendaWeekQuerySchema,
+  response: { 200: consoleAgendaWeekAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
 export const consoleMoveOptions = {
   params: consoleIdParamsSchema,
   querystring: consoleMoveOptionsQuerySchema,
@@ -656,4 +674,32 @@ export const consoleWriteOff = {
   params: consoleIdParamsSchema,
   body: consoleWriteOffBodySchema,
   response: { 200: consoleWriteOffAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+// The console's medical orders (leads); a file's 200 is its bytes, with their stored type.
+export const consoleLeads = {
+  querystring: consoleLeadListQuerySchema,
+  response: { 200: consoleLeadListAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleLead = {
+  params: consoleIdParamsSchema,
+  response: { 200: consoleLeadDetailSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleLeadFile = {
+  params: consoleLeadFileParamsSchema,
+  response: { 200: consoleLeadFileAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleLeadStatus = {
+  params: consoleIdParamsSchema,
+  body: consoleLeadStatusBodySchema,
+  response: { 200: consoleLeadSummarySchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleLeadNote = {
+  params: consoleIdParamsSchema,
+  body: consoleLeadNoteBodySchema,
+  response: { ...noContent, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleLeadCart = {
+  params: consoleIdParamsSchema,
+  body: consoleLeadCartBodySchema,
+  response: { 200: consoleLeadCartAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
 } as const satisfies EndpointSchemas;

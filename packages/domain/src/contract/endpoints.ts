@@ -318,3 +318,23 @@ export const consoleWriteOff = {
   method: 'POST',
   path: '/console/appointments/:id/write-off',
 } as const satisfies Endpoint;
+export const consoleAgendaWeek = { method: 'GET', path: '/console/agenda/week' } as const satisfies Endpoint;
+// The console's medical orders (leads)
+export const consoleLeads = { method: 'GET', path: '/console/leads' } as const satisfies Endpoint;
+export const consoleLead = { method: 'GET', path: '/console/leads/:id' } as const satisfies Endpoint;
+export const consoleLeadFile = {
+  method: 'GET',
+  path: '/console/leads/:id/files/:fileId',
+} as const satisfies Endpoint;
+export const consoleLeadStatus = {
+  method: 'POST',
+  path: '/console/leads/:id/status',
+} as const satisfies Endpoint;
+export const consoleLeadNote = {
+  method: 'POST',
+  path: '/console/leads/:id/notes',
+} as const satisfies Endpoint;
+export const consoleLeadCart = {
+  method: 'POST',
+  path: '/console/leads/:id/cart',
+} as const satisfies Endpoint;

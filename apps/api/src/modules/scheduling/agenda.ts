@@ -46,7 +46,7 @@ const localDayRange = (date: string, timeZone: string) => ({
   to: new Date(localDayStart(addDays(date, 1), timeZone)),
 });
 
-interface AgendaFilters {
+export interface AgendaFilters {
   clientId?: string | undefined;
   kind?: AgendaServiceKind | undefined;
   status?: AppointmentStatus | undefined;

@@ -394,6 +394,38 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
     });
   });
 
+  it("sums the week's days as the day view shows each, per nurse and for the sector", async () => {
+    const response = await get(
+      `/api/console/agenda/week?${new URLSearchParams({ sector_id: String(sectorId), date: DAY })}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const week = response.json() as {
+      days: Array<{ date: string; booked: number; capacity: number; visits: number }>;
+      nurses: Array<{ id: string; days: Array<{ booked: number; capacity: number; visits: number } | null> }>;
+    };
+    expect(week.days.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(DAY, i)));
+    const day = await agenda();
+    expect(week.days[0]).toEqual({
+      date: DAY,
+      booked: day.load.reduce((sum, row) => sum + row.booked, 0),
+      capacity: day.load.reduce((sum, row) => sum + row.capacity, 0),
+      visits: 3,
+    });
+    const weekOf = (id: number) => week.nurses.find((nurse) => nurse.id === String(id))?.days;
+    expect(weekOf(working)?.[0]).toEqual({ booked: 2, capacity: 24, visits: 2 });
+    // Off that day: nothing; the next day she works again.
+    expect(weekOf(off)?.[0]).toBeNull();
+    expect(weekOf(off)?.[1]).toMatchObject({ booked: 0, capacity: 24 });
+    // The hold takes no booked block of the morning nurse.
+    expect(weekOf(morning)?.[0]).toEqual({ booked: 0, capacity: 4, visits: 0 });
+    const bad = await get(`/api/console/agenda/week?sector_id=${sectorId}&date=ayer`);
+    expect(bad.statusCode).toBe(400);
+    const finance = (await consoleSessionFor(t.app, { role: 'finance' })).headers;
+    expect(
+      (await get(`/api/console/agenda/week?sector_id=${sectorId}&date=${DAY}`, finance)).statusCode,
+    ).toBe(403);
+  });
+
   it('answers 404 for an unknown sector and 400 for bad input', async () => {
     for (const sector of ['999999', 'abc', '1e3', '-1']) {
       const response = await get(`/api/console/agenda/day?sector_id=${sector}&date=${DAY}`);

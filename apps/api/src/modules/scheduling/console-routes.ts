@@ -2,6 +2,7 @@ import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consoleAgendaDay } from './agenda.ts';
+import { consoleAgendaWeek } from './agenda-week.ts';
 import { findConsoleSectors } from './agenda-queries.ts';
 import { operatorOfRequest, consoleActor } from '../../plugins/app/console-session.ts';
 import { publishAvailabilityChange } from './availability-changes.ts';
@@ -45,6 +46,27 @@ const consoleAgendaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { query } = request;
       return consoleAgendaDay(app.db, await app.catalogue(), {
+        sectorId: query.sector_id,
+        date: query.date,
+        filters: { clientId: query.client_id, kind: query.kind, status: query.status },
+        now: new Date(),
+      });
+    },
+  );
+
+  app.get(
+    ENDPOINTS.consoleAgendaWeek.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleAgendaWeek,
+        tags: ['console'],
+        summary: 'La semana de un sector: por día y por enfermera, bloques reservados sobre bloques en turno',
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      return consoleAgendaWeek(app.db, await app.catalogue(), {
         sectorId: query.sector_id,
         date: query.date,
         filters: { clientId: query.client_id, kind: query.kind, status: query.status },

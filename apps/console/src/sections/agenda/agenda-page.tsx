@@ -20,9 +20,10 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { usePermission } from '../../auth/use-me.ts';
-import { COPY, paymentStatusLabel, SICK_COPY, STATUS_LABELS } from './copy.ts';
+import { COPY, paymentStatusLabel, SICK_COPY, STATUS_LABELS, WEEK_COPY } from './copy.ts';
 import { RoutePanel } from './route-panel.tsx';
 import { SickDaysDialog } from './sick-days-dialog.tsx';
+import { WeekView } from './week-view.tsx';
 import { usePartners } from './list-partners.ts';
 import { useSectors } from './list-sectors.ts';
 
@@ -101,8 +102,10 @@ export function AgendaPage() {
   const status = APPOINTMENT_STATUSES.includes(statusParam as AppointmentStatus)
     ? (statusParam as AppointmentStatus)
     : undefined;
+  const view = params.get('view') === 'week' ? 'week' : 'day';
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const day = useAgendaDay(
-    sectorId && /^\d{4}-\d{2}-\d{2}$/.test(date)
+    view === 'day' && sectorId && validDate
       ? { sector_id: sectorId, date, client_id: clientId, status }
       : null,
   );
@@ -111,6 +114,12 @@ export function AgendaPage() {
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
+  };
+  const dayLink = (to: string) => {
+    const next = new URLSearchParams(params);
+    next.set('date', to);
+    next.delete('view');
+    return `/agenda?${next}`;
   };
 
   const agenda = day.data;
@@ -137,6 +146,15 @@ export function AgendaPage() {
           {COPY.filtersTitle}
         </Title>
         <Group grow align="flex-start">
+          <NativeSelect
+            label={WEEK_COPY.view}
+            value={view}
+            onChange={(event) => set('view', event.currentTarget.value === 'week' ? 'week' : '')}
+            data={[
+              { value: 'day', label: WEEK_COPY.day },
+              { value: 'week', label: WEEK_COPY.week },
+            ]}
+          />
           <NativeSelect
             label={COPY.sector}
             value={sectorId}
@@ -182,7 +200,10 @@ export function AgendaPage() {
         {day.isFetching ? COPY.loading : ''}
       </Text>
 
-      {agenda ? (
+      {view === 'week' && sectorId && validDate ? (
+        <WeekView sectorId={sectorId} date={date} clientId={clientId} status={status} dayLink={dayLink} />
+      ) : null}
+      {view === 'day' && agenda ? (
         <>
           <section aria-labelledby="agenda-load-title">
             <Title order={2} id="agenda-load-title" size="h3" mb="sm">

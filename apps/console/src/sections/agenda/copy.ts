@@ -114,3 +114,18 @@ export const ROUTE_COPY = {
 export function kilometres(meters: number): string {
   return `${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(meters / 1000)} km`;
 }
+
+/** The week view. */
+export const WEEK_COPY = {
+  view: 'Vista',
+  day: 'Día',
+  week: 'Semana',
+  title: 'Semana',
+  caption: (sector: string, from: string) =>
+    `Semana de ${sector} desde el ${from}: bloques reservados / bloques en turno, por enfermera y día`,
+  sector: 'Sector (todas)',
+  cell: (booked: number, capacity: number) => `${booked} / ${capacity}`,
+  off: 'No trabaja',
+  openDay: (date: string) => `Ver el día ${date}`,
+  noNurses: 'Nadie trabaja esa semana en este sector.',
+} as const;
