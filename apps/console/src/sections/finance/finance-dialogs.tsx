@@ -24,7 +24,8 @@ type PaymentMethod = (typeof COLLECTED_PAYMENT_METHODS)[number];
 const MIN_REASON = 3;
 
 export interface DialogProps {
-  item: ConsoleMoneyItem;
+  /** The row it acts on; null until one is chosen (the dialog stays mounted, closed). */
+  item: ConsoleMoneyItem | null;
   opened: boolean;
   onClose: () => void;
   /** The success said once the dialog closed. */
@@ -104,6 +105,7 @@ export function WriteOffDialog({ item, opened, onClose, onDone, onExitTransition
     onClose();
   };
   const submit = () => {
+    if (!item) return;
     if (reason.trim().length < MIN_REASON) {
       setTooShort(true);
       field.current?.focus();
@@ -128,7 +130,7 @@ export function WriteOffDialog({ item, opened, onClose, onDone, onExitTransition
   };
   return (
     <Dialog
-      title={COPY.writeOffTitle(item.code)}
+      title={COPY.writeOffTitle(item?.code ?? '')}
       opened={opened}
       onClose={close}
       onExitTransitionEnd={onExitTransitionEnd}
@@ -148,7 +150,7 @@ export function WriteOffDialog({ item, opened, onClose, onDone, onExitTransition
         error={tooShort}
         onChange={(event) => setReason(event.currentTarget.value)}
       />
-      <Text size="sm">{COPY.writeOffNote(formatMoney(item.amount, item.currency))}</Text>
+      {item ? <Text size="sm">{COPY.writeOffNote(formatMoney(item.amount, item.currency))}</Text> : null}
       <FormAlert message={tooShort ? COPY.reasonTooShort : null} />
       <ApiAlert error={writeOff.error} />
       <Buttons submit={COPY.writeOffSubmit} pending={writeOff.isPending} onBack={close} danger />
@@ -166,7 +168,7 @@ export function SettleDialog({ item, opened, onClose, onDone, onExitTransitionEn
     onClose();
   };
   const submit = () => {
-    if (!item.payment_id) return;
+    if (!item?.payment_id) return;
     const trimmed = reference.trim();
     settle.mutate(
       { params: { id: item.payment_id }, body: trimmed ? { reference: trimmed } : {} },
@@ -180,13 +182,13 @@ export function SettleDialog({ item, opened, onClose, onDone, onExitTransitionEn
   };
   return (
     <Dialog
-      title={COPY.settleTitle(item.code)}
+      title={COPY.settleTitle(item?.code ?? '')}
       opened={opened}
       onClose={close}
       onExitTransitionEnd={onExitTransitionEnd}
       onSubmit={submit}
     >
-      <Text size="sm">{COPY.settleNote(formatMoney(item.amount, item.currency))}</Text>
+      {item ? <Text size="sm">{COPY.settleNote(formatMoney(item.amount, item.currency))}</Text> : null}
       <TextInput
         label={COPY.reference}
         description={COPY.referenceHint}
@@ -210,7 +212,7 @@ export function RecordPaymentDialog({ item, opened, onClose, onDone, onExitTrans
   const [invalid, setInvalid] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const record = useRecordPayment();
-  const shown = amount ?? item.amount;
+  const shown = amount ?? item?.amount ?? '';
   const close = () => {
     setAmount(null);
     setMethod('cash');
@@ -220,6 +222,7 @@ export function RecordPaymentDialog({ item, opened, onClose, onDone, onExitTrans
     onClose();
   };
   const submit = () => {
+    if (!item) return;
     if (typeof shown !== 'number' || !Number.isInteger(shown) || shown <= 0) {
       setInvalid(true);
       field.current?.focus();
@@ -242,7 +245,7 @@ export function RecordPaymentDialog({ item, opened, onClose, onDone, onExitTrans
   };
   return (
     <Dialog
-      title={COPY.paymentTitle(item.code)}
+      title={COPY.paymentTitle(item?.code ?? '')}
       opened={opened}
       onClose={close}
       onExitTransitionEnd={onExitTransitionEnd}

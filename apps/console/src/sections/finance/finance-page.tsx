@@ -18,11 +18,11 @@ import { useRetryRefund } from './retry-refund.ts';
 
 type DialogKind = 'writeOff' | 'settle' | 'payment';
 
-const DIALOGS: Record<DialogKind, (props: DialogProps) => ReactNode> = {
-  writeOff: WriteOffDialog,
-  settle: SettleDialog,
-  payment: RecordPaymentDialog,
-};
+const DIALOGS: [DialogKind, (props: DialogProps) => ReactNode][] = [
+  ['writeOff', WriteOffDialog],
+  ['settle', SettleDialog],
+  ['payment', RecordPaymentDialog],
+];
 
 const kindOf = (value: string | null): MoneyQueueKind | undefined =>
   MONEY_QUEUE_KINDS.includes(value as MoneyQueueKind) ? (value as MoneyQueueKind) : undefined;
@@ -44,6 +44,9 @@ export function FinancePage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [dialog, setDialog] = useState<{ kind: DialogKind; item: ConsoleMoneyItem } | null>(null);
   const [opened, setOpened] = useState(false);
+  // From a dialog's close to the end of its exit transition (Mantine gives the focus back then).
+  const closing = useRef(false);
+  const [exits, setExits] = useState(0);
   const statusRef = useRef<HTMLDivElement>(null);
   // Set by a success: once said, the status takes the focus (the row and its button are gone).
   const focusStatus = useRef(false);
@@ -55,10 +58,10 @@ export function FinancePage() {
   };
   // After a dialog, once it has closed (Mantine gives the focus back to its button first).
   useEffect(() => {
-    if (!focusStatus.current || dialog) return;
+    if (!focusStatus.current || closing.current) return;
     focusStatus.current = false;
     statusRef.current?.focus();
-  }, [said, dialog]);
+  }, [said, exits]);
 
   const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,6 +72,7 @@ export function FinancePage() {
   const open = (which: DialogKind, item: ConsoleMoneyItem) => {
     setSaid(null);
     setFailure(null);
+    // The dialogs stay mounted, closed: opening one lets Mantine note the button to give the focus back to.
     setDialog({ kind: which, item });
     setOpened(true);
   };
@@ -145,7 +149,6 @@ export function FinancePage() {
   };
 
   const rows = queue.data?.results ?? [];
-  const Current = dialog ? DIALOGS[dialog.kind] : null;
 
   return (
     <Stack gap="lg">
@@ -231,15 +234,22 @@ export function FinancePage() {
         ) : null}
       </section>
 
-      {dialog && Current ? (
-        <Current
-          item={dialog.item}
-          opened={opened}
-          onClose={() => setOpened(false)}
+      {DIALOGS.map(([which, Dialog]) => (
+        <Dialog
+          key={which}
+          item={dialog?.kind === which ? dialog.item : null}
+          opened={opened && dialog?.kind === which}
+          onClose={() => {
+            closing.current = true;
+            setOpened(false);
+          }}
           onDone={say}
-          onExitTransitionEnd={() => setDialog(null)}
+          onExitTransitionEnd={() => {
+            closing.current = false;
+            setExits((count) => count + 1);
+          }}
         />
-      ) : null}
+      ))}
     </Stack>
   );
 }
