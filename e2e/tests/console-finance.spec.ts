@@ -12,8 +12,9 @@ import {
 /**
  * Finanzas, the money that needs a person: two visits booked in the widget on clinicaalemana
  * (confirmed by hand, recorded 'Payment Pending': nothing charged, to collect at the address) wait
- * in the queue; the admin records the payment of one from the queue and writes the other off with
- * a reason, by keyboard, and each leaves the queue. Axe on the page and on the dialog.
+ * in the queue; a finance operator (made by the admin on Operadores) records the payment of one from
+ * the queue and writes the other off with a reason, by keyboard, and each leaves the queue. Axe on
+ * the page and on the dialog.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -55,7 +56,32 @@ test('finance resolves payments left pending from the queue: one recorded, one w
 }) => {
   const paid = await bookPaymentPending(browser, 'Cobrada');
   const lost = await bookPaymentPending(browser, 'Castigada');
-  await signInAsAdmin(page);
+
+  // A finance account, made by the admin on Operadores; its first sign-in changes the password.
+  const admin = await browser.newPage();
+  await signInAsAdmin(admin);
+  await openSection(admin, 'Operadores');
+  const email = `finanzas-${Date.now()}@visita.localhost`;
+  const form = admin.getByRole('form', { name: 'Nueva cuenta' });
+  await form.getByRole('textbox', { name: 'Correo' }).fill(email);
+  await form.getByRole('textbox', { name: 'Nombre' }).fill('Fernanda Finanzas');
+  await form.getByRole('combobox', { name: 'Rol' }).selectOption('finance');
+  await form.getByRole('button', { name: 'Crear cuenta' }).click();
+  const oneTimePassword = (await admin.getByTestId('one-time-password').textContent())?.trim() ?? '';
+  expect(oneTimePassword.length).toBeGreaterThanOrEqual(12);
+  await admin.close();
+
+  await page.goto('/console/ingresar');
+  await page.getByRole('textbox', { name: 'Correo' }).fill(email);
+  await page.getByLabel(/^Contraseña\s*\*?$/).fill(oneTimePassword);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/console\/ingresar\/contrasena$/);
+  await page.getByLabel('Contraseña de un solo uso').fill(oneTimePassword);
+  const password = 'Balance cuadrado al cierre 2026';
+  await page.getByLabel(/^Contraseña nueva/).fill(password);
+  await page.getByLabel('Repite la contraseña nueva').fill(password);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByTestId('operator')).toHaveText('Fernanda Finanzas · Finanzas');
   await openSection(page, 'Finanzas');
   await expect(page).toHaveURL(/\/console\/finanzas$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Finanzas' })).toBeFocused();
