@@ -21,6 +21,7 @@ import consoleAgendaRoutes from './modules/scheduling/console-routes.ts';
 import consoleOperatorRoutes from './modules/console/operator-routes.ts';
 import consoleReportRoutes from './modules/reports/routes.ts';
 import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
+import consoleLeadRoutes from './modules/orders/console-leads-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
       await api.register(consoleOperatorRoutes);
       await api.register(consoleReportRoutes);
       await api.register(consoleMoneyRoutes);
+      await api.register(consoleLeadRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
       await api.register(errorsRoutes);

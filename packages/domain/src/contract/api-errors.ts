@@ -643,3 +643,24 @@ export const CONSOLE_NOTHING_TO_WRITE_OFF = entry(
   'nothing-to-write-off',
   'Esta cita no tiene un monto pendiente de ese tipo que castigar.',
 );
+export const CONSOLE_LEAD_NOT_FOUND = entry(404, 'lead-not-found', 'No existe esa orden médica.');
+export const CONSOLE_LEAD_FILE_NOT_FOUND = entry(
+  404,
+  'lead-file-not-found',
+  'No existe ese archivo en esta orden médica.',
+);
+export const CONSOLE_LEAD_BOOKED = entry(
+  409,
+  'lead-booked',
+  'Esta orden médica ya quedó agendada con su cita: su estado no cambia.',
+);
+export const CONSOLE_LEAD_UNKNOWN_ITEM = entry(
+  400,
+  'lead-unknown-item',
+  'Uno de los exámenes o packs del carrito no está en el catálogo del país de la orden.',
+);
+export const CONSOLE_LEAD_NO_COVERAGE = entry(
+  409,
+  'lead-no-coverage',
+  'La dirección de la orden ya no tiene cobertura: no se puede armar un carrito para ella.',
+);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assertValidStorageKey, type FileStorage, type PutObject } from './storage.ts';
@@ -41,6 +41,14 @@ export function createFsStorage(
         await rm(partial, { force: true });
         throw error;
       }
+    },
+    async read(key: string) {
+      // Opened first, so a missing file is null here rather than an error in the stream.
+      const handle = await open(pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      return handle ? handle.createReadStream() : null;
     },
     async remove(key: string) {
       await rm(pathOf(key), { force: true });

@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { assertValidStorageKey, type FileStorage, type PutObject } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -37,6 +38,16 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           ContentDisposition: 'attachment',
         }),
       );
+    },
+    async read(key: string) {
+      assertValidStorageKey(key);
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return answer.Body instanceof Readable ? answer.Body : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
     },
     async remove(key: string) {
       assertValidStorageKey(key);

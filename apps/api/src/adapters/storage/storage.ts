@@ -21,6 +21,8 @@ export interface PutObject {
 export interface FileStorage {
   readonly kind: 'fs' | 's3';
   put(object: PutObject): Promise<void>;
+  /** The object's bytes, or null when nothing is stored under the key. */
+  read(key: string): Promise<Readable | null>;
   /** Removes an object; a missing one is not an error (clean-up after a failed request). */
   remove(key: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { ClientRow, NewOutboxEventRow } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { findClientById } from '../clients/queries.ts';
 import { enqueueEvents } from '../outbox/queries.ts';
+import { markLeadBooked } from '../orders/lead-booked.ts';
 import { findVisitOfAppointment } from '../scheduling/queries.ts';
 
 export type BookingTopic =
@@ -93,6 +94,8 @@ export async function writeBookingEvents(
     emailPatient?: boolean;
   } = {},
 ): Promise<{ emails: number }> {
+  // A lead's cart link booked: the lead is 'booked' with the confirmation that writes this.
+  if (topic === 'appointment.confirmed') await markLeadBooked(tx, appointment);
   const client =
     options.client ?? (appointment.clientId ? await findClientById(tx, appointment.clientId) : undefined);
   const profile = readPartnerProfile(client?.profile);

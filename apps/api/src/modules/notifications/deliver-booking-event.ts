@@ -12,6 +12,7 @@ import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { keptClient } from '../clients/kept-clients.ts';
 import { PASSWORD_RESET_TOPIC } from '../console/auth.ts';
 import { deliverPasswordResetEmail } from '../console/password-reset-email.ts';
+import { deliverLeadCartEmail, LEAD_CART_LINK_TOPIC } from '../orders/lead-cart-email.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
 import { findSettledPayments } from '../payments/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
@@ -165,6 +166,8 @@ export function createBookingDeliverer(context: DeliveryContext) {
       case 'email':
         // The one e-mail that is not a booking's: a console operator's password reset link.
         if (event.topic === PASSWORD_RESET_TOPIC) return deliverPasswordResetEmail(context, event);
+        // A lead's cart link (the console's medical orders).
+        if (event.topic === LEAD_CART_LINK_TOPIC) return deliverLeadCartEmail(context, event);
         return bookingEmail(context, event);
       case 'webhook':
         return bookingWebhook(context, event);
