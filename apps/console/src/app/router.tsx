@@ -49,6 +49,14 @@ export const router = createBrowserRouter(
           }),
         },
         {
+          path: '/ordenes',
+          lazy: async () => ({ Component: (await import('../sections/leads/leads-page.tsx')).LeadsPage }),
+        },
+        {
+          path: '/ordenes/:id',
+          lazy: async () => ({ Component: (await import('../sections/leads/lead-page.tsx')).LeadPage }),
+        },
+        {
           path: '/operadores',
           lazy: async () => ({
             Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,

@@ -31,8 +31,8 @@ export function widgetPagePolicy(frameAncestors: string, payments: 'sandbox' | '
 
 /**
  * The operations console's page: everything from Visita itself, styles inline too (Mantine sets
- * style attributes and variables), images from Visita or data: URLs, calls to Visita's own API;
- * no page may frame it, no plugins, no <base> rewriting, forms only to Visita.
+ * style attributes and variables), images from Visita or data: URLs, calls to Visita's own API,
+ * frames of Visita's own (a lead's PDF); no page may frame it, no plugins, no <base> rewriting, forms only to Visita.
  */
 export function consolePagePolicy(): string {
   return [
@@ -42,7 +42,8 @@ export function consolePagePolicy(): string {
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "frame-src 'none'",
+    // A medical order's PDF is shown inline in a frame of Visita's own (sandboxed by its answer).
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
