@@ -64,8 +64,16 @@ test('a medical order uploaded in the widget reaches the inbox, its cart link is
   await expect(page.getByRole('heading', { name: /^Orden médica [0-9A-F]{8}$/, level: 1 })).toBeFocused();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText(/Avenida Apoquindo 4500/).first()).toBeVisible();
+  // The PDF is shown in the page when asked for (its viewer would take the focus on opening).
+  const show = page.getByRole('button', { name: 'Ver Archivo 1: orden.pdf' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.click();
   const frame = page.locator('iframe[title="Archivo 1: orden.pdf"]');
   await expect(frame).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Ocultar Archivo 1: orden.pdf' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   const fileUrl = (await frame.getAttribute('src')) ?? '';
   const file = await page.request.get(fileUrl);
   expect(file.status()).toBe(200);
@@ -144,9 +152,7 @@ test('a medical order uploaded in the widget reaches the inbox, its cart link is
   await expect(page.getByText('Agendada', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cambiar estado' })).toHaveCount(0);
   await expectNoViolations(page, 'the booked lead');
-  // Back to the inbox by keyboard.
-  await page.getByRole('link', { name: 'Volver a las órdenes médicas' }).focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Volver a las órdenes médicas' }).click();
   await expect(page).toHaveURL(/\/console\/ordenes$/);
   await expect(table.getByRole('row').filter({ hasText: email })).toContainText('Agendada');
 });

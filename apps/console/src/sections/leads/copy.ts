@@ -80,6 +80,8 @@ export const COPY = {
   fileLabel: (index: number, name: string | null) => `Archivo ${index}${name ? `: ${name}` : ''}`,
   fileFacts: (type: string, size: string) => `${type}, ${size}`,
   openFile: 'Abrir en una pestaña nueva',
+  showPdf: (label: string) => `Ver ${label}`,
+  hidePdf: (label: string) => `Ocultar ${label}`,
   typeNames: { 'application/pdf': 'PDF', 'image/jpeg': 'Imagen JPEG', 'image/png': 'Imagen PNG' } as Record<
     string,
     string

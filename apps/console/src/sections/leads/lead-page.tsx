@@ -21,7 +21,7 @@ import {
   LEAD_MANUAL_STATUSES,
   type LeadStatus,
 } from '@visita/domain/contract/console-leads';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -65,11 +65,16 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** A success said once, focused (so the keyboard and a screen reader land on it). */
+/** A success said once, focused when it is new (so the keyboard and a screen reader land on it). */
 function Said({ text }: { text: { value: string; key: number } | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const key = text?.key;
+  useEffect(() => {
+    if (key !== undefined) ref.current?.focus();
+  }, [key]);
   if (!text) return null;
   return (
-    <Alert key={text.key} color="green" role="status" tabIndex={-1} ref={(node) => node?.focus()} maw={640}>
+    <Alert key={text.key} ref={ref} color="green" role="status" tabIndex={-1} maw={640}>
       {text.value}
     </Alert>
   );
@@ -80,12 +85,26 @@ function useSaid() {
   return [said, (value: string) => setSaid((p) => ({ value, key: (p?.key ?? 0) + 1 }))] as const;
 }
 
+/**
+ * The order's files inline: an image as it is; a PDF in a frame once asked for, since Chromium's
+ * PDF viewer takes the page's focus when it loads (the heading would lose it on opening the page).
+ */
 function Files({ lead }: { lead: ConsoleLeadDetail }) {
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setShown((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <Stack>
       {lead.files.map((file, index) => {
         const url = leadFileUrl(lead.id, file.id);
         const label = COPY.fileLabel(index + 1, file.original_name);
+        const frameId = `lead-file-${file.id}`;
+        const open = shown.has(file.id);
         return (
           <Stack key={file.id} gap={4}>
             <Text fw={700}>{label}</Text>
@@ -93,11 +112,27 @@ function Files({ lead }: { lead: ConsoleLeadDetail }) {
               {COPY.fileFacts(COPY.typeNames[file.content_type] ?? file.content_type, formatSize(file.size))}
             </Text>
             {file.content_type === 'application/pdf' ? (
-              <iframe
-                src={url}
-                title={label}
-                style={{ width: '100%', maxWidth: 900, height: 600, border: '1px solid #868e96' }}
-              />
+              <>
+                <Group>
+                  <Button
+                    variant="default"
+                    aria-expanded={open}
+                    aria-controls={frameId}
+                    onClick={() => toggle(file.id)}
+                  >
+                    {open ? COPY.hidePdf(label) : COPY.showPdf(label)}
+                  </Button>
+                </Group>
+                <Box id={frameId}>
+                  {open ? (
+                    <iframe
+                      src={url}
+                      title={label}
+                      style={{ width: '100%', maxWidth: 900, height: 600, border: '1px solid #868e96' }}
+                    />
+                  ) : null}
+                </Box>
+              </>
             ) : (
               <img
                 src={url}
