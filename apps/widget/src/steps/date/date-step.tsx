@@ -441,8 +441,13 @@ export function DateStep() {
         <button
           type="button"
           className="visita-button"
-          disabled={!canContinueDate(hasAvailability, selectedRange) || submitting}
-          onClick={() => void continueWithBlock()}
+          disabled={!canContinueDate(hasAvailability, selectedRange)}
+          // Busy, not disabled: a disabled button that has the focus drops it to the page.
+          aria-disabled={submitting || undefined}
+          aria-busy={submitting || undefined}
+          onClick={() => {
+            if (!submitting) void continueWithBlock();
+          }}
         >
           {text.cta}
         </button>

@@ -233,7 +233,8 @@ export function PatientStep() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void submit(drafts, index);
+            // Pressed again while the last press is answered: nothing more to send.
+            if (!submitting) void submit(drafts, index);
           }}
         >
           <TextField
@@ -375,7 +376,12 @@ export function PatientStep() {
                 {PREVIOUS_PATIENT_LABEL}
               </button>
               {index < count - 1 ? (
-                <button type="submit" className="visita-link" disabled={submitting}>
+                <button
+                  type="submit"
+                  className="visita-link"
+                  aria-disabled={submitting || undefined}
+                  aria-busy={submitting || undefined}
+                >
                   {NEXT_PATIENT_LABEL}
                 </button>
               ) : null}
@@ -383,7 +389,13 @@ export function PatientStep() {
           ) : null}
           <div className="visita-step__actions">
             {submitting ? <Spinner label={SUBMITTING_LABEL} /> : null}
-            <button type="submit" className="visita-button" disabled={submitting}>
+            <button
+              type="submit"
+              className="visita-button"
+              // Busy, not disabled: a disabled button that has the focus drops it to the page.
+              aria-disabled={submitting || undefined}
+              aria-busy={submitting || undefined}
+            >
               {CONTINUE_BUTTON}
             </button>
           </div>

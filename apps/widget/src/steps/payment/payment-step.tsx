@@ -325,7 +325,17 @@ export function PaymentStep() {
       <FormError message={error} />
       <div className="visita-step__actions">
         {loading ? <Spinner label={PROCESSING_PAYMENT} /> : null}
-        <button type="button" className="visita-button" disabled={!canContinue} onClick={() => void pay()}>
+        <button
+          type="button"
+          className="visita-button"
+          // Busy, not disabled, while the payment is answered: a disabled button drops the focus.
+          disabled={!canContinuePayment(selected, cardValid, false)}
+          aria-disabled={loading || undefined}
+          aria-busy={loading || undefined}
+          onClick={() => {
+            if (canContinue) void pay();
+          }}
+        >
           {text.cta}
         </button>
       </div>
