@@ -18,7 +18,7 @@ import {
  * A lead's file as the console shows it inline: only its stored type (judged by content at
  * upload), never sniffed, in a sandbox without scripts, never cached by a shared cache.
  */
-export const LEAD_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+const LEAD_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
 /** The console's medical orders (leads): leads.read reads, leads.write changes. */
 const consoleLeadRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, options) => {

@@ -44,7 +44,7 @@ const textOrNull = (lead: Record<string, unknown>, field: string): string | null
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 };
 
-export const leadCode = (id: string) => id.slice(0, 8).toUpperCase();
+const leadCode = (id: string) => id.slice(0, 8).toUpperCase();
 
 function summaryOf(order: MedicalOrderRow, files: number, now: Date): ConsoleLeadSummary {
   const due = new Date(order.createdAt.getTime() + LEAD_ANSWER_HOURS * HOUR_MS);

@@ -4,7 +4,7 @@ import { cartMakers, medicalOrders } from '../../db/schema.ts';
 import { recordAudit } from '../audit/queries.ts';
 
 /** Who the audit log names when the person's own booking changed the lead. */
-export const BOOKING_ACTOR = 'booking:cart-maker';
+const BOOKING_ACTOR = 'booking:cart-maker';
 
 /**
  * A confirmed appointment booked through a lead's cart link: the lead becomes 'booked' with it,

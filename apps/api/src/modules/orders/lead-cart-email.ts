@@ -23,7 +23,7 @@ const HTML_ESCAPES: Record<string, string> = {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** What the cart-link e-mail says (subject, text and HTML), from the partner's name and the link. */
-export function renderLeadCartEmail(partnerName: string, url: string) {
+function renderLeadCartEmail(partnerName: string, url: string) {
   const lines = [
     'Hola:',
     `Revisamos la orden médica que nos enviaste. Preparamos tu carrito con los exámenes que indica: ábrelo en este enlace para ver el detalle y el precio, elegir el día y la hora de la visita y reservar.`,

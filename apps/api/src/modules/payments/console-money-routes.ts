@@ -12,7 +12,7 @@ import {
   writeOff,
 } from './console-money.ts';
 
-export interface ConsoleMoneyRoutesOptions {
+interface ConsoleMoneyRoutesOptions {
   /** Tests pass a gateway; the server uses the one PAYMENTS names. */
   gateway?: PaymentGateway;
 }

@@ -55,7 +55,6 @@ const patient: StoredCartPatient = {
   is_fonasa: false,
 };
 
-
 describe.each(TEST_ENGINES)('a nurse calling in sick on $name', (engine) => {
   let t: TestApp;
   let coordinator: Headers;
