@@ -328,6 +328,25 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
       expect((await outboxOf(booking.id)).map((event) => event.topic)).not.toContain(
         'appointment.note_added',
       );
+      // Nor does the partner's operator read it: no notes on the page, no text in the history.
+      const asPartner = await t.app.inject({
+        method: 'GET',
+        url: `/api/console/appointments/${booking.id}`,
+        headers: partner.headers,
+      });
+      expect(asPartner.statusCode, asPartner.body).toBe(200);
+      expect(asPartner.json().notes).toEqual([]);
+      const partnerHistory = await t.app.inject({
+        method: 'GET',
+        url: url(booking.id, 'history'),
+        headers: partner.headers,
+      });
+      const added = (partnerHistory.json().results as Array<{ action: string; detail: unknown }>).filter(
+        (entry) => entry.action === 'appointment.note_added',
+      );
+      expect(added).toHaveLength(2);
+      expect(added.map((entry) => entry.detail)).toEqual([null, null]);
+      expect(partnerHistory.body).not.toContain('Perro bravo');
     });
 
     it('refuses an empty or too long note, an unknown id and a partner operator', async () => {

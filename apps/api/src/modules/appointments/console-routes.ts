@@ -1,4 +1,5 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
+import { can } from '@visita/domain/console-permissions';
 import * as SCHEMAS from '@visita/domain/contract/endpoint-schemas';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
@@ -25,6 +26,13 @@ function partnerScope(operator: ConsoleOperator): string | undefined {
   if (!operator.clientId) throw fail(ERRORS.CONSOLE_FORBIDDEN_PARTNER);
   return operator.clientId;
 }
+
+/**
+ * Whether the operator reads the internal notes: those whose role writes them. A partner's
+ * operator reads its appointments, never what the people who run the visits wrote about them.
+ */
+const readsInternalNotes = (request: FastifyRequest) =>
+  can(operatorOfRequest(request).role, 'appointments.note');
 
 /** The appointment a console route names: 404 if unknown, 403 if another partner's. */
 async function readableAppointment(db: Db, request: FastifyRequest, id: string) {
@@ -86,7 +94,8 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const catalogue = await app.catalogue();
       const summary = await findAppointmentSummary(app.db, catalogue, appointment.id);
       if (!summary) throw fail(ERRORS.CONSOLE_APPOINTMENT_NOT_FOUND);
-      return consoleAppointmentDetail(app.db, catalogue, appointment, summary);
+      const detail = await consoleAppointmentDetail(app.db, catalogue, appointment, summary);
+      return readsInternalNotes(request) ? detail : { ...detail, notes: [] };
     },
   );
 
@@ -100,12 +109,19 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Historial de una cita: cambios, estados, pagos y mensajes, del más reciente al más antiguo',
       },
     },
-    async (request) => ({
-      results: await consoleAppointmentHistory(
+    async (request) => {
+      const results = await consoleAppointmentHistory(
         app.db,
         await readableAppointment(app.db, request, request.params.id),
-      ),
-    }),
+      );
+      if (readsInternalNotes(request)) return { results };
+      // The note's text stays with the people who write notes; the others see that one was added.
+      return {
+        results: results.map((entry) =>
+          entry.action === 'appointment.note_added' ? { ...entry, detail: null } : entry,
+        ),
+      };
+    },
   );
 
   app.get(
