@@ -46,6 +46,7 @@ export function ContactInfoStep() {
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();
+          if (sending) return;
           setAttempted(true);
           if (validatePhone(phone, countryCode) || (emailShown && validateEmail(email))) return;
           const contact = {
@@ -110,7 +111,13 @@ export function ContactInfoStep() {
         <FormError message={wording(error)} />
         <div className="visita-step__actions">
           {sending ? <Spinner label={PATIENT_CONTACT_TITLE} /> : null}
-          <button type="submit" className="visita-button" disabled={sending}>
+          <button
+            type="submit"
+            className="visita-button"
+            // Busy, not disabled: a disabled button that has the focus drops it to the page.
+            aria-disabled={sending || undefined}
+            aria-busy={sending || undefined}
+          >
             {CONTINUE_BUTTON}
           </button>
         </div>

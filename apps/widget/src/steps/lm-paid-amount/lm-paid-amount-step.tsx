@@ -49,6 +49,7 @@ export function LmPaidAmountStep() {
         noValidate
         onSubmit={async (event) => {
           event.preventDefault();
+          if (saving) return;
           setAttempted(true);
           if (!valid || !appointmentId) return;
           setSaving(true);
@@ -101,7 +102,13 @@ export function LmPaidAmountStep() {
         <FormError message={error} />
         <div className="visita-step__actions">
           {saving ? <Spinner label={AMOUNT_TITLE} /> : null}
-          <button type="submit" className="visita-button" disabled={saving}>
+          <button
+            type="submit"
+            className="visita-button"
+            // Busy, not disabled: a disabled button that has the focus drops it to the page.
+            aria-disabled={saving || undefined}
+            aria-busy={saving || undefined}
+          >
             {CONTINUE_BUTTON}
           </button>
         </div>
