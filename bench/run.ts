@@ -10,6 +10,13 @@ import { generateClients } from './lib/clients.ts';
 import { type ContentionResult, scheduleContention } from './lib/contention.ts';
 import { generateCatalogue } from './lib/dataset.ts';
 import { type ApiRun, appendHistory, gitCommit, gitDirty, writeTrend } from './lib/history.ts';
+import {
+  agendaRequests,
+  consoleCookie,
+  searchRequests,
+  type TravelSaving,
+  travelSaving,
+} from './lib/console.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
 import {
@@ -62,6 +69,8 @@ const ROW = {
   booking: 'whole booking (create → pay)',
   bookingTwo: `whole booking (create → pay)${TWO_WORKERS}`,
   bookingTcp: 'whole booking (create → pay), PostgreSQL over TCP',
+  consoleAgenda: `console agenda, one sector-day of ${SCALE.nursesPerSector} nurses @ 50 req/s`,
+  consoleSearch: `console appointment search over the ${SCALE.sectors} sectors' visits @ 50 req/s`,
 };
 
 /** Goals from the issues; a row without one is informative only. */
@@ -73,6 +82,8 @@ const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
   [ROW.uncachedFlat]: { rps: 1000 },
   [ROW.uncachedAtRate]: { p99Ms: 20 },
   [ROW.scale]: { p99Ms: 50 },
+  [ROW.consoleAgenda]: { p99Ms: 50 },
+  [ROW.consoleSearch]: { p99Ms: 50 },
 };
 /** The whole booking's goal: bookings paid per second with 16 customers, and every call's p99. */
 const BOOKING_GOAL = { bookingsPerSecond: 100, stepP99Ms: 100 };
@@ -191,6 +202,13 @@ function mailText(mail: ConfirmationEmailResult, outbox: OutboxDeliveryResult): 
     `Outbox delivery: ${outbox.events.toLocaleString('en-US')} confirmation e-mail events written in one transaction for the bookings paid above, delivered by the server's worker (one instance: batches of 40, eight deliveries at a time over a pool of five SMTP connections) with no other load: the first arrived ${outbox.firstMs} ms after the commit, the last ${outbox.totalMs} ms after it. ` +
     finding
   );
+}
+
+function travelText(travel: TravelSaving): string {
+  const km = (meters: number) =>
+    `${(meters / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} km`;
+  const saved = travel.meters > 0 ? ((travel.meters - travel.plannedMeters) / travel.meters) * 100 : 0;
+  return `Travel saved by the day's reassignment (console, GET /api/console/agenda/route): over ${travel.sectorDays} sector-days of the scale dataset (the next ${travel.sectorDays / SCALE.sectors} days of its ${SCALE.sectors} sectors, ${travel.visits.toLocaleString('en-US')} visits with their addresses spread over about 11 km), the nurses' straight-line legs between consecutive visits add up to ${km(travel.meters)}; the proposed reassignment (${travel.moves.toLocaleString('en-US')} visits to another nurse in the same block, no time moved) to ${km(travel.plannedMeters)}: ${saved.toFixed(1)} % less. The slowest of these answers (the plan computed on the call) took ${travel.maxMs} ms.`;
 }
 
 function contentionText(contention: ContentionResult): string {
@@ -437,6 +455,23 @@ async function main() {
       })),
       { seconds: SWEEP.seconds, rate: SWEEP.rate, connections: CONNECTIONS, items: carts[0]?.items ?? [] },
     );
+    // The console over the scale dataset: a sector-day's agenda, the appointment search, the travel.
+    const cookie = await consoleCookie(postgres.url);
+    results.push(
+      await measureAtRate(ROW.consoleAgenda, current.url, agendaRequests(scaleSectors, cookie), {
+        ...timing,
+        rate: 50,
+      }),
+    );
+    results.push(
+      await measureAtRate(
+        ROW.consoleSearch,
+        current.url,
+        await searchRequests(postgres.url, scaleSectors, cookie),
+        { ...timing, rate: 50 },
+      ),
+    );
+    const travel = await travelSaving(current.url, scaleSectors, cookie);
     current.noteMemory();
 
     // ---- Two workers (WEB_CONCURRENCY=2) on one port ----
@@ -499,6 +534,8 @@ async function main() {
       mailText(mail, outbox),
       '',
       contentionText(contention),
+      '',
+      travelText(travel),
       '',
       `### Servers: start-up and memory`,
       '',

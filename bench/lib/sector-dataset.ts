@@ -24,6 +24,51 @@ type ServiceSkill = 'lab' | 'vaccine' | 'medical_service';
 
 const ALL_SKILLS: ServiceSkill[] = ['lab', 'vaccine', 'medical_service'];
 
+const FIRST_NAMES = [
+  'Valentina',
+  'Camila',
+  'Javiera',
+  'Fernanda',
+  'Catalina',
+  'Francisca',
+  'Constanza',
+  'Antonia',
+  'Sofía',
+  'Isidora',
+  'Matías',
+  'Benjamín',
+  'Vicente',
+  'Martín',
+  'Sebastián',
+  'Joaquín',
+  'Tomás',
+  'Agustín',
+  'Diego',
+  'Nicolás',
+];
+const LAST_NAMES = [
+  'González',
+  'Muñoz',
+  'Rojas',
+  'Díaz',
+  'Pérez',
+  'Soto',
+  'Contreras',
+  'Silva',
+  'Martínez',
+  'Sepúlveda',
+  'Morales',
+  'Rodríguez',
+  'López',
+  'Fuentes',
+  'Hernández',
+  'Torres',
+  'Araya',
+  'Flores',
+  'Espinoza',
+  'Valenzuela',
+];
+
 /**
  * `varied`: the nurses differ as a real roster does, so the carts' skills select different
  * nurses: by nurse, all three skills / lab and vaccine / lab only / vaccine and medical service;
@@ -193,13 +238,28 @@ export async function generateSectors(
        ) b`,
       [[...perSector.keys()], [...perSector.values()]],
     );
-    // One confirmed appointment per visit (appointment_id is unique and required), no patients.
+    // One confirmed appointment per visit (appointment_id is unique and required): one patient
+    // (a name from 20 × 20, a RUT, an e-mail: what the console's search reads) and an address
+    // spread over about 11 km around the sector (what the day's travel reads).
     await client.query(
       `insert into appointments (id, token_hash, status, sales_source, country, region, comuna, address_line_1,
-         target_address, target_street_number, target_lat, target_lng, sector_id)
+         target_address, target_street_number, target_lat, target_lng, sector_id, patients)
        select v.appointment_id, md5(random()::text), 'confirmed', 'marketplace', 'cl', 'Aysén', s.name,
-         'Camino Austral 100', 'Camino Austral 100, ' || s.name, '100', -45.0, -72.5, v.sector_id
+         'Camino Austral 100', 'Camino Austral 100, ' || s.name, '100',
+         -45.0 + ((abs(hashtext(v.appointment_id::text || 'lat')) % 10000) / 100000.0) - 0.05,
+         -72.5 + ((abs(hashtext(v.appointment_id::text || 'lng')) % 10000) / 100000.0) - 0.05,
+         v.sector_id,
+         jsonb_build_array(jsonb_build_object(
+           'first_name', ($1::text[])[1 + abs(hashtext(v.appointment_id::text || 'f')) % 20],
+           'last_name', ($2::text[])[1 + abs(hashtext(v.appointment_id::text || 'l')) % 20],
+           'date_of_birth', '1980-01-01', 'gender', 'female', 'document_type', 'ci',
+           'document_number', (5000000 + abs(hashtext(v.appointment_id::text)) % 20000000)::text || '-'
+             || (abs(hashtext(v.appointment_id::text || 'dv')) % 10)::text,
+           'email', 'p' || substr(md5(v.appointment_id::text), 1, 12) || '@correo.cl',
+           'phone', '+569' || lpad((abs(hashtext(v.appointment_id::text || 'p')) % 100000000)::text, 8, '0'),
+           'items', '[]'::jsonb, 'packs', '[]'::jsonb, 'is_fonasa', false))
        from bench_visits v join sectors s on s.id = v.sector_id`,
+      [FIRST_NAMES, LAST_NAMES],
     );
     await client.query(
       `insert into visits (appointment_id, nurse_id, block_start, block_end, status)
