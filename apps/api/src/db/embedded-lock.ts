@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * Which process holds the embedded database of a DATA_DIR. PGlite's files belong to one process
  * (a second one opening them corrupts them), and its own postmaster.pid cannot tell: it always
- * says pid -42 and outlives a killed process. So the server and the partner CLI each write their
+ * says pid -42 and outlives a killed process. So the server and the command-line tools each write their
  * pid here before opening the database, refuse while a live process holds it, and remove it at
  * exit; a file left by a process that was killed names a dead pid and is taken over.
  */
@@ -14,7 +14,7 @@ export type EmbeddedDatabaseHolder = 'server' | 'cli';
 
 const HOLDER_NAMES: Record<EmbeddedDatabaseHolder, string> = {
   server: 'el servidor',
-  cli: 'npm run partner',
+  cli: 'una orden de la línea de comandos (npm run partner o npm run operator)',
 };
 
 export class EmbeddedDatabaseInUse extends Error {
