@@ -106,6 +106,13 @@ test('a booking made in the widget is found by RUT, opens on its page and shows 
   await page.getByLabel('Fecha').fill(booking.date);
   const grid = page.getByRole('table', { name: /una fila por enfermera/ });
   await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
+  // The service filter: a glicemia is an exam, not a vaccine (its block stays taken, without details).
+  const kind = page.getByRole('combobox', { name: 'Servicio' });
+  await kind.selectOption('vaccine');
+  await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toHaveCount(0);
+  await kind.selectOption('exam');
+  await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
+  await kind.selectOption('');
   await expect(page.getByRole('table', { name: /reservadas \/ capacidad/ })).toBeVisible();
   await expectNoViolations(page, '/agenda');
 

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@visita/domain/contract/appointments';
+import { AGENDA_SERVICE_KINDS, type AgendaServiceKind } from '@visita/domain/contract/console-agenda';
 import type { AnswerOf } from '@visita/domain/contract/endpoint-types';
 import type * as endpoints from '@visita/domain/contract/endpoints';
 import { useMemo, useState } from 'react';
@@ -20,7 +21,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { useAgendaDay } from './agenda-day.ts';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { usePermission } from '../../auth/use-me.ts';
-import { COPY, paymentStatusLabel, SICK_COPY, STATUS_LABELS, WEEK_COPY } from './copy.ts';
+import { COPY, KIND_LABELS, paymentStatusLabel, SICK_COPY, STATUS_LABELS, WEEK_COPY } from './copy.ts';
 import { RoutePanel } from './route-panel.tsx';
 import { SickDaysDialog } from './sick-days-dialog.tsx';
 import { WeekView } from './week-view.tsx';
@@ -102,11 +103,15 @@ export function AgendaPage() {
   const status = APPOINTMENT_STATUSES.includes(statusParam as AppointmentStatus)
     ? (statusParam as AppointmentStatus)
     : undefined;
+  const kindParam = params.get('kind');
+  const kind = AGENDA_SERVICE_KINDS.includes(kindParam as AgendaServiceKind)
+    ? (kindParam as AgendaServiceKind)
+    : undefined;
   const view = params.get('view') === 'week' ? 'week' : 'day';
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const day = useAgendaDay(
     view === 'day' && sectorId && validDate
-      ? { sector_id: sectorId, date, client_id: clientId, status }
+      ? { sector_id: sectorId, date, client_id: clientId, kind, status }
       : null,
   );
   const set = (name: string, value: string) => {
@@ -181,6 +186,15 @@ export function AgendaPage() {
             ]}
           />
           <NativeSelect
+            label={COPY.kind}
+            value={kind ?? ''}
+            onChange={(event) => set('kind', event.currentTarget.value)}
+            data={[
+              { value: '', label: COPY.anyKind },
+              ...AGENDA_SERVICE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] })),
+            ]}
+          />
+          <NativeSelect
             label={COPY.status}
             value={status ?? ''}
             onChange={(event) => set('status', event.currentTarget.value)}
@@ -201,7 +215,14 @@ export function AgendaPage() {
       </Text>
 
       {view === 'week' && sectorId && validDate ? (
-        <WeekView sectorId={sectorId} date={date} clientId={clientId} status={status} dayLink={dayLink} />
+        <WeekView
+          sectorId={sectorId}
+          date={date}
+          clientId={clientId}
+          kind={kind}
+          status={status}
+          dayLink={dayLink}
+        />
       ) : null}
       {view === 'day' && agenda ? (
         <>

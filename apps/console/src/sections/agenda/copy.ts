@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '@visita/domain/contract/appointments';
+import type { AgendaServiceKind } from '@visita/domain/contract/console-agenda';
 
 /** The agenda section's texts. */
 export const COPY = {
@@ -11,6 +12,8 @@ export const COPY = {
   anyPartner: 'Todos los socios',
   status: 'Estado',
   anyStatus: 'Todos los estados',
+  kind: 'Servicio',
+  anyKind: 'Todos los servicios',
   loading: 'Cargando…',
   noSectors: 'No hay sectores.',
   noNurses: 'Nadie trabaja ese día en este sector.',
@@ -30,6 +33,14 @@ export const COPY = {
   notWorking: 'No trabaja',
   open: (code: string) => `Abrir cita ${code}`,
 } as const;
+
+/** The agenda's service kinds, as the console names them. */
+export const KIND_LABELS: Record<AgendaServiceKind, string> = {
+  exam: 'Exámenes',
+  pack: 'Packs',
+  vaccine: 'Vacunas',
+  service: 'Servicios médicos',
+};
 
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   pending: 'Pendiente',

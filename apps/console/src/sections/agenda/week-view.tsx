@@ -1,5 +1,6 @@
 import { Anchor, Table, Text, Title } from '@mantine/core';
 import type { AppointmentStatus } from '@visita/domain/contract/appointments';
+import type { AgendaServiceKind } from '@visita/domain/contract/console-agenda';
 import { Link } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
@@ -25,17 +26,19 @@ export function WeekView({
   sectorId,
   date,
   clientId,
+  kind,
   status,
   dayLink,
 }: {
   sectorId: string;
   date: string;
   clientId: string | undefined;
+  kind: AgendaServiceKind | undefined;
   status: AppointmentStatus | undefined;
   /** The agenda's address for one day, the other filters kept. */
   dayLink: (date: string) => string;
 }) {
-  const week = useAgendaWeek({ sector_id: sectorId, date, client_id: clientId, status });
+  const week = useAgendaWeek({ sector_id: sectorId, date, client_id: clientId, kind, status });
   const data = week.data;
   return (
     <section aria-labelledby="agenda-week-title">
