@@ -12,7 +12,23 @@ import { isSafeText } from './safe-text.ts';
 
 export const PARTNER_ID_MESSAGE =
   'De 2 a 63 caracteres: letras minúsculas sin tildes, números y guiones, empezando por letra o número.';
-export const partnerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, PARTNER_ID_MESSAGE);
+/**
+ * The first segments of Visita's own addresses: a partner's widget is served at `/{id}`, so an id
+ * equal to one would be shadowed by it (or shadow it).
+ */
+export const RESERVED_PARTNER_IDS = [
+  'api',
+  'assets',
+  'console',
+  'demo-host',
+  'servicios-disponibles',
+  'wiki',
+] as const;
+export const PARTNER_ID_RESERVED_MESSAGE = 'Ese identificador es una dirección de Visita: elige otro.';
+export const partnerIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, PARTNER_ID_MESSAGE)
+  .refine((id) => !(RESERVED_PARTNER_IDS as readonly string[]).includes(id), PARTNER_ID_RESERVED_MESSAGE);
 
 const ORIGIN =
   /^(https?):\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[::1\])(:\d{1,5})?\/?$/i;
