@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { withDemoAdminCode } from './console-helpers.ts';
 import { waitForMail } from './mail-helpers.ts';
 
 /**
@@ -15,7 +16,6 @@ test.describe.configure({ timeout: 120_000 });
 // The demo admin (apps/api/src/db/seed/demo-operators.ts).
 const ADMIN_EMAIL = 'admin@visita.localhost';
 const ADMIN_PASSWORD = 'visita-demo-admin';
-const ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -54,9 +54,11 @@ async function signInAsAdminByKeyboard(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/console\/ingresar\/codigo$/);
   await expectTitleFocused(page, 'Código de verificación');
   await tabTo(page, page.getByRole('textbox', { name: /Código de verificación/ }));
-  await page.keyboard.type(await generate({ secret: ADMIN_TOTP_SECRET }));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/console\/citas$/);
+  await withDemoAdminCode(async (code) => {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/console\/citas$/);
+  });
   await expect(page.getByTestId('operator')).toContainText('Administración');
 }
 

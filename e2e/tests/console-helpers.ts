@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
+import { closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generate } from 'otplib';
 import { addExam, goToServices } from './address-and-services-helpers.ts';
 import {
@@ -29,6 +32,49 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
   ).toEqual([]);
 }
 
+const STEP_MS = 30_000;
+/** Shared by the run's workers (one server, one port): the lock and the last step taken. */
+const SHARED = join(tmpdir(), `visita-e2e-admin-totp-${process.env.E2E_PORT ?? 4310}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Signs the demo admin's second factor with a code no other test of this run has used. The
+ * server takes each 30-second step's code once (and counts a refused one towards the account's
+ * lock), and every console test signs this one admin in: a lock file lets one worker at a time
+ * take a step, the last step taken is kept beside it, and a worker whose step was taken waits for
+ * the next. `submit` types the code, sends it and waits for the console.
+ */
+export async function withDemoAdminCode(submit: (code: string) => Promise<void>): Promise<void> {
+  const lock = `${SHARED}.lock`;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      // A worker that died holding it: its lock is taken over after a minute and a half.
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 90_000) unlinkSync(lock);
+      } catch {
+        // Released meanwhile.
+      }
+      await sleep(200);
+    }
+  }
+  let step = Math.floor(Date.now() / STEP_MS);
+  try {
+    const last = existsSync(`${SHARED}.step`) ? Number(readFileSync(`${SHARED}.step`, 'utf8')) : -1;
+    // The step must be new, and not about to end while the code is typed and checked.
+    while (step <= last || Date.now() % STEP_MS > STEP_MS - 3_000) {
+      await sleep(STEP_MS - (Date.now() % STEP_MS) + 100);
+      step = Math.floor(Date.now() / STEP_MS);
+    }
+    await submit(await generate({ secret: ADMIN_TOTP_SECRET }));
+  } finally {
+    writeFileSync(`${SHARED}.step`, String(step));
+    unlinkSync(lock);
+  }
+}
+
 /** The demo admin signed in through the console's own screens (password, then the TOTP code). */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/console/ingresar');
@@ -36,25 +82,11 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/console\/ingresar\/codigo$/);
-  // A code is taken once: when another test of this run signed the admin in within the same
-  // 30 seconds, the code is refused; the next one is not.
-  const field = page.getByRole('textbox', { name: /Código de verificación/ });
-  let refused = '';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let code = await generate({ secret: ADMIN_TOTP_SECRET });
-    while (code === refused) {
-      await page.waitForTimeout(1_000);
-      code = await generate({ secret: ADMIN_TOTP_SECRET });
-    }
-    await field.fill(code);
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith('/api/console/auth/totp') && r.request().method() === 'POST',
-    );
+  await withDemoAdminCode(async (code) => {
+    await page.getByRole('textbox', { name: /Código de verificación/ }).fill(code);
     await page.keyboard.press('Enter');
-    if ((await answered).ok()) break;
-    refused = code;
-  }
-  await expect(page).toHaveURL(/\/console\/citas$/);
+    await expect(page).toHaveURL(/\/console\/citas$/);
+  });
 }
 
 /** A section opened from the menu by keyboard (focus on its link, Enter). */

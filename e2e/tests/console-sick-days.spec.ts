@@ -14,6 +14,35 @@ test('a nurse marked absent from the agenda has her visit proposed to another nu
 }) => {
   const booking = await bookInWidget(browser);
   await signInAsAdmin(page);
+  // Two weeks later, where no other test of the run books (they all take the first free time):
+  // the absence then touches this visit and no other test's.
+  const day = new Date(Date.parse(`${booking.date}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  const moved = await page.evaluate(
+    async ({ id, date }) => {
+      const { csrf_token: token } = (await (await fetch('/api/console/auth/csrf')).json()) as {
+        csrf_token: string;
+      };
+      const options = (await (
+        await fetch(`/api/console/appointments/${id}/move-options?date=${date}`)
+      ).json()) as {
+        blocks: Array<{ begin_date: string; end_date: string; nurses: Array<{ id: string }> }>;
+      };
+      const block = options.blocks.find((candidate) => candidate.nurses.length > 0);
+      if (!block) return { status: 0, begin: '' };
+      const answer = await fetch(`/api/console/appointments/${id}/move`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({
+          begin_date: block.begin_date,
+          end_date: block.end_date,
+          nurse_id: block.nurses[0]?.id,
+        }),
+      });
+      return { status: answer.status, begin: block.begin_date };
+    },
+    { id: booking.id, date: day },
+  );
+  expect(moved.status).toBe(200);
   await page.goto(`/console/citas/${booking.id}`);
   const visit = page.getByRole('table', { name: 'Visita' });
   const cell = (name: RegExp) => visit.getByRole('row', { name }).getByRole('cell');
@@ -24,7 +53,7 @@ test('a nurse marked absent from the agenda has her visit proposed to another nu
 
   await openSection(page, 'Agenda');
   await page.getByRole('combobox', { name: 'Sector' }).selectOption({ label: sector });
-  await page.getByLabel('Fecha').fill(booking.date);
+  await page.getByLabel('Fecha').fill(day);
   const grid = page.getByRole('table', { name: /una fila por enfermera/ });
   await expect(grid.locator(`a[href$="/citas/${booking.id}"]`)).toBeVisible();
   // The day's travel below the grid: a table of legs, or the sentence that there are none.
@@ -42,18 +71,18 @@ test('a nurse marked absent from the agenda has her visit proposed to another nu
 
   const dialog = page.getByRole('dialog', { name: `Ausencia de ${nurse}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Desde')).toHaveValue(booking.date);
-  await expect(dialog.getByLabel('Hasta')).toHaveValue(booking.date);
+  await expect(dialog.getByLabel('Desde')).toHaveValue(day);
+  await expect(dialog.getByLabel('Hasta')).toHaveValue(day);
   // A range backwards is refused with its message.
   await dialog.getByLabel('Hasta').fill('2020-01-01');
   await dialog.getByRole('button', { name: 'Ver propuesta' }).click();
   await expect(dialog.getByRole('alert')).toContainText('El último día no puede ser anterior al primero.');
-  await dialog.getByLabel('Hasta').fill(booking.date);
+  await dialog.getByLabel('Hasta').fill(day);
   await dialog.getByRole('button', { name: 'Ver propuesta' }).click();
   const proposal = dialog.getByRole('table', { name: 'Sus visitas y quién las toma' });
   const row = proposal.getByRole('row').filter({ hasText: code });
   await expect(row).toBeVisible();
-  await expect(row).toContainText(booking.begin.slice(0, 16));
+  await expect(row).toContainText(moved.begin.slice(0, 16));
   await expect(row).not.toContainText(`${nurse} ·`);
   await expectNoViolations(page, 'Ausencia: propuesta');
 

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, PasswordInput } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, Modal, PasswordInput } from '@mantine/core';
 
 /**
  * Mantine's defaults with darker shades: white on blue 6 and red 6 text on a light alert fall
@@ -9,6 +9,9 @@ export const theme = createTheme({
   primaryShade: 9,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {
+    // Dialogs open at once: during a fade their text is partly transparent, below AA contrast for
+    // whoever reads it then (and any check made then), and nothing in an operator's day needs it.
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
     // The eye button in Spanish, and reachable by keyboard (seeing what one typed helps).
     PasswordInput: PasswordInput.extend({
       defaultProps: {
