@@ -9,9 +9,9 @@ import type {
   consoleMoveAnswerSchema,
   consoleMoveOptionsAnswerSchema,
 } from '@visita/domain/contract/console-appointments';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { nurses, visits } from '../../db/schema.ts';
+import { visits } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
@@ -19,12 +19,13 @@ import type { ChangeAuthor } from '../console/operators.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { lockAppointment } from '../payments/queries.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from '../scheduling/availability.ts';
-import { BLOCK_MINUTES, formatLocalDateTime, localParts } from '../scheduling/blocks.ts';
+import { BLOCK_MINUTES, formatLocalDateTime, localDateTimeOf, localParts } from '../scheduling/blocks.ts';
 import { appointmentSector, cartItemIds, neededSkills } from '../scheduling/cart-skills.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
 import {
   deleteExpiredHolds,
   findBusyNurseBlocks,
+  findNurseNames,
   findVisitOfAppointment,
   insertHoldIfFree,
 } from '../scheduling/queries.ts';
@@ -36,21 +37,6 @@ type MoveOptions = z.infer<typeof consoleMoveOptionsAnswerSchema>;
 type MoveAnswer = z.infer<typeof consoleMoveAnswerSchema>;
 
 const BLOCK_MS = BLOCK_MINUTES * 60_000;
-
-/** An instant as the hold takes it: 'YYYY-MM-DD HH:mm:ss' on the sector's wall clock. */
-function wallClock(instant: number, timeZone: string): string {
-  const parts = localParts(new Date(instant), timeZone);
-  return formatLocalDateTime(parts.date, parts.minutes);
-}
-
-async function nurseNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: nurses.id, name: nurses.name })
-    .from(nurses)
-    .where(inArray(nurses.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
 
 function assertMovable(appointment: AppointmentRow) {
   if (appointment.status !== 'confirmed') throw invalidStatus(appointment.status);
@@ -94,20 +80,20 @@ export async function moveOptions(
       .filter((nurse) => !busy.get(nurse.id)?.has(block.start))
       .map((nurse) => nurse.id),
   }));
-  const names = await nurseNames(db, [...new Set(offered.flatMap((block) => block.nurseIds))]);
+  const names = await findNurseNames(db, [...new Set(offered.flatMap((block) => block.nurseIds))]);
   return {
     date,
     time_zone: sector.timeZone,
     blocks: offered.map((block) => ({
-      begin_date: wallClock(block.start, sector.timeZone),
-      end_date: wallClock(block.start + BLOCK_MS, sector.timeZone),
+      begin_date: localDateTimeOf(block.start, sector.timeZone),
+      end_date: localDateTimeOf(block.start + BLOCK_MS, sector.timeZone),
       nurses: block.nurseIds
         .map((id) => ({ id: String(id), name: names.get(id) ?? '' }))
         .sort((a, b) => a.name.localeCompare(b.name, 'es')),
     })),
     current: current
       ? {
-          begin_date: wallClock(current.blockStart.getTime(), sector.timeZone),
+          begin_date: localDateTimeOf(current.blockStart.getTime(), sector.timeZone),
           nurse_id: String(current.nurseId),
         }
       : null,
@@ -178,11 +164,11 @@ export async function moveVisit(
     });
     return written.emails > 0;
   });
-  const [named] = await db.select({ name: nurses.name }).from(nurses).where(eq(nurses.id, nurse.id));
+  const names = await findNurseNames(db, [nurse.id]);
   return {
     begin_date: formatLocalDateTime(begin.date, begin.minutes),
     end_date: formatLocalDateTime(end.date, end.minutes),
-    nurse: { id: String(nurse.id), name: named?.name ?? '' },
+    nurse: { id: String(nurse.id), name: names.get(nurse.id) ?? '' },
     notified,
   };
 }

@@ -170,3 +170,9 @@ export function createShiftBlockCache() {
     return blocks;
   };
 }
+
+/** An instant as the contract writes a block: 'YYYY-MM-DD HH:MM:SS' on the zone's wall clock. */
+export function localDateTimeOf(instant: Date | number, timeZone: string): string {
+  const parts = localParts(instant, timeZone);
+  return formatLocalDateTime(parts.date, parts.minutes);
+}

@@ -6,6 +6,7 @@ import {
   blockLoad,
   blockLoadFreed,
   nurseSectors,
+  nurses,
   type ServiceSkill,
   sectors,
   visits,
@@ -370,4 +371,14 @@ const preparedSetHeldFrom = perDatabase((db: Db) =>
 /** Records who holds the appointment's block: a public caller's network, or null for staff. */
 export async function setHeldFrom(db: Db, appointmentId: string, heldFrom: string | null): Promise<void> {
   await preparedSetHeldFrom(db).execute({ appointmentId, heldFrom });
+}
+
+/** Nurses' names by id (the console's moves, absences and travel name the nurses they offer). */
+export async function findNurseNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: nurses.id, name: nurses.name })
+    .from(nurses)
+    .where(inArray(nurses.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -7,10 +7,10 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import { addDays } from '@visita/domain/availability';
 import type { consoleRouteAnswerSchema } from '@visita/domain/contract/console-agenda';
 import { dayMeters, nurseLegs, planRoutes, type RouteVisit } from '@visita/domain/route-plan';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { appointments, nurses, visits } from '../../db/schema.ts';
+import { appointments, visits } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { Routing } from '../../adapters/routing/routing.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
@@ -22,7 +22,7 @@ import { lockAppointment } from '../payments/queries.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from './availability.ts';
 import { localParts, localToInstant } from './blocks.ts';
 import { cartItemIds, neededSkills } from './cart-skills.ts';
-import { findBusyNurseBlocks, findSectorById, insertHoldIfFree } from './queries.ts';
+import { findBusyNurseBlocks, findNurseNames, findSectorById, insertHoldIfFree } from './queries.ts';
 import type { RosterCache } from './roster.ts';
 
 type RouteAnswer = z.infer<typeof consoleRouteAnswerSchema>;
@@ -102,15 +102,6 @@ async function dayVisits(
   return { sector, list };
 }
 
-async function nurseNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: nurses.id, name: nurses.name })
-    .from(nurses)
-    .where(inArray(nurses.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 const round = (meters: number) => Math.round(meters);
 
 /** The day's travel per nurse, and the plan that lowers it. */
@@ -129,7 +120,7 @@ export async function consoleRoute(
   const current = new Map(list.map((visit) => [visit.id, visit.nurseId]));
   const plan = planRoutes(list, matrix);
   const moved = list.filter((visit) => plan.get(visit.id) !== visit.nurseId);
-  const names = await nurseNames(db, [
+  const names = await findNurseNames(db, [
     ...new Set([...list.map((visit) => visit.nurseId), ...moved.map((visit) => plan.get(visit.id) ?? 0)]),
   ]);
   const nurse = (id: number) => ({ id: String(id), name: names.get(id) ?? '' });

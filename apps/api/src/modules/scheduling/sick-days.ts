@@ -21,9 +21,9 @@ import { bookingReference, writeBookingEvents } from '../notifications/booking-e
 import { lockAppointment } from '../payments/queries.ts';
 import { shortPatientName } from './agenda.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from './availability.ts';
-import { BLOCK_MINUTES, formatLocalDateTime, localParts } from './blocks.ts';
+import { BLOCK_MINUTES, localDateTimeOf, localParts } from './blocks.ts';
 import { appointmentSector, cartItemIds, neededSkills } from './cart-skills.ts';
-import { deleteExpiredHolds, findBusyNurseBlocks, insertHoldIfFree } from './queries.ts';
+import { deleteExpiredHolds, findBusyNurseBlocks, findNurseNames, insertHoldIfFree } from './queries.ts';
 import type { RosterCache } from './roster.ts';
 
 type SickDaysAnswer = z.infer<typeof consoleSickDaysAnswerSchema>;
@@ -47,11 +47,6 @@ interface Planned {
   start: number;
   proposal: Proposal | null;
 }
-
-const wallClock = (instant: number, timeZone: string) => {
-  const parts = localParts(new Date(instant), timeZone);
-  return formatLocalDateTime(parts.date, parts.minutes);
-};
 
 /** Her confirmed visits still to come whose local day, in their sector, is within from..to. */
 async function visitsInRange(
@@ -209,13 +204,7 @@ async function toAnswer(
   results?: ReadonlyMap<string, { result: 'moved' | 'unplaced'; notified: boolean }>,
 ): Promise<SickDaysAnswer> {
   const ids = [...new Set(planned.flatMap((entry) => (entry.proposal ? [entry.proposal.nurseId] : [])))];
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db.select({ id: nurses.id, name: nurses.name }).from(nurses).where(inArray(nurses.id, ids))
-        ).map((row) => [row.id, row.name]),
-  );
+  const names = await findNurseNames(db, ids);
   return {
     nurse: { id: String(nurse.id), name: nurse.name },
     from: range.from,
@@ -228,13 +217,13 @@ async function toAnswer(
         code: bookingReference(entry.appointment.id),
         patient: shortPatientName(first?.first_name ?? null, first?.last_name ?? null),
         commune: entry.appointment.comuna,
-        begin_date: wallClock(entry.start, entry.timeZone),
-        end_date: wallClock(entry.start + BLOCK_MS, entry.timeZone),
+        begin_date: localDateTimeOf(entry.start, entry.timeZone),
+        end_date: localDateTimeOf(entry.start + BLOCK_MS, entry.timeZone),
         proposal: entry.proposal
           ? {
               nurse: { id: String(entry.proposal.nurseId), name: names.get(entry.proposal.nurseId) ?? '' },
-              begin_date: wallClock(entry.proposal.start, entry.timeZone),
-              end_date: wallClock(entry.proposal.start + BLOCK_MS, entry.timeZone),
+              begin_date: localDateTimeOf(entry.proposal.start, entry.timeZone),
+              end_date: localDateTimeOf(entry.proposal.start + BLOCK_MS, entry.timeZone),
               time_changed: entry.proposal.start !== entry.start,
             }
           : null,
