@@ -417,9 +417,17 @@ export const visits = pgTable(
      */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The console's day search, kept by triggers (migration 0019), never written by the app: the
+     * block's day on its sector's wall clock (else its country's), and its appointment's
+     * created_at, so one day's visits are read newest booking first from one index.
+     */
+    localDay: date('local_day', { mode: 'string' }),
+    appointmentCreatedAt: timestamp('appointment_created_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('visits_nurse_block_idx').on(table.nurseId, table.blockStart),
+    index('visits_local_day_idx').on(table.localDay, table.appointmentCreatedAt, table.appointmentId),
     uniqueIndex('visits_appointment_idx').on(table.appointmentId),
     index('visits_block_idx').on(table.blockStart),
     // A block's holds alone: every hold deletes the block's lapsed ones, and a block start is

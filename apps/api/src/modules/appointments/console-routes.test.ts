@@ -2,6 +2,7 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import { addDays } from '@visita/domain/availability';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { StoredCartPatient } from '@visita/domain/contract/patients';
+import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
@@ -74,9 +75,8 @@ describe.each(TEST_ENGINES)('the console appointments on $name', (engine) => {
   }
 
   /** booked, then its block held through the API and confirmed: a visit on `date` (Santiago). */
-  async function confirmed(patients: StoredCartPatient[], date: string, clientId = 'demo') {
+  async function confirmed(patients: StoredCartPatient[], date: string, clientId = 'demo', at = hour++) {
     const booking = await booked(patients, clientId);
-    const at = hour++;
     const pad = (n: number) => String(n).padStart(2, '0');
     const held = await t.app.inject({
       method: 'POST',
@@ -223,6 +223,56 @@ describe.each(TEST_ENGINES)('the console appointments on $name', (engine) => {
     );
     expect(ids(await search({ q: tag, payment_status: 'Payment Pending' }))).toEqual([pending.id]);
     expect(ids(await search({ q: tag, status: 'cancelled' }))).toEqual([]);
+  });
+
+  it("searches a span of days by each visit's own day, a page at a time, with the filters", async () => {
+    const first = inDays(20);
+    const second = inDays(21);
+    const early = await confirmed([patient({ last_name: 'Dia' })], first);
+    // 22:00 in Santiago is the next day in UTC: still `first`'s visit.
+    const evening = await confirmed([patient({ last_name: 'Dia' })], first, 'demo', 22);
+    const next = await confirmed([patient({ last_name: 'Dia' })], second);
+    const cancelled = await confirmed([patient({ last_name: 'Dia' })], second, 'demo-mx');
+    await t.app.db
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(eq(appointments.id, cancelled.id));
+    const newestFirst = [cancelled.id, next.id, evening.id, early.id];
+
+    const walk = async (query: Record<string, string>) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const answer = await search({ ...query, limit: '1', ...(cursor ? { cursor } : {}) });
+        seen.push(...ids(answer));
+        cursor = answer.next_cursor;
+      } while (cursor && seen.length < 10);
+      return seen;
+    };
+    expect(await walk({ from: first, to: second })).toEqual(newestFirst);
+    expect(ids(await search({ from: first, to: first }))).toEqual([evening.id, early.id]);
+    expect(ids(await search({ from: second, to: second, status: 'cancelled' }))).toEqual([cancelled.id]);
+    expect(await walk({ from: first, to: second, client_id: 'demo' })).toEqual(newestFirst.slice(1));
+    expect(ids(await search({ from: second, to: first }))).toEqual([]);
+
+    // A day's order follows its appointments' creation, whenever it changes.
+    await t.app.db
+      .update(appointments)
+      .set({ createdAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(appointments.id, early.id));
+    expect(ids(await search({ from: first, to: second, limit: '1' }))).toEqual([early.id]);
+  });
+
+  it("reads a visit's day on its country's clock as the domain does when it has no sector", async () => {
+    for (const [country, zone] of Object.entries(COUNTRY_TIME_ZONES)) {
+      for (const instant of ['2026-06-01T02:30:00Z', '2026-12-31T23:30:00Z', '2027-01-01T05:59:00Z']) {
+        const [row] = await queryRows<{ day: string }>(
+          t.app.db,
+          sql`select visit_local_day(${instant}::timestamptz, null, ${country})::text as day`,
+        );
+        expect(row?.day, `${country} ${instant}`).toBe(localParts(new Date(instant), zone).date);
+      }
+    }
   });
 
   it('pages newest first without overlap, ties broken by id, and ends with next_cursor null', async () => {

@@ -2,7 +2,6 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { AppointmentStatus } from '@visita/domain/contract/appointments';
 import type { consoleAppointmentSummarySchema } from '@visita/domain/contract/console-appointments';
 import { parseStoredCart, type StoredCartPatient } from '@visita/domain/contract/patients';
-import { COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/database.ts';
@@ -124,47 +123,44 @@ interface AppointmentSearch {
   limit: number;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** The zone a visit's day is read in: its sector's, else its country's (`row` the appointment). */
-const visitZone = (row: SQL) =>
-  sql`coalesce((select s.time_zone from sectors s where s.id = ${row}.sector_id), case ${row}.country ${sql.join(
-    Object.entries(COUNTRY_TIME_ZONES).map(([country, zone]) => sql`when ${country} then ${zone}`),
-    sql` `,
-  )} end)`;
-
-/**
- * The instants a local day from `from` to `to` may cover in any zone (UTC-12 to UTC+14): what
- * visits_block_idx narrows to before the day is read on the visit's wall clock.
- */
-function visitInstants(from: string | undefined, to: string | undefined) {
-  return {
-    low: from ? new Date(Date.parse(`${from}T00:00:00Z`) - 14 * HOUR_MS).toISOString() : null,
-    high: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS + 12 * HOUR_MS).toISOString() : null,
-  };
-}
-
-function localDayBetween(row: SQL, from: string | undefined, to: string | undefined): SQL {
-  const { low, high } = visitInstants(from, to);
-  const local = sql`(v.block_start at time zone ${visitZone(row)})::date`;
-  return sql`${low ? sql` and v.block_start >= ${low}::timestamptz and ${local} >= ${from}::date` : sql``}${
-    high ? sql` and v.block_start < ${high}::timestamptz and ${local} <= ${to}::date` : sql``
-  }`;
-}
+/** Days from `from` to `to` on the visit's own wall clock (visits.local_day, kept by triggers). */
+const localDayBetween = (from: string | undefined, to: string | undefined): SQL =>
+  sql`${from ? sql` and v.local_day >= ${from}::date` : sql``}${to ? sql` and v.local_day <= ${to}::date` : sql``}`;
 
 /** Appointments whose visit falls on a local day from `from` to `to` (the sector's wall clock). */
 const visitDayCondition = (from: string | undefined, to: string | undefined): SQL =>
-  sql`exists (select 1 from visits v where v.appointment_id = a.id${localDayBetween(sql`a`, from, to)})`;
+  sql`exists (select 1 from visits v where v.appointment_id = a.id${localDayBetween(from, to)})`;
 
 /**
- * The appointments with a visit on those days, from visits_block_idx; each appointment read by
- * its key (`offset 0` keeps it a lookup per visit rather than a scan of every appointment).
+ * The appointments with a visit on those days, at most `limit` per day: each day's visits are
+ * read from visits_local_day_idx newest booking first, with the page's filters and cursor, so a
+ * page reads a few rows per day instead of every visit of the span.
  */
-const visitCandidates = (from: string, to: string): SQL =>
-  sql`select v.appointment_id, c.created_at from visits v
-    cross join lateral (select c.created_at, c.sector_id, c.country from appointments c where c.id = v.appointment_id offset 0) c
-    where true${localDayBetween(sql`c`, from, to)}`;
+function visitCandidates(
+  from: string,
+  to: string,
+  filters: SQL[],
+  cursor: SearchCursor | undefined,
+  limit: number,
+): SQL {
+  const conditions = [
+    ...filters,
+    ...(cursor
+      ? [
+          sql`(v.appointment_created_at, v.appointment_id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+        ]
+      : []),
+  ];
+  return sql`select x.appointment_id, x.created_at
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+    cross join lateral (
+      select v.appointment_id, v.appointment_created_at as created_at from visits v
+      join appointments a on a.id = v.appointment_id
+      where ${sql.join([sql`v.local_day = d.day::date`, ...conditions], sql` and `)}
+      order by v.appointment_created_at desc, v.appointment_id desc
+      limit ${limit}
+    ) x`;
+}
 
 /** The columns a page is ordered and cut by. */
 interface SearchKey {
@@ -302,7 +298,7 @@ export async function searchAppointments(
   if (search.status) where.push(sql`a.status = ${search.status}`);
   if (search.paymentStatus) where.push(sql`a.payment_status = ${search.paymentStatus}`);
   // A span of days drives the search when no text does; else each candidate's visit is checked.
-  const byVisits = !text && search.from !== undefined && search.to !== undefined;
+  const byVisits = !text && search.from !== undefined && search.to !== undefined && search.from <= search.to;
   if ((search.from || search.to) && !byVisits) where.push(visitDayCondition(search.from, search.to));
   const { cursor } = search;
   const rows = await selectSummaries(
@@ -315,7 +311,11 @@ export async function searchAppointments(
           ]
         : where,
     search.limit + 1,
-    text ? textCandidates(text) : byVisits ? visitCandidates(search.from ?? '', search.to ?? '') : undefined,
+    text
+      ? textCandidates(text)
+      : byVisits
+        ? visitCandidates(search.from ?? '', search.to ?? '', where, cursor, search.limit + 1)
+        : undefined,
   );
   const page = rows.slice(0, search.limit);
   const last = page.at(-1);
