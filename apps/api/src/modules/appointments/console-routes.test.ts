@@ -233,10 +233,7 @@ describe.each(TEST_ENGINES)('the console appointments on $name', (engine) => {
     const evening = await confirmed([patient({ last_name: 'Dia' })], first, 'demo', 22);
     const next = await confirmed([patient({ last_name: 'Dia' })], second);
     const cancelled = await confirmed([patient({ last_name: 'Dia' })], second, 'demo-mx');
-    await t.app.db
-      .update(appointments)
-      .set({ status: 'cancelled' })
-      .where(eq(appointments.id, cancelled.id));
+    await t.app.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, cancelled.id));
     const newestFirst = [cancelled.id, next.id, evening.id, early.id];
 
     const walk = async (query: Record<string, string>) => {
