@@ -24,6 +24,14 @@ describe('console permissions', () => {
     expect(can('partner', 'leads.read')).toBe(false);
   });
 
+  it('leaves the supply (nurses, coupons, prices) to admins and coordinators', () => {
+    for (const permission of ['nurses.manage', 'coupons.manage', 'prices.manage'] as const) {
+      expect(can('coordinator', permission), permission).toBe(true);
+      expect(can('finance', permission), permission).toBe(false);
+      expect(can('partner', permission), permission).toBe(false);
+    }
+  });
+
   it('splits the day (coordination) from the money (finance)', () => {
     expect(can('coordinator', 'agenda.read')).toBe(true);
     expect(can('coordinator', 'appointments.move')).toBe(true);

@@ -31,6 +31,10 @@ export const CONSOLE_PERMISSIONS = {
   'leads.read': ['admin', 'coordinator'],
   'leads.write': ['admin', 'coordinator'],
   'partners.list': ['admin', 'coordinator', 'finance', 'partner'],
+  // The supply behind the bookings: who works where and when, what is sold, at what price.
+  'nurses.manage': ['admin', 'coordinator'],
+  'coupons.manage': ['admin', 'coordinator'],
+  'prices.manage': ['admin', 'coordinator'],
   'operators.manage': ['admin'],
   'audit.read': ['admin'],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
@@ -67,5 +71,11 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'payment.reconciled',
   'lead.status_changed',
   'lead.cart_sent',
+  'nurse.created',
+  'nurse.updated',
+  'nurse.visit_kept',
+  'coupon.created',
+  'coupon.updated',
+  'prices.imported',
 ] as const;
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number];
