@@ -340,6 +340,10 @@ export const nurses = pgTable('nurses', {
   name: text('name').notNull(),
   skills: jsonb('skills').$type<ServiceSkill[]>().notNull(),
   active: boolean('active').notNull().default(true),
+  /** How the coordinators reach her, and her identity document (RUT in Chile). */
+  document: text('document'),
+  phone: text('phone'),
+  email: text('email'),
 });
 
 /** The sectors a nurse serves. */
@@ -423,6 +427,11 @@ export const visits = pgTable(
      * created_at, so one day's visits are read newest booking first from one index.
      */
     localDay: date('local_day', { mode: 'string' }),
+    /**
+     * A coordinator chose to keep this visit with its nurse although her roster no longer offers
+     * the block (a day off, a shorter shift): the roster guard (migration 0020) lets it be.
+     */
+    keptOffRoster: boolean('kept_off_roster').notNull().default(false),
     appointmentCreatedAt: timestamp('appointment_created_at', { withTimezone: true }),
   },
   (table) => [

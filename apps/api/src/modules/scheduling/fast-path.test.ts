@@ -1,8 +1,8 @@
 import { addDays } from '@visita/domain/availability';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import { appointments, nurseDaysOff, nurseSectors, nurses, sectors } from '../../db/schema.ts';
+import { appointments, nurseDaysOff, nurseSectors, nurses, sectors, visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
@@ -184,6 +184,8 @@ describe.each(TEST_ENGINES)('availability fast path on $name', (engine) => {
 
     // Who works when changes: a nurse loses a skill, another leaves the sector, a day off is
     // added. The database tells every instance; the counts are recounted in the same statement.
+    // Their visits are kept with them (the roster guard would refuse the change otherwise).
+    await db.update(visits).set({ keptOffRoster: true }).where(inArray(visits.nurseId, nurseIds.slice(0, 3)));
     await db
       .update(nurses)
       .set({ skills: ['vaccine'] })

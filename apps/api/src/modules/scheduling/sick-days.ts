@@ -8,7 +8,7 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import { addDays } from '@visita/domain/availability';
 import type { consoleSickDaysAnswerSchema } from '@visita/domain/contract/console-agenda';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { nurseDaysOff, nurses, visits } from '../../db/schema.ts';
@@ -268,6 +268,20 @@ export async function applySickDays(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('visita:sick-days'))`);
     const days: string[] = [];
     for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+    // The roster guard refuses a day off over a visit of hers: the person applying this has seen
+    // each visit with who takes it or that nobody can, so hers are kept with her until moved
+    // below; those nobody takes stay kept, listed as unplaced.
+    await tx
+      .update(visits)
+      .set({ keptOffRoster: true })
+      .where(
+        and(
+          eq(visits.nurseId, nurseId),
+          gte(visits.localDay, range.from),
+          lte(visits.localDay, range.to),
+          gt(visits.blockEnd, now),
+        ),
+      );
     await tx
       .insert(nurseDaysOff)
       .values(days.map((day) => ({ nurseId, day })))
