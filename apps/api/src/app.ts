@@ -22,6 +22,7 @@ import consoleOperatorRoutes from './modules/console/operator-routes.ts';
 import consoleReportRoutes from './modules/reports/routes.ts';
 import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
 import consoleLeadRoutes from './modules/orders/console-leads-routes.ts';
+import consolePriceRoutes from './modules/prices/console-prices-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import clientsRoutes from './modules/clients/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
       await api.register(consoleReportRoutes);
       await api.register(consoleMoneyRoutes);
       await api.register(consoleLeadRoutes);
+      await api.register(consolePriceRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);
       await api.register(errorsRoutes);

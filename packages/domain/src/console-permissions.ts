@@ -77,5 +77,6 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'coupon.created',
   'coupon.updated',
   'prices.imported',
+  'price.set',
 ] as const;
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number];

@@ -57,6 +57,10 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/leads/lead-page.tsx')).LeadPage }),
         },
         {
+          path: '/precios',
+          lazy: async () => ({ Component: (await import('../sections/prices/prices-page.tsx')).PricesPage }),
+        },
+        {
           path: '/operadores',
           lazy: async () => ({
             Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,

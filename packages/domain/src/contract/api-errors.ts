@@ -664,3 +664,47 @@ export const CONSOLE_LEAD_NO_COVERAGE = entry(
   'lead-no-coverage',
   'La dirección de la orden ya no tiene cobertura: no se puede armar un carrito para ella.',
 );
+export const CONSOLE_PRICE_ITEM_NOT_FOUND = entry(
+  404,
+  'price-item-not-found',
+  'El ítem no existe en el catálogo de ese país.',
+);
+export const CONSOLE_PRICE_UNKNOWN_SOURCE = entry(
+  400,
+  'price-unknown-source',
+  'Esa fuente de venta no existe: ningún socio vende con ella.',
+);
+export const CONSOLE_PRICE_UNKNOWN_COMMUNE = entry(
+  400,
+  'price-unknown-commune',
+  'Esa comuna no existe en el país del ítem.',
+);
+export const CONSOLE_PRICE_IMPORT_BAD_CSV = entry(
+  400,
+  'price-import-bad-csv',
+  'El archivo no es un CSV válido (revisa las comillas y separa las columnas con comas o punto y coma).',
+);
+/** The header the import expects (PRICE_CSV_HEADERS in console-prices.ts). */
+export const consolePriceImportBadHeader = (headers: readonly string[]) =>
+  entry(
+    400,
+    'price-import-bad-header',
+    `La primera fila del archivo debe tener las columnas ${headers.map((header) => `«${header}»`).join(', ')}, en ese orden.`,
+  );
+/** The most rows one import takes (PRICE_IMPORT_MAX_ROWS in console-prices.ts). */
+export const consolePriceImportTooManyRows = (maxRows: number) =>
+  entry(
+    413,
+    'price-import-too-many-rows',
+    `El archivo tiene más de ${maxRows.toLocaleString('es-CL')} filas: divide los precios en varios archivos.`,
+  );
+export const CONSOLE_PRICE_IMPORT_NO_ROWS = entry(
+  400,
+  'price-import-no-rows',
+  'El archivo no tiene filas de precios bajo el encabezado.',
+);
+export const CONSOLE_PRICE_IMPORT_STALE = entry(
+  409,
+  'price-import-stale',
+  'Los precios cambiaron desde la revisión: vuelve a revisar el archivo antes de aplicarlo.',
+);

@@ -126,6 +126,18 @@ import {
   consoleLeadSummarySchema,
 } from './console-leads.ts';
 import {
+  consolePriceApplyAnswerSchema,
+  consolePriceApplyBodySchema,
+  consolePriceDiffSchema,
+  consolePriceImportBodySchema,
+  consolePriceItemSchema,
+  consolePricesAnswerSchema,
+  consolePricesCsvQuerySchema,
+  consolePricesCsvSchema,
+  consolePricesQuerySchema,
+  consoleSetPriceBodySchema,
+} from './console-prices.ts';
+import {
   catalogueQuerySchema,
   itemsAnswerSchema,
   packsAnswerSchema,
@@ -702,4 +714,25 @@ export const consoleLeadCart = {
   params: consoleIdParamsSchema,
   body: consoleLeadCartBodySchema,
   response: { 200: consoleLeadCartAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+// The console's prices; the CSV's 200 is the text itself (text/csv).
+export const consolePrices = {
+  querystring: consolePricesQuerySchema,
+  response: { 200: consolePricesAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleSetPrice = {
+  body: consoleSetPriceBodySchema,
+  response: { 200: consolePriceItemSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consolePricesCsv = {
+  querystring: consolePricesCsvQuerySchema,
+  response: { 200: consolePricesCsvSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consolePriceImport = {
+  body: consolePriceImportBodySchema,
+  response: { 200: consolePriceDiffSchema, ...refusals(400, 401, 403, 413) },
+} as const satisfies EndpointSchemas;
+export const consolePriceImportApply = {
+  body: consolePriceApplyBodySchema,
+  response: { 200: consolePriceApplyAnswerSchema, ...refusals(400, 401, 403, 409, 413) },
 } as const satisfies EndpointSchemas;

@@ -338,3 +338,15 @@ export const consoleLeadCart = {
   method: 'POST',
   path: '/console/leads/:id/cart',
 } as const satisfies Endpoint;
+// The console's prices (item_prices): the list, one price set, the CSV export and its import
+export const consolePrices = { method: 'GET', path: '/console/prices' } as const satisfies Endpoint;
+export const consoleSetPrice = { method: 'PUT', path: '/console/prices' } as const satisfies Endpoint;
+export const consolePricesCsv = { method: 'GET', path: '/console/prices.csv' } as const satisfies Endpoint;
+export const consolePriceImport = {
+  method: 'POST',
+  path: '/console/prices/import',
+} as const satisfies Endpoint;
+export const consolePriceImportApply = {
+  method: 'POST',
+  path: '/console/prices/import/apply',
+} as const satisfies Endpoint;

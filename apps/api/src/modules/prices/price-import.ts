@@ -1,0 +1,394 @@
+/**
+ * The prices' CSV import (docs/decisions/console-price-import.md): the file is read with
+ * csv-parse, each row checked (refused with its reason, never half-taken), and compared with what
+ * is stored: added, changed (old → new) and, only when the file says it covers a whole source,
+ * removed. The dry run answers that diff with its SHA-256; the apply computes it again inside
+ * its transaction, under the prices' lock, and writes only when it is still the same diff.
+ */
+import * as ERRORS from '@visita/domain/contract/api-errors';
+import {
+  type ConsolePriceApplyAnswer,
+  type ConsolePriceDiff,
+  type ConsolePriceImportBody,
+  PRICE_CSV_HEADERS,
+  PRICE_IMPORT_MAX_ROWS,
+  PRICE_MAX,
+  PRICE_ROW_REFUSALS,
+  type PriceRowRefusal,
+} from '@visita/domain/contract/console-prices';
+import type { CountryCode } from '@visita/domain/locale';
+import { CsvError, parse } from 'csv-parse/sync';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { placeKey } from '../../adapters/geocoders/gazetteer.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
+import { catalogueItems, itemPrices } from '../../db/schema.ts';
+import { fail } from '../../errors.ts';
+import { type ConsoleOperator, consoleActor } from '../../plugins/app/console-session.ts';
+import { recordAudit } from '../audit/queries.ts';
+import type { ChangeBus } from '../changes/change-bus.ts';
+import {
+  canonicalCommune,
+  countryOverrides,
+  knownSalesSources,
+  lockPrices,
+  type PriceRow,
+  pricesChanged,
+} from './console-prices.ts';
+
+/** A data row of the file: its line and its cells. */
+interface FileRow {
+  line: number;
+  cells: string[];
+}
+
+const COLUMNS = PRICE_CSV_HEADERS.length;
+const FOLDED_HEADERS = PRICE_CSV_HEADERS.map((header) => placeKey(header));
+
+/** ';' when the header is separated by semicolons (a spreadsheet in Spanish saves so), else ','. */
+function delimiterOf(csv: string): ',' | ';' {
+  const firstLine = csv.slice(0, csv.search(/\r?\n|$/));
+  return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+}
+
+/** The file's data rows under a header that names PRICE_CSV_HEADERS in order; else 400 (or 413). */
+function readPriceFile(csv: string): FileRow[] {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(csv, {
+      bom: true,
+      delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      // One more than allowed tells that there are too many, without reading the rest.
+      to: PRICE_IMPORT_MAX_ROWS + 2,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    if (error instanceof CsvError) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_BAD_CSV);
+    throw error;
+  }
+  const [header, ...rows] = records;
+  const named = (header?.record ?? []).map((cell) => placeKey(cell));
+  while (named.length > COLUMNS && named.at(-1) === '') named.pop();
+  if (named.length !== COLUMNS || named.some((cell, index) => cell !== FOLDED_HEADERS[index]))
+    throw fail(ERRORS.consolePriceImportBadHeader(PRICE_CSV_HEADERS));
+  if (rows.length > PRICE_IMPORT_MAX_ROWS)
+    throw fail(ERRORS.consolePriceImportTooManyRows(PRICE_IMPORT_MAX_ROWS));
+  if (rows.length === 0) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_NO_ROWS);
+  return rows.map(({ record, info }) => ({ line: info.lines, cells: record }));
+}
+
+/** What a refused row says back: its first cells, each cut to 100 characters. */
+const shownCells = (cells: readonly string[]) =>
+  cells.slice(0, COLUMNS + 2).map((cell) => cell.slice(0, 100));
+
+type Amount = { value: number } | { problem: 'missing' | 'bad' | 'negative' | 'too_high' };
+
+/** A whole, non-negative amount written as plain digits ('9990'); anything else is a problem. */
+function amountOf(cell: string): Amount {
+  const text = cell.trim();
+  if (text === '') return { problem: 'missing' };
+  if (/^-\d+$/.test(text)) return { problem: 'negative' };
+  if (!/^\d{1,12}$/.test(text)) return { problem: 'bad' };
+  const value = Number(text);
+  return value > PRICE_MAX ? { problem: 'too_high' } : { value };
+}
+
+const PRICE_PROBLEMS: Record<'missing' | 'bad' | 'negative' | 'too_high', PriceRowRefusal> = {
+  missing: 'missing_price',
+  bad: 'bad_price',
+  negative: 'negative_price',
+  too_high: 'price_too_high',
+};
+const PROMOTION_PROBLEMS: Record<'missing' | 'bad' | 'negative' | 'too_high', PriceRowRefusal> = {
+  missing: 'bad_promotion',
+  bad: 'bad_promotion',
+  negative: 'negative_promotion',
+  too_high: 'price_too_high',
+};
+
+const keyOf = (itemId: number, source: string | null, commune: string | null) =>
+  JSON.stringify([itemId, source, commune]);
+
+/** What is stored and known, read in the transaction that compares (and maybe writes). */
+interface PriceState {
+  items: ReadonlyMap<number, string>;
+  sources: ReadonlySet<string>;
+  stored: ReadonlyMap<string, PriceRow & { itemName: string }>;
+}
+
+async function readState(db: Db, country: CountryCode): Promise<PriceState> {
+  const items = await db
+    .select({ id: catalogueItems.id, name: catalogueItems.name })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.country, country));
+  const stored = new Map<string, PriceRow & { itemName: string }>();
+  for (const row of await countryOverrides(db, country))
+    stored.set(keyOf(row.itemId, row.salesSource, row.commune), row);
+  return {
+    items: new Map(items.map((item) => [item.id, item.name])),
+    sources: new Set(await knownSalesSources(db)),
+    stored,
+  };
+}
+
+interface CheckedRow {
+  line: number;
+  key: string;
+  itemId: number;
+  itemName: string;
+  source: string | null;
+  commune: string | null;
+  price: number;
+  promotionPrice: number | null;
+}
+
+/** The diff and, beside it, the stored rows' ids the apply writes by. */
+interface ComputedDiff {
+  diff: ConsolePriceDiff;
+  inserts: CheckedRow[];
+  updates: Array<CheckedRow & { id: number }>;
+  deletes: number[];
+}
+
+/** Checks every row and compares the good ones with what is stored. */
+function computeDiff(
+  body: ConsolePriceImportBody,
+  rows: readonly FileRow[],
+  state: PriceState,
+): ComputedDiff {
+  const covers = body.covers_source ?? null;
+  const refused: ConsolePriceDiff['refused'] = [];
+  const refuse = (row: FileRow, reason: PriceRowRefusal) =>
+    refused.push({
+      line: row.line,
+      reason,
+      message: PRICE_ROW_REFUSALS[reason],
+      cells: shownCells(row.cells),
+    });
+  // Every key a row names, refused or not: a source-wide import never removes a price its file names.
+  const named = new Set<string>();
+  const checked: Array<{ row: FileRow; checked: CheckedRow }> = [];
+  for (const row of rows) {
+    const cells = row.cells.map((cell) => cell.trim());
+    while (cells.length > COLUMNS && cells.at(-1) === '') cells.pop();
+    const [idText = '', , sourceText = '', communeText = '', priceText = '', promotionText = ''] = cells;
+    const itemId = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
+    const source = sourceText === '' ? null : sourceText.toLowerCase();
+    const commune = communeText === '' ? null : canonicalCommune(body.country, communeText);
+    if (itemId !== null)
+      named.add(keyOf(itemId, source, communeText === '' ? null : (commune ?? communeText)));
+    if (cells.length !== COLUMNS) {
+      refuse(row, 'wrong_columns');
+      continue;
+    }
+    if (itemId === null) {
+      refuse(row, 'bad_item_id');
+      continue;
+    }
+    const itemName = state.items.get(itemId);
+    if (itemName === undefined) {
+      refuse(row, 'unknown_item');
+      continue;
+    }
+    if (source !== null && !state.sources.has(source)) {
+      refuse(row, 'unknown_source');
+      continue;
+    }
+    if (covers !== null && source !== covers) {
+      refuse(row, 'other_source');
+      continue;
+    }
+    if (communeText !== '' && commune === null) {
+      refuse(row, 'unknown_commune');
+      continue;
+    }
+    if (source === null && commune === null) {
+      refuse(row, 'no_source_nor_commune');
+      continue;
+    }
+    const price = amountOf(priceText);
+    if ('problem' in price) {
+      refuse(row, PRICE_PROBLEMS[price.problem]);
+      continue;
+    }
+    const promotion = promotionText === '' ? null : amountOf(promotionText);
+    if (promotion && 'problem' in promotion) {
+      refuse(row, PROMOTION_PROBLEMS[promotion.problem]);
+      continue;
+    }
+    if (promotion && promotion.value >= price.value) {
+      refuse(row, 'promotion_not_lower');
+      continue;
+    }
+    checked.push({
+      row,
+      checked: {
+        line: row.line,
+        key: keyOf(itemId, source, commune),
+        itemId,
+        itemName,
+        source,
+        commune,
+        price: price.value,
+        promotionPrice: promotion ? promotion.value : null,
+      },
+    });
+  }
+  // A key written twice is refused on every line: which of them was meant is not for us to guess.
+  const times = new Map<string, number>();
+  for (const { checked: row } of checked) times.set(row.key, (times.get(row.key) ?? 0) + 1);
+  const good: CheckedRow[] = [];
+  for (const entry of checked) {
+    if ((times.get(entry.checked.key) ?? 0) > 1) refuse(entry.row, 'duplicate');
+    else good.push(entry.checked);
+  }
+  refused.sort((a, b) => a.line - b.line);
+
+  const keyFields = (row: CheckedRow) => ({
+    item_id: row.itemId,
+    item_name: row.itemName,
+    sales_source: row.source,
+    commune: row.commune,
+  });
+  const inserts: CheckedRow[] = [];
+  const updates: ComputedDiff['updates'] = [];
+  const diff: ConsolePriceDiff = {
+    country: body.country,
+    covers_source: covers,
+    rows: rows.length,
+    unchanged: 0,
+    added: [],
+    changed: [],
+    removed: [],
+    refused,
+    diff_hash: '',
+  };
+  const kept = new Set<string>();
+  for (const row of good) {
+    kept.add(row.key);
+    const stored = state.stored.get(row.key);
+    const next = { price: row.price, promotion_price: row.promotionPrice };
+    if (!stored) {
+      inserts.push(row);
+      diff.added.push({ line: row.line, ...keyFields(row), new: next });
+    } else if (stored.price !== row.price || stored.promotionPrice !== row.promotionPrice) {
+      updates.push({ ...row, id: stored.id });
+      diff.changed.push({
+        line: row.line,
+        ...keyFields(row),
+        old: { price: stored.price, promotion_price: stored.promotionPrice },
+        new: next,
+      });
+    } else diff.unchanged += 1;
+  }
+  const deletes: number[] = [];
+  if (covers !== null) {
+    for (const [key, stored] of state.stored) {
+      if (stored.salesSource !== covers || kept.has(key) || named.has(key)) continue;
+      deletes.push(stored.id);
+      diff.removed.push({
+        item_id: stored.itemId,
+        item_name: stored.itemName,
+        sales_source: stored.salesSource,
+        commune: stored.commune,
+        old: { price: stored.price, promotion_price: stored.promotionPrice },
+      });
+    }
+  }
+  const { diff_hash: _none, ...hashed } = diff;
+  diff.diff_hash = createHash('sha256').update(JSON.stringify(hashed)).digest('hex');
+  return { diff, inserts, updates, deletes };
+}
+
+/** POST /console/prices/import: the dry run, which writes nothing. */
+export async function dryRunPriceImport(db: Db, body: ConsolePriceImportBody): Promise<ConsolePriceDiff> {
+  const rows = readPriceFile(body.csv);
+  if (body.covers_source && !(await knownSalesSources(db)).includes(body.covers_source))
+    throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
+  return computeDiff(body, rows, await readState(db, body.country)).diff;
+}
+
+const CHUNK = 500;
+const chunks = <T>(list: readonly T[]) =>
+  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) =>
+    list.slice(index * CHUNK, (index + 1) * CHUNK),
+  );
+
+/**
+ * POST /console/prices/import/apply: the same file again with the dry run's hash; in one
+ * transaction under the prices' lock, the diff is computed again and written only when its hash
+ * is the one the operator saw (else 409 and nothing written). Refused rows are left out.
+ */
+export async function applyPriceImport(
+  db: Db,
+  changes: ChangeBus,
+  by: ConsoleOperator,
+  body: ConsolePriceImportBody & { diff_hash: string },
+): Promise<ConsolePriceApplyAnswer> {
+  const rows = readPriceFile(body.csv);
+  const answer = await inTransaction(db, async (tx) => {
+    await lockPrices(tx);
+    const state = await readState(tx, body.country);
+    if (body.covers_source && !state.sources.has(body.covers_source))
+      throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
+    const { diff, inserts, updates, deletes } = computeDiff(body, rows, state);
+    if (diff.diff_hash !== body.diff_hash) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_STALE);
+    for (const part of chunks(inserts))
+      await tx.insert(itemPrices).values(
+        part.map((row) => ({
+          itemId: row.itemId,
+          salesSource: row.source,
+          commune: row.commune,
+          price: row.price,
+          promotionPrice: row.promotionPrice,
+        })),
+      );
+    for (const part of chunks(updates)) {
+      const values = sql.join(
+        part.map((row) => sql`(${row.id}::int, ${row.price}::int, ${row.promotionPrice}::int)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update item_prices as p set price = v.price, promotion_price = v.promotion_price
+            from (values ${values}) as v(id, price, promotion_price) where p.id = v.id`,
+      );
+    }
+    for (const part of chunks(deletes)) await tx.delete(itemPrices).where(inArray(itemPrices.id, part));
+    const compact = (entry: { item_id: number; sales_source: string | null; commune: string | null }) => [
+      entry.item_id,
+      entry.sales_source,
+      entry.commune,
+    ];
+    await recordAudit(tx, {
+      actor: consoleActor(by),
+      operatorId: by.operatorId,
+      action: 'prices.imported',
+      entityType: 'price',
+      entityId: body.covers_source ? `${body.country}:${body.covers_source}` : body.country,
+      partnerId: null,
+      before: {
+        changed: diff.changed.map((entry) => [...compact(entry), entry.old.price, entry.old.promotion_price]),
+        removed: diff.removed.map((entry) => [...compact(entry), entry.old.price, entry.old.promotion_price]),
+      },
+      after: {
+        country: body.country,
+        covers_source: diff.covers_source,
+        diff_hash: diff.diff_hash,
+        refused: diff.refused.length,
+        added: diff.added.map((entry) => [...compact(entry), entry.new.price, entry.new.promotion_price]),
+        changed: diff.changed.map((entry) => [...compact(entry), entry.new.price, entry.new.promotion_price]),
+        removed: diff.removed.map(compact),
+      },
+    });
+    return {
+      added: diff.added.length,
+      changed: diff.changed.length,
+      removed: diff.removed.length,
+      refused: diff.refused.length,
+    };
+  });
+  await pricesChanged(changes);
+  return answer;
+}
