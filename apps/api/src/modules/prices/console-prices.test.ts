@@ -6,7 +6,10 @@ import {
   type ConsolePriceDiff,
 } from '@visita/domain/contract/console-prices';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { auditLog, itemPrices } from '../../db/schema.ts';
 import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
@@ -442,5 +445,67 @@ describe.each(TEST_ENGINES)("the console's prices on $name", (engine) => {
       payload: { country: 'cl', csv: csvOf() },
     });
     expect([401, 403]).toContain(anonymous.statusCode);
+  });
+});
+
+describe.each(TEST_ENGINES)('a price set on one instance, on $name', (engine) => {
+  // Both instances keep the catalogue for a minute, as in production: only a told change refreshes it.
+  const CACHED = { CATALOGUE_CACHE_MS: '60000' };
+  let first: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp(engine, { env: CACHED });
+    const config = loadConfig({ SEED: 'none', DATA_DIR: '/tmp/visita-test-unused', ...CACHED });
+    second = await buildApp({ config, database: await first.testDb.openAnother() });
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const quoted = async (app: FastifyInstance) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v2/items/?ids=${ID.glicemia}&country=cl&source=confuturo`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { results: Array<{ price: number }> }).results[0]?.price;
+  };
+
+  it("is quoted by every instance's widget at once, and so is an import", async () => {
+    expect(await quoted(second)).toBe(4990);
+    const admin = await consoleSessionFor(first.app, { role: 'admin' });
+    const set = await first.app.inject({
+      method: 'PUT',
+      url: '/api/console/prices',
+      headers: admin.headers,
+      payload: {
+        country: 'cl',
+        item_id: ID.glicemia,
+        sales_source: 'confuturo',
+        commune: null,
+        price: 4590,
+        promotion_price: null,
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    await expect.poll(() => quoted(second), { timeout: 3000, interval: 50 }).toBe(4590);
+
+    const csv = csvOf(`${ID.glicemia},Glicemia,confuturo,,4390,`);
+    const dry = await first.app.inject({
+      method: 'POST',
+      url: '/api/console/prices/import',
+      headers: admin.headers,
+      payload: { country: 'cl', csv },
+    });
+    const applied = await first.app.inject({
+      method: 'POST',
+      url: '/api/console/prices/import/apply',
+      headers: admin.headers,
+      payload: { country: 'cl', csv, diff_hash: (dry.json() as ConsolePriceDiff).diff_hash },
+    });
+    expect(applied.json()).toEqual({ added: 0, changed: 1, removed: 0, refused: 0 });
+    await expect.poll(() => quoted(second), { timeout: 3000, interval: 50 }).toBe(4390);
+    expect(await quoted(first.app)).toBe(4390);
   });
 });
