@@ -22,6 +22,7 @@ import consoleOperatorRoutes from './modules/console/operator-routes.ts';
 import consoleReportRoutes from './modules/reports/routes.ts';
 import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
 import consoleLeadRoutes from './modules/orders/console-leads-routes.ts';
+import consoleCouponRoutes from './modules/coupons/console-coupons-routes.ts';
 import consolePriceRoutes from './modules/prices/console-prices-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
       await api.register(consoleReportRoutes);
       await api.register(consoleMoneyRoutes);
       await api.register(consoleLeadRoutes);
+      await api.register(consoleCouponRoutes);
       await api.register(consolePriceRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);

@@ -76,6 +76,7 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'nurse.visit_kept',
   'coupon.created',
   'coupon.updated',
+  'referral_code.updated',
   'prices.imported',
   'price.set',
 ] as const;

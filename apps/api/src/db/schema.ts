@@ -168,19 +168,36 @@ export const itemPrices = pgTable(
   ],
 );
 
-/** Coupons: a percentage off, valid in a window, for a number of uses, maybe only for a source, country or items. */
-export const coupons = pgTable('coupons', {
-  code: text('code').primaryKey(),
-  discountPercent: integer('discount_percent').notNull(),
-  validFrom: timestamp('valid_from', { withTimezone: true }),
-  validUntil: timestamp('valid_until', { withTimezone: true }),
-  maxUses: integer('max_uses'),
-  usesCount: integer('uses_count').notNull().default(0),
-  salesSource: text('sales_source'),
-  country: text('country', { enum: ['cl', 'mx'] }),
-  itemIds: jsonb('item_ids').$type<number[]>(),
-  active: boolean('active').notNull().default(true),
-});
+/**
+ * Coupons: a percentage or an amount off (exactly one of the two), valid in a window, for a number
+ * of uses, maybe only for some sales sources, a country or items, maybe once per person.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    discountPercent: integer('discount_percent'),
+    /** Whole units of the country's currency off the items it applies to (never past their sum). */
+    discountAmount: integer('discount_amount'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    usesCount: integer('uses_count').notNull().default(0),
+    /** The sales sources (partners' ids) it is for; null or empty: every source. */
+    salesSources: jsonb('sales_sources').$type<string[]>(),
+    country: text('country', { enum: ['cl', 'mx'] }),
+    itemIds: jsonb('item_ids').$type<number[]>(),
+    /** Each person (a patient's document) may use it once, whatever the appointment. */
+    oncePerPerson: boolean('once_per_person').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+  },
+  () => [
+    check(
+      'coupons_discount_check',
+      sql`(discount_percent is null) <> (discount_amount is null) and (discount_percent is null or discount_percent between 1 and 100) and (discount_amount is null or discount_amount > 0)`,
+    ),
+  ],
+);
 
 /** One use per confirmed appointment: counting uses can never exceed the limit or double-count. */
 export const couponUses = pgTable(
@@ -192,7 +209,26 @@ export const couponUses = pgTable(
     appointmentId: uuid('appointment_id').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('coupon_uses_appointment_idx').on(table.appointmentId)],
+  (table) => [
+    uniqueIndex('coupon_uses_appointment_idx').on(table.appointmentId),
+    index('coupon_uses_coupon_idx').on(table.couponCode, table.usedAt),
+  ],
+);
+
+/**
+ * The people (each patient's document, folded) who used a once-per-person coupon: the unique key
+ * refuses a second use by the same person, whichever appointment, even at the same instant.
+ */
+export const couponUsePeople = pgTable(
+  'coupon_use_people',
+  {
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    person: text('person').notNull(),
+    appointmentId: uuid('appointment_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.couponCode, table.person] })],
 );
 
 /** The referral code auto-applied for a partner (GET /referrals/alliance/). */

@@ -57,6 +57,22 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/leads/lead-page.tsx')).LeadPage }),
         },
         {
+          path: '/cupones',
+          lazy: async () => ({
+            Component: (await import('../sections/coupons/coupons-page.tsx')).CouponsPage,
+          }),
+        },
+        {
+          path: '/cupones/nuevo',
+          lazy: async () => ({
+            Component: (await import('../sections/coupons/new-coupon-page.tsx')).NewCouponPage,
+          }),
+        },
+        {
+          path: '/cupones/:code',
+          lazy: async () => ({ Component: (await import('../sections/coupons/coupon-page.tsx')).CouponPage }),
+        },
+        {
           path: '/precios',
           lazy: async () => ({ Component: (await import('../sections/prices/prices-page.tsx')).PricesPage }),
         },

@@ -643,6 +643,36 @@ export const CONSOLE_NOTHING_TO_WRITE_OFF = entry(
   'nothing-to-write-off',
   'Esta cita no tiene un monto pendiente de ese tipo que castigar.',
 );
+export const CONSOLE_COUPON_NOT_FOUND = entry(404, 'coupon-not-found', 'No existe ese cupón.');
+export const CONSOLE_COUPON_EXISTS = entry(
+  409,
+  'coupon-exists',
+  'Ya existe un cupón con ese código: edítalo, o elige otro código.',
+);
+export const consoleCouponUnknownSources = (list: string) =>
+  entry(400, 'coupon-unknown-sources', `Estas fuentes de venta no existen: ${list}.`);
+export const consoleCouponUnknownItems = (list: string) =>
+  entry(
+    400,
+    'coupon-unknown-items',
+    `Estos exámenes no están en el catálogo (o no son del país del cupón): ${list}.`,
+  );
+export const consoleCouponMaxUsesBelowUses = (uses: number) =>
+  entry(
+    400,
+    'coupon-max-uses-below-uses',
+    `El cupón ya se usó ${uses} ${uses === 1 ? 'vez' : 'veces'}: sus usos totales no pueden ser menos.`,
+  );
+export const CONSOLE_COUPON_AMOUNT_NEEDS_COUNTRY = entry(
+  400,
+  'coupon-amount-needs-country',
+  'Un cupón de monto fijo debe indicar su país: el monto es en la moneda de ese país.',
+);
+export const CONSOLE_REFERRAL_UNKNOWN_COUPON = entry(
+  400,
+  'referral-unknown-coupon',
+  'El código de referido debe ser el código de un cupón existente.',
+);
 export const CONSOLE_LEAD_NOT_FOUND = entry(404, 'lead-not-found', 'No existe esa orden médica.');
 export const CONSOLE_LEAD_FILE_NOT_FOUND = entry(
   404,

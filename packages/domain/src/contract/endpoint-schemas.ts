@@ -114,6 +114,20 @@ import {
 } from './appointments.ts';
 import { cartMakerWithTokenAnswerSchema } from './cart-maker.ts';
 import {
+  consoleCouponDetailSchema,
+  consoleCouponFieldsSchema,
+  consoleCouponListAnswerSchema,
+  consoleCouponListQuerySchema,
+  consoleCouponOptionsSchema,
+  consoleCouponParamsSchema,
+  consoleCouponSchema,
+  consoleCreateCouponBodySchema,
+  consoleReferralCodeBodySchema,
+  consoleReferralCodeParamsSchema,
+  consoleReferralCodesAnswerSchema,
+  consoleSetReferralCodeAnswerSchema,
+} from './console-coupons.ts';
+import {
   consoleLeadCartAnswerSchema,
   consoleLeadCartBodySchema,
   consoleLeadDetailSchema,
@@ -686,6 +700,35 @@ export const consoleWriteOff = {
   params: consoleIdParamsSchema,
   body: consoleWriteOffBodySchema,
   response: { 200: consoleWriteOffAnswerSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+// The console's coupons and referral codes (coupons.manage).
+export const consoleCoupons = {
+  querystring: consoleCouponListQuerySchema,
+  response: { 200: consoleCouponListAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCouponOptions = {
+  response: { 200: consoleCouponOptionsSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCoupon = {
+  params: consoleCouponParamsSchema,
+  response: { 200: consoleCouponDetailSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCreateCoupon = {
+  body: consoleCreateCouponBodySchema,
+  response: { 201: consoleCouponSchema, ...refusals(400, 401, 403, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdateCoupon = {
+  params: consoleCouponParamsSchema,
+  body: consoleCouponFieldsSchema,
+  response: { 200: consoleCouponSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleReferralCodes = {
+  response: { 200: consoleReferralCodesAnswerSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleSetReferralCode = {
+  params: consoleReferralCodeParamsSchema,
+  body: consoleReferralCodeBodySchema,
+  response: { 200: consoleSetReferralCodeAnswerSchema, ...refusals(400, 401, 403) },
 } as const satisfies EndpointSchemas;
 // The console's medical orders (leads); a file's 200 is its bytes, with their stored type.
 export const consoleLeads = {

@@ -319,6 +319,26 @@ export const consoleWriteOff = {
   path: '/console/appointments/:id/write-off',
 } as const satisfies Endpoint;
 export const consoleAgendaWeek = { method: 'GET', path: '/console/agenda/week' } as const satisfies Endpoint;
+// The console's coupons and referral codes
+export const consoleCoupons = { method: 'GET', path: '/console/coupons' } as const satisfies Endpoint;
+export const consoleCouponOptions = {
+  method: 'GET',
+  path: '/console/coupons/options',
+} as const satisfies Endpoint;
+export const consoleCoupon = { method: 'GET', path: '/console/coupons/:code' } as const satisfies Endpoint;
+export const consoleCreateCoupon = { method: 'POST', path: '/console/coupons' } as const satisfies Endpoint;
+export const consoleUpdateCoupon = {
+  method: 'PUT',
+  path: '/console/coupons/:code',
+} as const satisfies Endpoint;
+export const consoleReferralCodes = {
+  method: 'GET',
+  path: '/console/referral-codes',
+} as const satisfies Endpoint;
+export const consoleSetReferralCode = {
+  method: 'PUT',
+  path: '/console/referral-codes/:source',
+} as const satisfies Endpoint;
 // The console's medical orders (leads)
 export const consoleLeads = { method: 'GET', path: '/console/leads' } as const satisfies Endpoint;
 export const consoleLead = { method: 'GET', path: '/console/leads/:id' } as const satisfies Endpoint;

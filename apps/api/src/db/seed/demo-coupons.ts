@@ -15,7 +15,7 @@ const DEMO_COUPONS: NewCouponRow[] = [
   // Several uses, all taken: no_uses.
   { code: 'AGOTADO', discountPercent: 25, maxUses: 100, usesCount: 100 },
   // Clínica Alemana's heart-month campaign: only through that partner, in Chile.
-  { code: 'CLAMESDELCORAZON', discountPercent: 15, salesSource: 'clinicaalemana', country: 'cl' },
+  { code: 'CLAMESDELCORAZON', discountPercent: 15, salesSources: ['clinicaalemana'], country: 'cl' },
 ];
 
 /** The referral code the widget auto-applies for Clínica Alemana (its sdk config's discount_code too). */

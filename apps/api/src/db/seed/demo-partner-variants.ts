@@ -118,7 +118,7 @@ export const demoMentalHealthCouponSeed: Seed = {
   name: 'demo-coupon-cajalosandes-salud-mental',
   run: (db) =>
     insertCouponsIfMissing(db, [
-      { code: 'CAJALOSANDESSALUDMENTAL', discountPercent: 20, salesSource: 'cajalosandes', country: 'cl' },
+      { code: 'CAJALOSANDESSALUDMENTAL', discountPercent: 20, salesSources: ['cajalosandes'], country: 'cl' },
     ]),
 };
 

@@ -14,7 +14,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import type { appointments } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { keptClient } from '../clients/kept-clients.ts';
-import { recordCouponUse } from '../coupons/service.ts';
+import { couponPeople, recordCouponUse } from '../coupons/service.ts';
 import { takeStock } from '../operative/stock.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { confirmVisit } from '../scheduling/hold.ts';
@@ -47,9 +47,11 @@ export async function confirmAppointment(
     assertConfirmable(row.patients);
     const visit = await confirmVisit(tx, id);
     if (row.couponCode) {
-      const use = await recordCouponUse(tx, row.couponCode, row.id);
-      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured.
+      const use = await recordCouponUse(tx, row.couponCode, row.id, couponPeople(row.patients));
+      // An unknown or switched-off coupon is not counted; one with no uses left cannot be honoured,
+      // nor a once-per-person one a patient of this appointment already used.
       if (use === 'no-uses') throw fail(ERRORS.COUPON_NO_USES);
+      if (use === 'used-by-person') throw fail(ERRORS.couponRefused('already_used'));
     }
     await takeStock(tx, stockUnitsOf(row.patients));
     if (alsoInTransaction) await alsoInTransaction(tx, row);

@@ -15,7 +15,7 @@ import { type AppError, fail } from '../../errors.ts';
 import { isSafeText } from '@visita/domain/contract/safe-text';
 import type { CatalogueReader } from '../catalogue/snapshot.ts';
 import { keptClient } from '../clients/kept-clients.ts';
-import { couponForAppointment } from '../coupons/service.ts';
+import { couponForAppointment, couponPeople } from '../coupons/service.ts';
 import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
 import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
 import {
@@ -250,6 +250,7 @@ export async function finalizeAppointment(
             source: appointment.salesSource,
             country: appointment.country,
             itemIds: prepared.flatMap((patient) => [...patient.items, ...patient.packs]),
+            people: couponPeople(prepared),
           },
           now,
         );

@@ -9,7 +9,16 @@ export interface AuditEntry {
   /** 'console:<operator id> (<e-mail>)', 'operator:<token fingerprint>' or 'cli:<user>'. */
   actor: string;
   action: AuditAction;
-  entityType: 'partner' | 'appointment' | 'operator' | 'nurse' | 'payment' | 'lead' | 'price';
+  entityType:
+    | 'partner'
+    | 'appointment'
+    | 'operator'
+    | 'nurse'
+    | 'payment'
+    | 'lead'
+    | 'coupon'
+    | 'referral_code'
+    | 'price';
   entityId: string;
   /** The partner whose data it is (the appointment's partner); null for what belongs to none. */
   partnerId: string | null;

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../../db/database.ts';
-import { couponUses, coupons, referralCodes } from '../../db/schema.ts';
+import { couponUsePeople, couponUses, coupons, referralCodes } from '../../db/schema.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
@@ -58,8 +58,8 @@ export async function insertCouponUse(db: Db, code: string, appointmentId: strin
  * Takes one use if one is left, in a single conditional UPDATE: under concurrent confirmations
  * PostgreSQL re-checks the WHERE on the locked row, so uses_count can never pass max_uses.
  */
-export async function takeCouponUse(db: Db, code: string): Promise<boolean> {
-  const updated = await db
+export async function takeCouponUse(db: Db, code: string): Promise<{ oncePerPerson: boolean } | undefined> {
+  const [updated] = await db
     .update(coupons)
     .set({ usesCount: sql`${coupons.usesCount} + 1` })
     .where(
@@ -69,6 +69,36 @@ export async function takeCouponUse(db: Db, code: string): Promise<boolean> {
         or(isNull(coupons.maxUses), lt(coupons.usesCount, coupons.maxUses)),
       ),
     )
-    .returning({ code: coupons.code });
-  return updated.length > 0;
+    .returning({ oncePerPerson: coupons.oncePerPerson });
+  return updated;
+}
+
+/**
+ * Records that these people used a once-per-person coupon on the appointment; false when one of
+ * them already had (the primary key (coupon, person) decides, even between concurrent calls).
+ */
+export async function insertCouponPeople(
+  db: Db,
+  code: string,
+  people: readonly string[],
+  appointmentId: string,
+): Promise<boolean> {
+  if (people.length === 0) return true;
+  const inserted = await db
+    .insert(couponUsePeople)
+    .values(people.map((person) => ({ couponCode: code, person, appointmentId })))
+    .onConflictDoNothing()
+    .returning({ person: couponUsePeople.person });
+  return inserted.length === people.length;
+}
+
+/** Whether any of these people already used the coupon. */
+export async function couponUsedByAnyOf(db: Db, code: string, people: readonly string[]): Promise<boolean> {
+  if (people.length === 0) return false;
+  const [row] = await db
+    .select({ person: couponUsePeople.person })
+    .from(couponUsePeople)
+    .where(and(eq(couponUsePeople.couponCode, code), inArray(couponUsePeople.person, [...people])))
+    .limit(1);
+  return row !== undefined;
 }

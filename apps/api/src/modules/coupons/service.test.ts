@@ -15,7 +15,9 @@ const coupon = (row: Partial<CouponRow>): CouponRow => ({
   validUntil: null,
   maxUses: null,
   usesCount: 0,
-  salesSource: null,
+  salesSources: null,
+  discountAmount: null,
+  oncePerPerson: false,
   country: null,
   itemIds: null,
   active: true,
@@ -27,7 +29,7 @@ describe('couponStatus', () => {
   it.each([
     ['an unknown coupon', undefined, 'invalid'],
     ['a switched-off coupon', coupon({ active: false }), 'invalid'],
-    ['a coupon of another source', coupon({ salesSource: 'redsalud' }), 'invalid'],
+    ['a coupon of another source', coupon({ salesSources: ['redsalud'] }), 'invalid'],
     ['a coupon of another country', coupon({ country: 'mx' }), 'invalid'],
     ['a coupon for items not in the cart', coupon({ itemIds: [3] }), 'invalid'],
     ['a coupon not valid yet', coupon({ validFrom: new Date('2026-03-11T00:00:00Z') }), 'invalid'],
@@ -42,7 +44,7 @@ describe('couponStatus', () => {
     ['a coupon with one use left', coupon({ maxUses: 5, usesCount: 4 }), 'valid'],
     [
       'a coupon for one of the items, this source and country',
-      coupon({ itemIds: [2], salesSource: 'marketplace', country: 'cl' }),
+      coupon({ itemIds: [2], salesSources: ['marketplace'], country: 'cl' }),
       'valid',
     ],
     ['a coupon on its last valid instant', coupon({ validUntil: NOW }), 'valid'],

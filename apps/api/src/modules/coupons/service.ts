@@ -6,7 +6,15 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import { assertStorableText, isPlausibleCouponCode } from '../../text-guards.ts';
 import { couponUses } from '../../db/schema.ts';
-import { type CouponRow, findCoupon, findReferralCode, insertCouponUse, takeCouponUse } from './queries.ts';
+import {
+  couponUsedByAnyOf,
+  type CouponRow,
+  findCoupon,
+  findReferralCode,
+  insertCouponPeople,
+  insertCouponUse,
+  takeCouponUse,
+} from './queries.ts';
 
 /** Where a coupon is being used: the widget's sales source, country and the cart's item ids. */
 export interface CouponContext {
@@ -14,6 +22,24 @@ export interface CouponContext {
   country: CountryCode;
   /** Catalogue ids in the cart; ids that are not integers simply match no coupon item. */
   itemIds: readonly (number | string)[];
+  /** The appointment's people (couponPeople), when known: a once-per-person coupon checks them. */
+  people?: readonly string[];
+}
+
+/**
+ * The people of a cart as a once-per-person coupon counts them: each patient's document, its type
+ * and number folded (no dots, dashes or spaces, upper-cased), once each; patients without one
+ * are not counted.
+ */
+export function couponPeople(
+  patients: ReadonlyArray<{ document_type?: string | null; document_number?: string | null }>,
+): string[] {
+  const people = new Set<string>();
+  for (const patient of patients) {
+    const number = (patient.document_number ?? '').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+    if (number) people.add(`${(patient.document_type ?? '').trim().toLowerCase()}:${number}`);
+  }
+  return [...people];
 }
 
 /** The cart ids as numbers; anything else (a slug, a negative, a huge number) cannot match. */
@@ -33,7 +59,7 @@ export function couponAppliesTo(coupon: Pick<CouponRow, 'itemIds'>, itemId: numb
 
 /**
  * A coupon's status for a cart. In order:
- * - invalid: unknown or switched off; for another sales source or country than the coupon names;
+ * - invalid: unknown or switched off; for other sales sources or another country than the coupon names;
  *   naming items, none of which is in the cart; or not valid yet (before valid_from).
  * - expired: past valid_until.
  * - already_used / no_uses: every use taken (uses_count >= max_uses). The validation carries no
@@ -44,7 +70,9 @@ export function couponAppliesTo(coupon: Pick<CouponRow, 'itemIds'>, itemId: numb
  */
 export function couponStatus(coupon: CouponRow | undefined, context: CouponContext, now: Date): CouponStatus {
   if (!coupon || !coupon.active) return 'invalid';
-  if (coupon.salesSource && coupon.salesSource !== (context.source ?? '').trim()) return 'invalid';
+  if (coupon.salesSources && coupon.salesSources.length > 0) {
+    if (!coupon.salesSources.includes((context.source ?? '').trim())) return 'invalid';
+  }
   if (coupon.country && coupon.country !== context.country) return 'invalid';
   if (coupon.itemIds && coupon.itemIds.length > 0) {
     const inCart = numericItemIds(context.itemIds);
@@ -85,9 +113,11 @@ export async function couponForAppointment(
 ): Promise<string | null> {
   const normalized = code ? normalizeCoupon(code) : '';
   if (normalized === '') return null;
-  const status = isPlausibleCouponCode(normalized)
-    ? couponStatus(await findCoupon(db, normalized), context, now)
-    : 'invalid';
+  const coupon = isPlausibleCouponCode(normalized) ? await findCoupon(db, normalized) : undefined;
+  let status = couponStatus(coupon, context, now);
+  if (status === 'valid' && coupon?.oncePerPerson) {
+    if (await couponUsedByAnyOf(db, normalized, context.people ?? [])) status = 'already_used';
+  }
   if (status === 'valid') return normalized;
   throw fail(ERRORS.couponRefused(status));
 }
@@ -99,7 +129,7 @@ export async function referralsForAlliance(db: Db, alliance: string): Promise<{ 
   return code ? [{ referral_code: code }] : [];
 }
 
-export type CouponUseResult = 'recorded' | 'already-recorded' | 'no-uses' | 'invalid';
+export type CouponUseResult = 'recorded' | 'already-recorded' | 'no-uses' | 'used-by-person' | 'invalid';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -118,23 +148,33 @@ class UseNotRecorded extends Error {
  *
  * 'recorded': counted now. 'already-recorded': this appointment already has a counted use (of
  * this coupon, or of another: one coupon per appointment), so nothing more is counted.
- * 'no-uses': none left. 'invalid': unknown or switched-off coupon.
+ * 'no-uses': none left. 'used-by-person': a once-per-person coupon one of `people` (couponPeople)
+ * already used (nothing is counted). 'invalid': unknown or switched-off coupon.
  */
-export async function recordCouponUse(db: Db, code: string, appointmentId: string): Promise<CouponUseResult> {
+export async function recordCouponUse(
+  db: Db,
+  code: string,
+  appointmentId: string,
+  people: readonly string[] = [],
+): Promise<CouponUseResult> {
   const normalized = normalizeCoupon(code);
   if (!UUID.test(appointmentId)) throw new TypeError('recordCouponUse: appointmentId must be a UUID');
   if (!isPlausibleCouponCode(normalized)) return 'invalid';
   try {
     await inTransaction(db, async (txDb) => {
-      if (!(await takeCouponUse(txDb, normalized))) throw new UseNotRecorded('no-uses');
+      const taken = await takeCouponUse(txDb, normalized);
+      if (!taken) throw new UseNotRecorded('no-uses');
       if (!(await insertCouponUse(txDb, normalized, appointmentId))) {
         throw new UseNotRecorded('already-recorded');
+      }
+      if (taken.oncePerPerson && !(await insertCouponPeople(txDb, normalized, people, appointmentId))) {
+        throw new UseNotRecorded('used-by-person');
       }
     });
     return 'recorded';
   } catch (error) {
     if (!(error instanceof UseNotRecorded)) throw error;
-    if (error.result === 'already-recorded') return 'already-recorded';
+    if (error.result === 'already-recorded' || error.result === 'used-by-person') return error.result;
     // Nothing was taken: say why, and keep a retried confirmation idempotent.
     const [previous] = await db
       .select({ code: couponUses.couponCode })

@@ -28,9 +28,21 @@ export interface QuotePatient {
   items: readonly CartItem[];
 }
 
+/** A coupon's discount: a percentage, or an amount (whole units of the currency), never both. */
 export interface QuoteCoupon {
-  discountPercent: number;
+  discountPercent: number | null;
+  discountAmount?: number | null;
   appliesTo(itemId: number): boolean;
+}
+
+/** What a coupon takes off E, the payable sum of the items it applies to: never more than E. */
+function couponDiscount(coupon: QuoteCoupon | null, couponBase: number): number {
+  if (!coupon) return 0;
+  if (coupon.discountAmount && coupon.discountAmount > 0) {
+    return Math.max(0, Math.min(Math.floor(coupon.discountAmount), Math.floor(couponBase)));
+  }
+  const percent = Math.min(100, Math.max(0, coupon.discountPercent ?? 0));
+  return percent > 0 ? Math.floor(round2(couponBase - applyPercentageDiscount(couponBase, percent))) : 0;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -50,7 +62,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  *                     one home visit per appointment, so the visit fee is charged once, the
  *                     highest one that applies (fonasa_service_fee for fonasa-priced items)
  *   discount        = ⌊E − applyPercentageDiscount(E, %)⌋ with E = Σ payable(p,i)·s(i) over the
- *                     items the coupon applies to (all, or the ones it names); never on the fee
+ *                     items the coupon applies to (all, or the ones it names); never on the fee.
+ *                     An amount coupon takes min(amount, ⌊E⌋) instead
  *   net_price       = base_price − fonasa_discount − discount + service_fee
  *   payment_at_home = base_price − fonasa_discount − discount for a source whose partners pay the
  *                     exams at the address (profile rule exams_paid_at_home), else 0; the
@@ -82,9 +95,7 @@ export function computeCartPrice(
   base = round2(base);
   fonasa = round2(fonasa);
   couponBase = round2(couponBase);
-  const percent = coupon ? Math.min(100, Math.max(0, coupon.discountPercent)) : 0;
-  const discount =
-    percent > 0 ? Math.floor(round2(couponBase - applyPercentageDiscount(couponBase, percent))) : 0;
+  const discount = couponDiscount(coupon, couponBase);
   const exams = Math.max(0, round2(base - fonasa - discount));
   return {
     base_price: base,
@@ -217,6 +228,7 @@ export async function quoteCartPrice(
     couponRow && couponStatus(couponRow, { source, country: body.country, itemIds: charged }, now) === 'valid'
       ? {
           discountPercent: couponRow.discountPercent,
+          discountAmount: couponRow.discountAmount,
           appliesTo: (id: number) => couponAppliesTo(couponRow, id),
         }
       : null;

@@ -115,7 +115,7 @@ export async function insertTestCatalogue(db: Db): Promise<void> {
     { code: 'PRUEBAITEM', discountPercent: 50, itemIds: [T.glicemia] },
     { code: 'PRUEBAFUTURO', discountPercent: 10, validFrom: new Date(Date.now() + 86_400_000) },
     { code: 'PRUEBAMX', discountPercent: 10, country: 'mx' },
-    { code: 'PRUEBAREDSALUD', discountPercent: 10, salesSource: 'redsalud' },
+    { code: 'PRUEBAREDSALUD', discountPercent: 10, salesSources: ['redsalud'] },
     { code: 'PRUEBAAPAGADO', discountPercent: 10, active: false },
     { code: 'PRUEBACINCO', discountPercent: 10, maxUses: 7, usesCount: 2 },
   ]);
