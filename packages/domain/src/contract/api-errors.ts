@@ -673,6 +673,31 @@ export const CONSOLE_REFERRAL_UNKNOWN_COUPON = entry(
   'referral-unknown-coupon',
   'El código de referido debe ser el código de un cupón existente.',
 );
+export const CONSOLE_NURSE_SECTOR_UNKNOWN = entry(
+  400,
+  'nurse-sector-unknown',
+  'Uno de los sectores elegidos no existe.',
+);
+export const CONSOLE_NURSE_SECTOR_ZONES = entry(
+  400,
+  'nurse-sector-zones',
+  'Los sectores de una enfermera deben compartir la misma zona horaria: sus turnos se leen en ella.',
+);
+export const CONSOLE_NURSE_SHIFTS_NEED_SECTOR = entry(
+  400,
+  'nurse-shifts-need-sector',
+  'Elige al menos un sector: sus turnos se leen en la hora del sector.',
+);
+export const CONSOLE_NURSE_VISITS_AFFECTED = entry(
+  409,
+  'nurse-visits-affected',
+  'Este cambio deja visitas agendadas sin su bloque. Reasigna cada una o indica que se mantiene con ella.',
+);
+export const CONSOLE_NURSE_DAY_OFF_NOT_FOUND = entry(
+  404,
+  'nurse-day-off-not-found',
+  'Ese día no está marcado libre.',
+);
 export const CONSOLE_LEAD_NOT_FOUND = entry(404, 'lead-not-found', 'No existe esa orden médica.');
 export const CONSOLE_LEAD_FILE_NOT_FOUND = entry(
   404,

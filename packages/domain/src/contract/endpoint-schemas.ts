@@ -10,6 +10,14 @@
  * Keys are Fastify's: params, querystring, headers, body, and response by status. Free text that
  * people type and others read is guarded by safeText (see safe-text.ts).
  */
+import {
+  consoleNurseBodySchema,
+  consoleNurseDayOffParamsSchema,
+  consoleNurseDetailSchema,
+  consoleNurseImpactAnswerSchema,
+  consoleNurseListAnswerSchema,
+  consoleNurseListQuerySchema,
+} from './console-nurses.ts';
 import { z } from 'zod';
 import { okAnswerSchema } from './common.ts';
 import {
@@ -729,6 +737,33 @@ export const consoleSetReferralCode = {
   params: consoleReferralCodeParamsSchema,
   body: consoleReferralCodeBodySchema,
   response: { 200: consoleSetReferralCodeAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+// The console's nurses.
+export const consoleNurses = {
+  querystring: consoleNurseListQuerySchema,
+  response: { 200: consoleNurseListAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleNurse = {
+  params: consoleNurseParamsSchema,
+  response: { 200: consoleNurseDetailSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCreateNurse = {
+  body: consoleNurseBodySchema,
+  response: { 200: consoleNurseDetailSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdateNurse = {
+  params: consoleNurseParamsSchema,
+  body: consoleNurseBodySchema,
+  response: { 200: consoleNurseDetailSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleNurseImpact = {
+  params: consoleNurseParamsSchema,
+  body: consoleNurseBodySchema,
+  response: { 200: consoleNurseImpactAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleDeleteNurseDayOff = {
+  params: consoleNurseDayOffParamsSchema,
+  response: { 200: consoleNurseDetailSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;
 // The console's medical orders (leads); a file's 200 is its bytes, with their stored type.
 export const consoleLeads = {

@@ -296,6 +296,18 @@ export const consoleApplySickDays = {
   method: 'POST',
   path: '/console/nurses/:id/sick-days',
 } as const satisfies Endpoint;
+export const consoleNurses = { method: 'GET', path: '/console/nurses' } as const satisfies Endpoint;
+export const consoleNurse = { method: 'GET', path: '/console/nurses/:id' } as const satisfies Endpoint;
+export const consoleCreateNurse = { method: 'POST', path: '/console/nurses' } as const satisfies Endpoint;
+export const consoleUpdateNurse = { method: 'PUT', path: '/console/nurses/:id' } as const satisfies Endpoint;
+export const consoleNurseImpact = {
+  method: 'POST',
+  path: '/console/nurses/:id/impact',
+} as const satisfies Endpoint;
+export const consoleDeleteNurseDayOff = {
+  method: 'DELETE',
+  path: '/console/nurses/:id/days-off/:day',
+} as const satisfies Endpoint;
 export const consoleRoute = { method: 'GET', path: '/console/agenda/route' } as const satisfies Endpoint;
 export const consoleApplyRoute = {
   method: 'POST',
