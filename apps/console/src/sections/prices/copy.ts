@@ -87,6 +87,7 @@ export const COPY = {
   after: 'Después',
   reason: 'Motivo',
   cells: 'Fila leída',
+  moreRows: (shown: number, total: number) => `Se muestran las primeras ${shown} de ${total} filas.`,
   refusedNote:
     'Las filas rechazadas no se aplican; corrige el archivo y vuelve a revisarlo si las necesitas.',
   apply: 'Aplicar cambios',

@@ -21,23 +21,39 @@ interface Reviewed {
   diff: ConsolePriceDiff;
 }
 
-function DiffTable({ title, columns, children }: { title: string; columns: string[]; children: ReactNode }) {
+/** The most rows each of the review's tables shows (a file may hold thousands). */
+const SHOWN_ROWS = 200;
+
+function DiffTable({
+  title,
+  columns,
+  total,
+  children,
+}: {
+  title: string;
+  columns: string[];
+  total: number;
+  children: ReactNode;
+}) {
   return (
-    <ScrollRegion label={title} minWidth={760}>
-      <Table striped captionSide="top" verticalSpacing={4}>
-        <Table.Caption style={CAPTION}>{title}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <>
+      <ScrollRegion label={title} minWidth={760}>
+        <Table striped captionSide="top" verticalSpacing={4}>
+          <Table.Caption style={CAPTION}>{title}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} scope="col">
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      {total > SHOWN_ROWS ? <Text size="sm">{COPY.moreRows(SHOWN_ROWS, total)}</Text> : null}
+    </>
   );
 }
 
@@ -155,8 +171,12 @@ export function PriceImport({ country, sources }: { country: CountryCode; source
             })}
           </Alert>
           {diff.added.length > 0 ? (
-            <DiffTable title={COPY.addedTitle} columns={[COPY.line, COPY.item, COPY.scope, COPY.after]}>
-              {diff.added.map((row) => (
+            <DiffTable
+              title={COPY.addedTitle}
+              total={diff.added.length}
+              columns={[COPY.line, COPY.item, COPY.scope, COPY.after]}
+            >
+              {diff.added.slice(0, SHOWN_ROWS).map((row) => (
                 <Table.Tr key={row.line}>
                   <Table.Td>{row.line}</Table.Td>
                   <Table.Td>{`${row.item_name} (${row.item_id})`}</Table.Td>
@@ -169,9 +189,10 @@ export function PriceImport({ country, sources }: { country: CountryCode; source
           {diff.changed.length > 0 ? (
             <DiffTable
               title={COPY.changedTitle}
+              total={diff.changed.length}
               columns={[COPY.line, COPY.item, COPY.scope, COPY.before, COPY.after]}
             >
-              {diff.changed.map((row) => (
+              {diff.changed.slice(0, SHOWN_ROWS).map((row) => (
                 <Table.Tr key={row.line}>
                   <Table.Td>{row.line}</Table.Td>
                   <Table.Td>{`${row.item_name} (${row.item_id})`}</Table.Td>
@@ -183,8 +204,12 @@ export function PriceImport({ country, sources }: { country: CountryCode; source
             </DiffTable>
           ) : null}
           {diff.removed.length > 0 ? (
-            <DiffTable title={COPY.removedTitle} columns={[COPY.item, COPY.scope, COPY.before]}>
-              {diff.removed.map((row) => (
+            <DiffTable
+              title={COPY.removedTitle}
+              total={diff.removed.length}
+              columns={[COPY.item, COPY.scope, COPY.before]}
+            >
+              {diff.removed.slice(0, SHOWN_ROWS).map((row) => (
                 <Table.Tr key={`${row.item_id} ${scope(row)}`}>
                   <Table.Td>{`${row.item_name} (${row.item_id})`}</Table.Td>
                   <Table.Td>{scope(row)}</Table.Td>
@@ -195,8 +220,12 @@ export function PriceImport({ country, sources }: { country: CountryCode; source
           ) : null}
           {diff.refused.length > 0 ? (
             <>
-              <DiffTable title={COPY.refusedTitle} columns={[COPY.line, COPY.reason, COPY.cells]}>
-                {diff.refused.map((row) => (
+              <DiffTable
+                title={COPY.refusedTitle}
+                total={diff.refused.length}
+                columns={[COPY.line, COPY.reason, COPY.cells]}
+              >
+                {diff.refused.slice(0, SHOWN_ROWS).map((row) => (
                   <Table.Tr key={row.line}>
                     <Table.Td>{row.line}</Table.Td>
                     <Table.Td>{row.message}</Table.Td>
