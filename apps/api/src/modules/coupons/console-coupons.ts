@@ -29,7 +29,7 @@ import type { CouponRow } from './queries.ts';
 const CONSOLE_COUPONS_SHOWN = 500;
 
 /** A coupon as the console reads it. */
-export function consoleCouponOf(row: CouponRow): ConsoleCoupon {
+function consoleCouponOf(row: CouponRow): ConsoleCoupon {
   return {
     code: row.code,
     discount_percent: row.discountPercent,
@@ -83,7 +83,7 @@ export async function consoleCouponOptions(
   return { sales_sources: await knownSalesSources(db), items };
 }
 
-export async function findConsoleCoupon(db: Db, code: string): Promise<CouponRow> {
+async function findConsoleCoupon(db: Db, code: string): Promise<CouponRow> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   if (!row) throw fail(ERRORS.CONSOLE_COUPON_NOT_FOUND);
   return row;

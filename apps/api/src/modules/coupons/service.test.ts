@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { couponUses, coupons } from '../../db/schema.ts';
 import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
 import type { CouponRow } from './queries.ts';
-import { couponStatus, recordCouponUse } from './service.ts';
+import { couponPeople, couponStatus, recordCouponUse } from './service.ts';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const coupon = (row: Partial<CouponRow>): CouponRow => ({
@@ -66,6 +66,7 @@ describe.each(TEST_ENGINES)('recordCouponUse on $name', (engine) => {
       { code: 'UNO', discountPercent: 10, maxUses: 1 },
       { code: 'APAGADO', discountPercent: 10, active: false },
       { code: 'OTRO', discountPercent: 10 },
+      { code: 'PERSONA', discountAmount: 2000, country: 'cl', oncePerPerson: true },
     ]);
   });
   afterAll(() => testDb?.dispose());
@@ -118,6 +119,33 @@ describe.each(TEST_ENGINES)('recordCouponUse on $name', (engine) => {
     expect((await usesOf('LIBRE')).count).toBe((before.count ?? 0) + 1);
     // The other coupon's increment was rolled back with the refused insert.
     expect(await usesOf('OTRO')).toEqual({ count: 0, rows: 0 });
+  });
+
+  it('once per person: the same document on two appointments confirmed at once counts once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => recordCouponUse(db, 'PERSONA', randomUUID(), ['ci:123456785'])),
+    );
+    expect(results.filter((result) => result === 'recorded')).toHaveLength(1);
+    expect(results.filter((result) => result === 'used-by-person')).toHaveLength(3);
+    expect(await usesOf('PERSONA')).toEqual({ count: 1, rows: 1 });
+    // Another person may still use it; an appointment of several people counts each of them.
+    expect(await recordCouponUse(db, 'PERSONA', randomUUID(), ['ci:111111111', 'passport:AB12'])).toBe(
+      'recorded',
+    );
+    expect(await recordCouponUse(db, 'PERSONA', randomUUID(), ['passport:AB12'])).toBe('used-by-person');
+    expect(await usesOf('PERSONA')).toEqual({ count: 2, rows: 2 });
+  });
+
+  it('folds a document as a once-per-person coupon counts it', () => {
+    expect(
+      couponPeople([
+        { document_type: 'ci', document_number: '12.345.678-5' },
+        { document_type: 'ci', document_number: '123456785' },
+        { document_type: 'passport', document_number: ' ab 12 ' },
+        { document_type: 'ci', document_number: '' },
+        {},
+      ]),
+    ).toEqual(['ci:123456785', 'passport:AB12']);
   });
 
   it('rejects an appointment id that is not a UUID', async () => {
