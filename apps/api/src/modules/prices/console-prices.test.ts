@@ -399,6 +399,23 @@ describe.each(TEST_ENGINES)("the console's prices on $name", (engine) => {
     expectRefusal(await apply({ csv: file, diff_hash: diff.diff_hash }, finance), 403);
   });
 
+  it('imports its own export back unchanged (BOM, quotes and formula-escaped cells included)', async () => {
+    const exported = await get('/api/console/prices.csv?country=cl&sales_source=redsalud');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body.startsWith('\uFEFF')).toBe(true);
+    const rows = exported.body.trim().split('\r\n').length - 1;
+    const response = await dryRun({ csv: exported.body, covers_source: 'redsalud' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      rows,
+      unchanged: rows,
+      added: [],
+      changed: [],
+      removed: [],
+      refused: [],
+    });
+  });
+
   it('refuses files an attacker would send: wrong columns, broken quotes, empty, too many rows, too big', async () => {
     expectRefusal(
       await dryRun({ csv: 'id,precio\r\n1,1000' }),
