@@ -23,13 +23,17 @@ const codeSchema = z
     error: 'El código debe tener de 3 a 40 letras sin tilde, números, guiones o guiones bajos.',
   });
 
-export const consoleCouponParamsSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(CONSOLE_COUPON_CODE, { error: 'Ese código de cupón no es válido.' }),
-});
+/**
+ * An existing coupon's code, as a quote accepts one (any letter, digit, dash or underscore, up to
+ * 100): coupons older than the console keep theirs, and are read and edited by it.
+ */
+const existingCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[\p{L}\p{N}_-]{1,100}$/u, { error: 'Ese código de cupón no es válido.' });
+
+export const consoleCouponParamsSchema = z.object({ code: existingCodeSchema });
 
 const dateTimeSchema = (what: string) =>
   z.iso.datetime({ offset: true, error: `${what} debe ser una fecha y hora ISO 8601.` }).nullable();
@@ -159,7 +163,7 @@ export const consoleReferralCodeParamsSchema = z.object({
 });
 export const consoleReferralCodeBodySchema = z.object({
   /** The code to apply; null removes the source's referral code. */
-  referral_code: codeSchema.nullable(),
+  referral_code: existingCodeSchema.nullable(),
 });
 export type ConsoleReferralCodeBody = z.infer<typeof consoleReferralCodeBodySchema>;
 export const consoleSetReferralCodeAnswerSchema = z.object({

@@ -417,6 +417,21 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
     expect(last?.before).toMatchObject({ active: true, sales_sources: ['redsalud'] });
   });
 
+  it('reads and edits a coupon older than the console whose code it would not create (Ñ)', async () => {
+    await t.app.db.insert(coupons).values({ code: 'AÑONUEVO', discountPercent: 5 });
+    const url = `/api/console/coupons/${encodeURIComponent('añonuevo')}`;
+    const read = await call('GET', url);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().coupon).toMatchObject({ code: 'AÑONUEVO', discount_percent: 5 });
+    const edited = await call(
+      'PUT',
+      url,
+      fieldsOf(couponBody({ discount_amount: null, discount_percent: 7, country: null })),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ code: 'AÑONUEVO', discount_percent: 7 });
+  });
+
   it('offers the sales sources and active items a coupon may name', async () => {
     const answer = await call('GET', '/api/console/coupons/options');
     expect(answer.statusCode, answer.body).toBe(200);
