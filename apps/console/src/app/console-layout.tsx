@@ -28,6 +28,7 @@ export function ConsoleLayout() {
     { path: '/informes', label: 'Reportes', shown: usePermission('reports.read') },
     { path: '/finanzas', label: 'Finanzas', shown: usePermission('payments.read') },
     { path: '/ordenes', label: 'Órdenes médicas', shown: usePermission('leads.read') },
+    { path: '/enfermeras', label: 'Enfermeras', shown: usePermission('nurses.manage') },
     { path: '/cupones', label: 'Cupones', shown: usePermission('coupons.manage') },
     { path: '/precios', label: 'Precios', shown: usePermission('prices.manage') },
     { path: '/operadores', label: 'Operadores', shown: usePermission('operators.manage') },

@@ -57,6 +57,20 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/leads/lead-page.tsx')).LeadPage }),
         },
         {
+          path: '/enfermeras',
+          lazy: async () => ({ Component: (await import('../sections/nurses/nurses-page.tsx')).NursesPage }),
+        },
+        {
+          path: '/enfermeras/nueva',
+          lazy: async () => ({
+            Component: (await import('../sections/nurses/new-nurse-page.tsx')).NewNursePage,
+          }),
+        },
+        {
+          path: '/enfermeras/:id',
+          lazy: async () => ({ Component: (await import('../sections/nurses/nurse-page.tsx')).NursePage }),
+        },
+        {
           path: '/cupones',
           lazy: async () => ({
             Component: (await import('../sections/coupons/coupons-page.tsx')).CouponsPage,
