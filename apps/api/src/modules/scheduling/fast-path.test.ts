@@ -185,7 +185,10 @@ describe.each(TEST_ENGINES)('availability fast path on $name', (engine) => {
     // Who works when changes: a nurse loses a skill, another leaves the sector, a day off is
     // added. The database tells every instance; the counts are recounted in the same statement.
     // Their visits are kept with them (the roster guard would refuse the change otherwise).
-    await db.update(visits).set({ keptOffRoster: true }).where(inArray(visits.nurseId, nurseIds.slice(0, 3)));
+    await db
+      .update(visits)
+      .set({ keptOffRoster: true })
+      .where(inArray(visits.nurseId, nurseIds.slice(0, 3)));
     await db
       .update(nurses)
       .set({ skills: ['vaccine'] })
