@@ -40,6 +40,26 @@ test('a coordinator creates a nurse with her skills, sector and shifts, all by k
   await expect(page.getByRole('table', { name: /Cada turno/ })).toContainText('13:00');
   await expectNoViolations(page, "the nurse's page");
 
+  // Her vacation, from her page: nothing to move, the days off listed, one given back.
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
+  const [first, last] = [inDays(10), inDays(12)];
+  await page.getByRole('button', { name: 'Marcar ausencia o vacaciones' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ausencia de ${name}` });
+  await dialog.getByLabel('Desde').fill(first);
+  await dialog.getByLabel('Hasta').fill(last);
+  await dialog.getByRole('button', { name: 'Ver propuesta' }).click();
+  await expect(dialog).toContainText('No tiene visitas confirmadas esos días');
+  await dialog.getByRole('button', { name: 'Marcar ausencia y mover visitas' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Ausencia registrada.' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Marcar ausencia o vacaciones' })).toBeFocused();
+  const giveBack = page.getByRole('button', { name: `Devolver el ${first} a su turno` });
+  await expect(giveBack).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Devolver el / })).toHaveCount(3);
+  await giveBack.click();
+  await expect(page.getByRole('button', { name: /^Devolver el / })).toHaveCount(2);
+
   // A bad value is refused by the API in Spanish, nothing saved.
   await page.getByLabel('Teléfono').fill('llámame');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();

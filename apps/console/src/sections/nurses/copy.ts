@@ -37,8 +37,8 @@ export const COPY = {
   noShifts: 'Sin turnos: no recibe visitas.',
   daysOffTitle: 'Días libres',
   noDaysOff: 'No tiene días libres por delante.',
-  daysOffHint:
-    'Para marcar días libres o vacaciones usa «Ausencia» en la agenda: propone quién toma sus visitas.',
+  daysOffHint: 'Una ausencia (días libres, vacaciones) propone primero quién toma cada una de sus visitas.',
+  markAbsence: 'Marcar ausencia o vacaciones',
   giveBack: (day: string) => `Devolver el ${day} a su turno`,
   upcoming: (count: number) =>
     count === 1 ? 'Tiene 1 visita agendada por delante.' : `Tiene ${count} visitas agendadas por delante.`,

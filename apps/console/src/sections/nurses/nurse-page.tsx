@@ -14,6 +14,7 @@ import {
 import type { ConsoleNurseBody } from '@visita/domain/contract/console-nurses';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { SickDaysDialog } from '../../absence/absence-dialog.tsx';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
@@ -23,6 +24,9 @@ import { useNurse } from './get-nurse.ts';
 import { bodyOf, type NurseDraft, NurseForm } from './nurse-form.tsx';
 import { useNurseImpact } from './nurse-impact.ts';
 import { useUpdateNurse } from './update-nurse.ts';
+
+/** Today in the browser's calendar: where an absence starts unless changed. */
+const today = () => new Date().toLocaleDateString('en-CA');
 
 type ImpactVisit = {
   visit_id: string;
@@ -52,6 +56,8 @@ export function NursePage() {
     (location.state as { created?: boolean } | null)?.created ? COPY.created : '',
   );
   const impactTitle = useRef<HTMLHeadingElement>(null);
+  const absenceOpener = useRef<HTMLButtonElement>(null);
+  const [absence, setAbsence] = useState(false);
 
   useEffect(() => {
     if (affected.length > 0) impactTitle.current?.focus();
@@ -192,6 +198,9 @@ export function NursePage() {
         <Text size="sm" mb="xs">
           {COPY.daysOffHint}
         </Text>
+        <Button variant="default" mb="sm" ref={absenceOpener} onClick={() => setAbsence(true)}>
+          {COPY.markAbsence}
+        </Button>
         {detail.days_off.length === 0 ? <Text>{COPY.noDaysOff}</Text> : null}
         <List>
           {detail.days_off.map((day) => (
@@ -212,6 +221,17 @@ export function NursePage() {
         </List>
         <ApiAlert error={giveBack.error} />
       </section>
+      {absence ? (
+        <SickDaysDialog
+          nurse={{ id, name: detail.name }}
+          date={today()}
+          opened
+          onClose={() => {
+            setAbsence(false);
+            absenceOpener.current?.focus();
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@man
 import type { AnswerOf } from '@visita/domain/contract/endpoint-types';
 import type { consoleSickDaysProposal } from '@visita/domain/contract/endpoints';
 import { useEffect, useRef, useState } from 'react';
-import { ApiAlert } from '../../ui/api-alert.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { ApiAlert } from '../ui/api-alert.tsx';
+import { CAPTION, ScrollRegion } from '../ui/scroll-region.tsx';
+import { useApplySickDays, useSickDaysProposal } from './absence-calls.ts';
 import { SICK_COPY } from './copy.ts';
-import { useApplySickDays, useSickDaysProposal } from './sick-days.ts';
 
 type SickDays = AnswerOf<typeof consoleSickDaysProposal>;
 

@@ -1,5 +1,5 @@
 import * as endpoints from '@visita/domain/contract/endpoints';
-import { useEndpointMutation } from '../../api/endpoint-query.ts';
+import { useEndpointMutation } from '../api/endpoint-query.ts';
 
 /** POST /api/console/nurses/:id/sick-days/proposal: what an absence would do (nothing changes). */
 export function useSickDaysProposal() {
