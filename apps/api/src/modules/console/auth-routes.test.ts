@@ -388,6 +388,13 @@ describe.each(TEST_ENGINES)('console sign-in on $name', (engine) => {
     expect((await app.inject({ method: 'GET', url: '/api/console/me' })).json()).toMatchObject({
       err: 'console-not-signed-in',
     });
+    // Signing out is a write: audited, by the operator.
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, op.id), eq(auditLog.action, 'operator.sessions_ended')));
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ operatorId: op.id, after: { sessions_ended: 1, reason: 'sign_out' } });
   });
 
   it("lists the operator's live sessions and ends one of theirs, never another's", async () => {
@@ -419,6 +426,15 @@ describe.each(TEST_ENGINES)('console sign-in on $name', (engine) => {
 
     expect((await second.call('DELETE', `/me/sessions/${firstId}`)).statusCode).toBe(204);
     expect((await first.call('GET', '/me')).statusCode).toBe(401);
+    const ended = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, op.id), eq(auditLog.action, 'operator.sessions_ended')));
+    expect(ended.map((row) => row.after)).toEqual([
+      { sessions_ended: 1, session_id: firstId, reason: 'ended_from_account' },
+    ]);
+    // Refused ones (not hers, malformed) recorded nothing.
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.entityId, stranger.id))).toHaveLength(0);
     const after = (await second.call('GET', '/me/sessions')).json() as { results: unknown[] };
     expect(after.results).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: '/api/console/me/sessions' })).statusCode).toBe(401);

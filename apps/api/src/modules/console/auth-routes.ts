@@ -18,11 +18,12 @@ import {
   checkSessionTotp,
   confirmPasswordReset,
   confirmTotp,
+  endOwnSession,
   enrolTotp,
   nextOfStage,
   requestPasswordReset,
 } from './auth.ts';
-import { listLiveSessions, revokeSession, revokeSessionByToken } from './auth-queries.ts';
+import { listLiveSessions, revokeSessionByToken } from './auth-queries.ts';
 
 const tags = ['console'];
 
@@ -95,7 +96,7 @@ const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const operator = operatorOfRequest(request);
-      await revokeSession(app.db, operator.operatorId, operator.sessionId);
+      await endOwnSession(app.db, operator, operator.sessionId, 'sign_out');
       clearConsoleSessionCookie(reply);
       return reply.code(204).send(null);
     },
@@ -243,7 +244,7 @@ const consoleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const operator = activeOperator(request);
-      if (!(await revokeSession(app.db, operator.operatorId, request.params.id)))
+      if (!(await endOwnSession(app.db, operator, request.params.id, 'ended_from_account')))
         throw fail(ERRORS.CONSOLE_SESSION_NOT_FOUND);
       if (request.params.id === operator.sessionId) clearConsoleSessionCookie(reply);
       return reply.code(204).send(null);

@@ -335,3 +335,28 @@ export async function confirmPasswordReset(
     });
   });
 }
+
+/**
+ * Ends one of the operator's own sessions ('Cerrar sesión', or one listed in 'Mi cuenta'), audited
+ * as every write is; false when it was not hers or had ended already (nothing recorded).
+ */
+export async function endOwnSession(
+  db: Db,
+  operator: ConsoleOperator,
+  sessionId: string,
+  reason: 'sign_out' | 'ended_from_account',
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    if (!(await revokeSession(tx, operator.operatorId, sessionId))) return false;
+    await recordAudit(tx, {
+      actor: selfActor({ id: operator.operatorId, email: operator.email }),
+      action: 'operator.sessions_ended',
+      entityType: 'operator',
+      entityId: operator.operatorId,
+      partnerId: null,
+      operatorId: operator.operatorId,
+      after: { sessions_ended: 1, session_id: sessionId, reason },
+    });
+    return true;
+  });
+}
