@@ -31,6 +31,8 @@ export const CONSOLE_PERMISSIONS = {
   'leads.read': ['admin', 'coordinator'],
   'leads.write': ['admin', 'coordinator'],
   'partners.list': ['admin', 'coordinator', 'finance', 'partner'],
+  // A partner's document, staff token, domains and audit trail (every partner's: admins only).
+  'partners.manage': ['admin'],
   // The supply behind the bookings: who works where and when, what is sold, at what price.
   'nurses.manage': ['admin', 'coordinator'],
   'coupons.manage': ['admin', 'coordinator'],

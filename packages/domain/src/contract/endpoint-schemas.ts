@@ -121,6 +121,7 @@ import {
   updateAppointmentPatientsBodySchema,
 } from './appointments.ts';
 import { cartMakerWithTokenAnswerSchema } from './cart-maker.ts';
+import { consolePartnerAuditQuerySchema, consolePartnerListAnswerSchema } from './console-partners.ts';
 import {
   consoleCouponDetailSchema,
   consoleCouponFieldsSchema,
@@ -737,6 +738,38 @@ export const consoleSetReferralCode = {
   params: consoleReferralCodeParamsSchema,
   body: consoleReferralCodeBodySchema,
   response: { 200: consoleSetReferralCodeAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+// The console's partners (partners.manage): the operator API's bodies, answers and refusals.
+export const consolePartnerDocuments = {
+  response: { 200: consolePartnerListAnswerSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consolePartnerDocument = {
+  params: partnerParamsSchema,
+  response: { 200: partnerAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCreatePartner = {
+  querystring: partnerWriteQuerySchema,
+  body: createPartnerBodySchema,
+  response: { 201: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdatePartner = {
+  params: partnerParamsSchema,
+  querystring: partnerWriteQuerySchema,
+  body: patchPartnerBodySchema,
+  response: { 200: partnerAnswerSchema, 400: partnerErrorSchema, ...refusals(401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleRotatePartnerToken = {
+  params: partnerParamsSchema,
+  response: { 201: apiTokenAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleRevokePartnerToken = {
+  params: partnerParamsSchema,
+  response: { 204: z.null(), ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consolePartnerAudit = {
+  params: partnerParamsSchema,
+  querystring: consolePartnerAuditQuerySchema,
+  response: { 200: auditListSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;
 // The console's nurses.
 export const consoleNurses = {

@@ -351,6 +351,35 @@ export const consoleSetReferralCode = {
   method: 'PUT',
   path: '/console/referral-codes/:source',
 } as const satisfies Endpoint;
+// The console's partners (partners.manage): the operator API's partner document
+export const consolePartnerDocuments = {
+  method: 'GET',
+  path: '/console/partner-documents',
+} as const satisfies Endpoint;
+export const consolePartnerDocument = {
+  method: 'GET',
+  path: '/console/partner-documents/:id',
+} as const satisfies Endpoint;
+export const consoleCreatePartner = {
+  method: 'POST',
+  path: '/console/partner-documents',
+} as const satisfies Endpoint;
+export const consoleUpdatePartner = {
+  method: 'PATCH',
+  path: '/console/partner-documents/:id',
+} as const satisfies Endpoint;
+export const consoleRotatePartnerToken = {
+  method: 'POST',
+  path: '/console/partner-documents/:id/api-token',
+} as const satisfies Endpoint;
+export const consoleRevokePartnerToken = {
+  method: 'DELETE',
+  path: '/console/partner-documents/:id/api-token',
+} as const satisfies Endpoint;
+export const consolePartnerAudit = {
+  method: 'GET',
+  path: '/console/partner-documents/:id/audit',
+} as const satisfies Endpoint;
 // The console's medical orders (leads)
 export const consoleLeads = { method: 'GET', path: '/console/leads' } as const satisfies Endpoint;
 export const consoleLead = { method: 'GET', path: '/console/leads/:id' } as const satisfies Endpoint;

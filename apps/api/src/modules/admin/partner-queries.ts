@@ -57,10 +57,19 @@ export async function updatePartner(
 
 export async function insertAuditEntry(
   db: Db,
-  entry: { actor: string; action: AuditAction; partnerId: string; before: unknown; after: unknown },
+  entry: {
+    actor: string;
+    /** The console operator, when the change came from the console. */
+    operatorId?: string | null;
+    action: AuditAction;
+    partnerId: string;
+    before: unknown;
+    after: unknown;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     actor: entry.actor,
+    operatorId: entry.operatorId ?? null,
     action: entry.action,
     partnerId: entry.partnerId,
     entityType: 'partner',

@@ -25,7 +25,7 @@ const DESCRIPTION =
  * A document the schema refused: every field's problem at once (an operator fixes them in one
  * go), instead of the first one only as other routes answer.
  */
-function refuseInvalidBody(request: FastifyRequest): void {
+export function refuseInvalidBody(request: FastifyRequest): void {
   const failure = request.validationError as
     | (Error & { validation?: Array<{ instancePath?: string; message?: string; params?: unknown }> })
     | undefined;

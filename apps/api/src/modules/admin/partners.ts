@@ -4,6 +4,7 @@ import type {
   PartnerAnswer,
   PatchPartnerBody,
 } from '@visita/domain/contract/admin-partners';
+import { MASKED_SECRET } from '@visita/domain/contract/console-partners';
 import {
   type PartnerProfile,
   partnerProfileSchema,
@@ -28,8 +29,10 @@ import {
   updatePartner,
 } from './partner-queries.ts';
 
-/** Who made a change, as the audit log records it. */
-export type Actor = string;
+/** Who made a change, as the audit log records it: a name, or a console operator's with their id. */
+export type Actor = string | { name: string; operatorId: string };
+const actorName = (actor: Actor) => (typeof actor === 'string' ? actor : actor.name);
+const operatorIdOf = (actor: Actor) => (typeof actor === 'string' ? null : actor.operatorId);
 
 /** How documents are checked beyond their schema. */
 interface DocumentChecks {
@@ -58,7 +61,7 @@ export function fieldsOf(error: z.ZodError, prefix = ''): Record<string, string>
   return fields;
 }
 
-const MASK = '••••••••';
+const MASK = MASKED_SECRET;
 
 /** The document without secrets: the webhook's secret masked (the operator set it; nobody reads it back). */
 function maskedProfile(profile: Record<string, unknown>): Record<string, unknown> {
@@ -174,7 +177,8 @@ async function audited<T extends ClientRow>(
     const after = await change(tx);
     const view = auditView(after);
     await insertAuditEntry(tx, {
-      actor,
+      actor: actorName(actor),
+      operatorId: operatorIdOf(actor),
       action,
       partnerId: after.id,
       before: auditView(before),
@@ -367,7 +371,8 @@ export async function replacePartnerEmployees(
     const before = await listCompanyEmployees(tx, id);
     await replaceCompanyEmployees(tx, id, unique);
     await insertAuditEntry(tx, {
-      actor,
+      actor: actorName(actor),
+      operatorId: operatorIdOf(actor),
       action: 'partner.employees_replaced',
       partnerId: id,
       before: { employees: before.length },
