@@ -19,6 +19,7 @@ import {
 } from './lib/console.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
+import { importPricesUntil, priceImportText } from './lib/price-import.ts';
 import {
   type ConfirmationEmailResult,
   confirmationToEmail,
@@ -71,7 +72,11 @@ const ROW = {
   bookingTcp: 'whole booking (create → pay), PostgreSQL over TCP',
   consoleAgenda: `console agenda, one sector-day of ${SCALE.nursesPerSector} nurses @ 50 req/s`,
   consoleSearch: `console appointment search over the ${SCALE.sectors} sectors' visits @ 50 req/s`,
+  scaleDuringImport: `time-availability, ${SCALE.sectors} sectors @ ${SCALE.rate} req/s${UNCACHED}, during price imports`,
+  searchDuringImport: `console appointment search @ 50 req/s, during price imports`,
 };
+/** The console's price import: rows per CSV (one per generated catalogue item). */
+const PRICE_IMPORT_ROWS = 5000;
 
 /** Goals from the issues; a row without one is informative only. */
 const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
@@ -84,6 +89,8 @@ const GOALS: Record<string, { rps?: number; p99Ms?: number }> = {
   [ROW.scale]: { p99Ms: 50 },
   [ROW.consoleAgenda]: { p99Ms: 50 },
   [ROW.consoleSearch]: { p99Ms: 50 },
+  [ROW.scaleDuringImport]: { p99Ms: 50 },
+  [ROW.searchDuringImport]: { p99Ms: 50 },
 };
 /** The whole booking's goal: bookings paid per second with 16 customers, and every call's p99. */
 const BOOKING_GOAL = { bookingsPerSecond: 100, stepP99Ms: 100 };
@@ -472,6 +479,15 @@ async function main() {
       ),
     );
     const travel = await travelSaving(current.url, scaleSectors, cookie);
+    // The price import of 5,000 rows, again and again while availability and search are asked.
+    const searchList = await searchRequests(postgres.url, scaleSectors, cookie);
+    const importsUntil = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+    const [scaleDuringImport, searchDuringImport, priceImport] = await Promise.all([
+      measureAtRate(ROW.scaleDuringImport, current.url, scaleRequests, { ...timing, rate: SCALE.rate }),
+      measureAtRate(ROW.searchDuringImport, current.url, searchList, { ...timing, rate: 50 }),
+      importPricesUntil(current.url, postgres.url, cookie, { rows: PRICE_IMPORT_ROWS, until: importsUntil }),
+    ]);
+    results.push(scaleDuringImport, searchDuringImport);
     current.noteMemory();
 
     // ---- Two workers (WEB_CONCURRENCY=2) on one port ----
@@ -536,6 +552,11 @@ async function main() {
       contentionText(contention),
       '',
       travelText(travel),
+      '',
+      priceImportText(priceImport, [
+        `availability p99 ${scaleDuringImport.p99Ms} ms at ${SCALE.rate} req/s`,
+        `search p99 ${searchDuringImport.p99Ms} ms at 50 req/s`,
+      ]),
       '',
       `### Servers: start-up and memory`,
       '',
