@@ -51,7 +51,7 @@ export const COPY = {
   mexico: 'México',
   validFrom: 'Válido desde',
   validUntil: 'Válido hasta (inclusive)',
-  validityHint: 'Fechas en la hora de este navegador; vacías, sin límite.',
+  validityHint: (country: string) => `Días en la hora de ${country}; vacías, sin límite.`,
   sourcesHint: 'Vacío: todas las fuentes de venta.',
   itemsHint: 'Vacío: todos los exámenes del carrito.',
   maxUses: 'Usos totales',

@@ -13,7 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
 import { useCouponOptions } from './coupon-options.ts';
 import { COPY } from './copy.ts';
-import { dateInputValue, instantOfDay } from './format.ts';
+import { dateInputValue, instantOfDay, validityZone } from './format.ts';
 
 type Kind = 'percent' | 'amount';
 type CountryValue = '' | 'cl' | 'mx';
@@ -45,6 +45,7 @@ export function CouponForm({
   const [amount, setAmount] = useState<string | number>(coupon?.discount_amount ?? '');
   const [maxUses, setMaxUses] = useState<string | number>(coupon?.max_uses ?? '');
   const [country, setCountry] = useState<CountryValue>(coupon?.country ?? (coupon ? '' : 'cl'));
+  const zone = validityZone(country === '' ? null : country);
   const [sources, setSources] = useState<string[]>(coupon?.sales_sources ?? []);
   const [items, setItems] = useState<string[]>((coupon?.item_ids ?? []).map(String));
   const [formError, setFormError] = useState<string | null>(null);
@@ -79,8 +80,8 @@ export function CouponForm({
           .toUpperCase(),
       discount_percent: kind === 'percent' ? value : null,
       discount_amount: kind === 'amount' ? value : null,
-      valid_from: instantOfDay(String(form.get('valid_from') ?? ''), false),
-      valid_until: instantOfDay(String(form.get('valid_until') ?? ''), true),
+      valid_from: instantOfDay(String(form.get('valid_from') ?? ''), false, zone),
+      valid_until: instantOfDay(String(form.get('valid_until') ?? ''), true, zone),
       sales_sources: sources,
       country: country === '' ? null : country,
       item_ids: items.map(Number),
@@ -159,14 +160,14 @@ export function CouponForm({
             type="date"
             name="valid_from"
             label={COPY.validFrom}
-            description={COPY.validityHint}
-            defaultValue={dateInputValue(coupon?.valid_from ?? null)}
+            description={COPY.validityHint(country === 'mx' ? 'México' : 'Chile')}
+            defaultValue={dateInputValue(coupon?.valid_from ?? null, zone)}
           />
           <TextInput
             type="date"
             name="valid_until"
             label={COPY.validUntil}
-            defaultValue={dateInputValue(coupon?.valid_until ?? null)}
+            defaultValue={dateInputValue(coupon?.valid_until ?? null, zone)}
           />
         </Group>
         <MultiSelect

@@ -29,29 +29,42 @@ describe("the coupons section's formats", () => {
     );
   });
 
-  it("turns a date field's day into its first or last instant, and back", () => {
-    const from = instantOfDay('2026-06-15', false);
-    const until = instantOfDay('2026-06-15', true);
-    expect(from).not.toBeNull();
-    expect(Date.parse(until ?? '') - Date.parse(from ?? '')).toBe(86_400_000 - 1);
-    expect(dateInputValue(from)).toBe('2026-06-15');
-    expect(dateInputValue(until)).toBe('2026-06-15');
-    expect(instantOfDay('', false)).toBeNull();
-    expect(instantOfDay('15/06/2026', true)).toBeNull();
-    expect(dateInputValue(null)).toBe('');
+  it("turns a date field's day into its first or last instant in the country's zone, and back", () => {
+    const santiago = 'America/Santiago';
+    // June: Chile is UTC-4; January: UTC-3; Mexico City: UTC-6 all year.
+    expect(instantOfDay('2026-06-15', false, santiago)).toBe('2026-06-15T04:00:00.000Z');
+    expect(instantOfDay('2026-06-30', true, santiago)).toBe('2026-07-01T03:59:59.999Z');
+    expect(instantOfDay('2027-01-10', false, santiago)).toBe('2027-01-10T03:00:00.000Z');
+    expect(instantOfDay('2026-06-15', false, 'America/Mexico_City')).toBe('2026-06-15T06:00:00.000Z');
+    // Chile's clocks skip from 00:00 to 01:00 on 2026-09-06: that day starts at 01:00.
+    expect(instantOfDay('2026-09-06', false, santiago)).toBe('2026-09-06T04:00:00.000Z');
+    for (const zone of [santiago, 'America/Mexico_City']) {
+      for (const day of ['2026-04-04', '2026-04-05', '2026-09-06', '2026-09-07', '2026-12-31']) {
+        expect(dateInputValue(instantOfDay(day, false, zone), zone), `${zone} ${day}`).toBe(day);
+        expect(dateInputValue(instantOfDay(day, true, zone), zone), `${zone} ${day}`).toBe(day);
+      }
+    }
+    expect(instantOfDay('', false, santiago)).toBeNull();
+    expect(instantOfDay('15/06/2026', true, santiago)).toBeNull();
+    expect(dateInputValue(null, santiago)).toBe('');
   });
 
-  it('says the validity window in words', () => {
+  it("says the validity window in words, in the coupon's country's days", () => {
     expect(validityText(coupon({}))).toBe('Siempre');
-    expect(validityText(coupon({ valid_from: instantOfDay('2026-06-15', false) }))).toMatch(/^Desde el /);
-    expect(validityText(coupon({ valid_until: instantOfDay('2026-06-30', true) }))).toMatch(/^Hasta el /);
+    const zone = 'America/Santiago';
+    expect(validityText(coupon({ valid_from: instantOfDay('2026-06-15', false, zone) }))).toMatch(
+      /^Desde el 15/,
+    );
+    expect(validityText(coupon({ valid_until: instantOfDay('2026-06-30', true, zone) }))).toMatch(
+      /^Hasta el 30/,
+    );
     expect(
       validityText(
         coupon({
-          valid_from: instantOfDay('2026-06-15', false),
-          valid_until: instantOfDay('2026-06-30', true),
+          valid_from: instantOfDay('2026-06-15', false, zone),
+          valid_until: instantOfDay('2026-06-30', true, zone),
         }),
       ),
-    ).toMatch(/^Del .+ al .+$/);
+    ).toMatch(/^Del 15.+ al 30.+$/);
   });
 });
