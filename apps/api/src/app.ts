@@ -25,6 +25,7 @@ import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
 import consoleLeadRoutes from './modules/orders/console-leads-routes.ts';
 import consolePriceRoutes from './modules/prices/console-prices-routes.ts';
 import consoleCouponRoutes from './modules/coupons/console-coupons-routes.ts';
+import consoleCoverageRoutes from './modules/coverage/console-coverage-routes.ts';
 import consolePartnerRoutes from './modules/admin/console-partners-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp({
       await api.register(consoleLeadRoutes);
       await api.register(consolePriceRoutes);
       await api.register(consoleCouponRoutes);
+      await api.register(consoleCoverageRoutes);
       await api.register(consolePartnerRoutes);
       await api.register(paymentsRoutes);
       await api.register(ordersRoutes);

@@ -37,6 +37,7 @@ export const CONSOLE_PERMISSIONS = {
   'nurses.manage': ['admin', 'coordinator'],
   'coupons.manage': ['admin', 'coordinator'],
   'prices.manage': ['admin', 'coordinator'],
+  'coverage.manage': ['admin', 'coordinator'],
   'operators.manage': ['admin'],
   'audit.read': ['admin'],
 } as const satisfies Record<string, readonly ConsoleRole[]>;
@@ -81,5 +82,7 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'referral_code.updated',
   'prices.imported',
   'price.set',
+  'sector.created',
+  'sector.updated',
 ] as const;
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number];

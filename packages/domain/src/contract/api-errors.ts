@@ -698,6 +698,21 @@ export const CONSOLE_NURSE_DAY_OFF_NOT_FOUND = entry(
   'nurse-day-off-not-found',
   'Ese día no está marcado libre.',
 );
+export const CONSOLE_SECTOR_UNKNOWN_SOURCE = entry(
+  400,
+  'sector-unknown-source',
+  'Esa fuente de venta no existe: ningún socio vende con ella.',
+);
+export const CONSOLE_SECTOR_SELF_INTERSECTS = entry(
+  400,
+  'sector-self-intersects',
+  'El polígono se corta a sí mismo: revisa el orden de sus puntos.',
+);
+export const CONSOLE_SECTOR_ZONE_HAS_NURSES = entry(
+  409,
+  'sector-zone-has-nurses',
+  'El sector tiene enfermeras asignadas, cuyos turnos se leen en su zona horaria: quítalas del sector antes de cambiarla.',
+);
 export const CONSOLE_LEAD_NOT_FOUND = entry(404, 'lead-not-found', 'No existe esa orden médica.');
 export const CONSOLE_LEAD_FILE_NOT_FOUND = entry(
   404,

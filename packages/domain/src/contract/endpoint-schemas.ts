@@ -137,6 +137,18 @@ import {
   consoleSetReferralCodeAnswerSchema,
 } from './console-coupons.ts';
 import {
+  consoleCoverageLookupAnswerSchema,
+  consoleCoverageLookupQuerySchema,
+  consoleCoverageOptionsSchema,
+  consoleCoveragePlacesAnswerSchema,
+  consoleCoveragePlacesQuerySchema,
+  consoleCoverageSectorParamsSchema,
+  consoleCoverageSectorSchema,
+  consoleCoverageSectorsAnswerSchema,
+  consoleCoverageSectorsQuerySchema,
+  consoleSectorBodySchema,
+} from './console-coverage.ts';
+import {
   consoleLeadCartAnswerSchema,
   consoleLeadCartBodySchema,
   consoleLeadDetailSchema,
@@ -846,4 +858,33 @@ export const consolePriceImport = {
 export const consolePriceImportApply = {
   body: consolePriceApplyBodySchema,
   response: { 200: consolePriceApplyAnswerSchema, ...refusals(400, 401, 403, 409, 413) },
+} as const satisfies EndpointSchemas;
+// The console's coverage (coverage.manage).
+export const consoleCoverageSectors = {
+  querystring: consoleCoverageSectorsQuerySchema,
+  response: { 200: consoleCoverageSectorsAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCoverageSector = {
+  params: consoleCoverageSectorParamsSchema,
+  response: { 200: consoleCoverageSectorSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCreateSector = {
+  body: consoleSectorBodySchema,
+  response: { 201: consoleCoverageSectorSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdateSector = {
+  params: consoleCoverageSectorParamsSchema,
+  body: consoleSectorBodySchema,
+  response: { 200: consoleCoverageSectorSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleCoverageOptions = {
+  response: { 200: consoleCoverageOptionsSchema, ...refusals(401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCoverageLookup = {
+  querystring: consoleCoverageLookupQuerySchema,
+  response: { 200: consoleCoverageLookupAnswerSchema, ...refusals(400, 401, 403, 502) },
+} as const satisfies EndpointSchemas;
+export const consoleCoveragePlaces = {
+  querystring: consoleCoveragePlacesQuerySchema,
+  response: { 200: consoleCoveragePlacesAnswerSchema, ...refusals(400, 401, 403) },
 } as const satisfies EndpointSchemas;

@@ -411,3 +411,32 @@ export const consolePriceImportApply = {
   method: 'POST',
   path: '/console/prices/import/apply',
 } as const satisfies Endpoint;
+// The console's coverage: sectors, their overlaps, an address tested as the widget would
+export const consoleCoverageSectors = {
+  method: 'GET',
+  path: '/console/coverage/sectors',
+} as const satisfies Endpoint;
+export const consoleCoverageSector = {
+  method: 'GET',
+  path: '/console/coverage/sectors/:id',
+} as const satisfies Endpoint;
+export const consoleCreateSector = {
+  method: 'POST',
+  path: '/console/coverage/sectors',
+} as const satisfies Endpoint;
+export const consoleUpdateSector = {
+  method: 'PUT',
+  path: '/console/coverage/sectors/:id',
+} as const satisfies Endpoint;
+export const consoleCoverageOptions = {
+  method: 'GET',
+  path: '/console/coverage/options',
+} as const satisfies Endpoint;
+export const consoleCoverageLookup = {
+  method: 'GET',
+  path: '/console/coverage/lookup',
+} as const satisfies Endpoint;
+export const consoleCoveragePlaces = {
+  method: 'GET',
+  path: '/console/coverage/places',
+} as const satisfies Endpoint;

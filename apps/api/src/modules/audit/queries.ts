@@ -18,7 +18,8 @@ export interface AuditEntry {
     | 'lead'
     | 'coupon'
     | 'referral_code'
-    | 'price';
+    | 'price'
+    | 'sector';
   entityId: string;
   /** The partner whose data it is (the appointment's partner); null for what belongs to none. */
   partnerId: string | null;
