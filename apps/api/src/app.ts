@@ -25,6 +25,7 @@ import consoleMoneyRoutes from './modules/payments/console-money-routes.ts';
 import consoleLeadRoutes from './modules/orders/console-leads-routes.ts';
 import consolePriceRoutes from './modules/prices/console-prices-routes.ts';
 import consoleCouponRoutes from './modules/coupons/console-coupons-routes.ts';
+import consoleCatalogueRoutes from './modules/catalogue/console-catalogue-routes.ts';
 import consoleCoverageRoutes from './modules/coverage/console-coverage-routes.ts';
 import consolePartnerRoutes from './modules/admin/console-partners-routes.ts';
 import appointmentsRoutes from './modules/appointments/routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(consoleLeadRoutes);
       await api.register(consolePriceRoutes);
       await api.register(consoleCouponRoutes);
+      await api.register(consoleCatalogueRoutes);
       await api.register(consoleCoverageRoutes);
       await api.register(consolePartnerRoutes);
       await api.register(paymentsRoutes);

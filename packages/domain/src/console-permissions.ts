@@ -37,6 +37,7 @@ export const CONSOLE_PERMISSIONS = {
   'nurses.manage': ['admin', 'coordinator'],
   'coupons.manage': ['admin', 'coordinator'],
   'prices.manage': ['admin', 'coordinator'],
+  'catalogue.manage': ['admin', 'coordinator'],
   'coverage.manage': ['admin', 'coordinator'],
   'operators.manage': ['admin'],
   'audit.read': ['admin'],
@@ -82,6 +83,9 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'referral_code.updated',
   'prices.imported',
   'price.set',
+  'catalogue.item_created',
+  'catalogue.item_updated',
+  'catalogue.stock_set',
   'sector.created',
   'sector.updated',
 ] as const;

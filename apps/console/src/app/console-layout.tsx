@@ -30,6 +30,7 @@ export function ConsoleLayout() {
     { path: '/ordenes', label: 'Órdenes médicas', shown: usePermission('leads.read') },
     { path: '/enfermeras', label: 'Enfermeras', shown: usePermission('nurses.manage') },
     { path: '/cupones', label: 'Cupones', shown: usePermission('coupons.manage') },
+    { path: '/catalogo', label: 'Catálogo', shown: usePermission('catalogue.manage') },
     { path: '/precios', label: 'Precios', shown: usePermission('prices.manage') },
     { path: '/operadores', label: 'Operadores', shown: usePermission('operators.manage') },
     { path: '/cuenta', label: 'Mi cuenta', shown: true },

@@ -91,6 +91,25 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/prices/prices-page.tsx')).PricesPage }),
         },
         {
+          path: '/catalogo',
+          lazy: async () => ({
+            Component: (await import('../sections/catalogue/catalogue-page.tsx')).CataloguePage,
+          }),
+        },
+        {
+          path: '/catalogo/nuevo',
+          lazy: async () => ({
+            Component: (await import('../sections/catalogue/new-catalogue-item-page.tsx'))
+              .NewCatalogueItemPage,
+          }),
+        },
+        {
+          path: '/catalogo/:id',
+          lazy: async () => ({
+            Component: (await import('../sections/catalogue/catalogue-item-page.tsx')).CatalogueItemPage,
+          }),
+        },
+        {
           path: '/operadores',
           lazy: async () => ({
             Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,

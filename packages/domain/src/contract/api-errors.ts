@@ -778,3 +778,39 @@ export const CONSOLE_PRICE_IMPORT_STALE = entry(
   'price-import-stale',
   'Los precios cambiaron desde la revisión: vuelve a revisar el archivo antes de aplicarlo.',
 );
+export const CONSOLE_CATALOGUE_ITEM_NOT_FOUND = entry(
+  404,
+  'catalogue-item-not-found',
+  'No existe ese ítem en el catálogo.',
+);
+export const CONSOLE_CATALOGUE_ID_TAKEN = entry(
+  409,
+  'catalogue-id-taken',
+  'Ya existe un ítem con ese id: deja el id vacío para usar el siguiente libre.',
+);
+export const CONSOLE_CATALOGUE_SLUG_TAKEN = entry(
+  409,
+  'catalogue-slug-taken',
+  'Ya existe un ítem con esa dirección en este país: elige otra.',
+);
+export const consoleCatalogueUnknownItems = (list: string) =>
+  entry(
+    400,
+    'catalogue-unknown-items',
+    `Estos ítems incluidos no existen en el catálogo del país, o son packs: ${list}.`,
+  );
+export const CONSOLE_CATALOGUE_PACK_CONTAINS_ITSELF = entry(
+  400,
+  'catalogue-pack-contains-itself',
+  'Un pack no puede incluirse a sí mismo.',
+);
+export const CONSOLE_CATALOGUE_PACK_NEEDS_ITEMS = entry(
+  400,
+  'catalogue-pack-needs-items',
+  'Un pack debe incluir al menos un ítem.',
+);
+export const CONSOLE_CATALOGUE_NO_SUB_ITEMS = entry(
+  400,
+  'catalogue-no-sub-items',
+  'Solo los packs y los exámenes (sus mediciones) incluyen otros ítems.',
+);

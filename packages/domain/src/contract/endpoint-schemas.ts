@@ -123,6 +123,17 @@ import {
 import { cartMakerWithTokenAnswerSchema } from './cart-maker.ts';
 import { consolePartnerAuditQuerySchema, consolePartnerListAnswerSchema } from './console-partners.ts';
 import {
+  consoleCatalogueFieldsSchema,
+  consoleCatalogueItemSchema,
+  consoleCatalogueListAnswerSchema,
+  consoleCatalogueListQuerySchema,
+  consoleCatalogueOptionsQuerySchema,
+  consoleCatalogueOptionsSchema,
+  consoleCatalogueParamsSchema,
+  consoleCatalogueStockBodySchema,
+  consoleCreateCatalogueItemBodySchema,
+} from './console-catalogue.ts';
+import {
   consoleCouponDetailSchema,
   consoleCouponFieldsSchema,
   consoleCouponListAnswerSchema,
@@ -887,4 +898,31 @@ export const consoleCoverageLookup = {
 export const consoleCoveragePlaces = {
   querystring: consoleCoveragePlacesQuerySchema,
   response: { 200: consoleCoveragePlacesAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+// The console's catalogue (catalogue.manage).
+export const consoleCatalogue = {
+  querystring: consoleCatalogueListQuerySchema,
+  response: { 200: consoleCatalogueListAnswerSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCatalogueOptions = {
+  querystring: consoleCatalogueOptionsQuerySchema,
+  response: { 200: consoleCatalogueOptionsSchema, ...refusals(400, 401, 403) },
+} as const satisfies EndpointSchemas;
+export const consoleCatalogueItem = {
+  params: consoleCatalogueParamsSchema,
+  response: { 200: consoleCatalogueItemSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCreateCatalogueItem = {
+  body: consoleCreateCatalogueItemBodySchema,
+  response: { 201: consoleCatalogueItemSchema, ...refusals(400, 401, 403, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleUpdateCatalogueItem = {
+  params: consoleCatalogueParamsSchema,
+  body: consoleCatalogueFieldsSchema,
+  response: { 200: consoleCatalogueItemSchema, ...refusals(400, 401, 403, 404, 409) },
+} as const satisfies EndpointSchemas;
+export const consoleSetCatalogueStock = {
+  params: consoleCatalogueParamsSchema,
+  body: consoleCatalogueStockBodySchema,
+  response: { 200: consoleCatalogueItemSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;

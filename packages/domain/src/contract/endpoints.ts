@@ -411,6 +411,28 @@ export const consolePriceImportApply = {
   method: 'POST',
   path: '/console/prices/import/apply',
 } as const satisfies Endpoint;
+// The console's catalogue: items, packs, vaccines and services, and their stock
+export const consoleCatalogue = { method: 'GET', path: '/console/catalogue' } as const satisfies Endpoint;
+export const consoleCatalogueOptions = {
+  method: 'GET',
+  path: '/console/catalogue/options',
+} as const satisfies Endpoint;
+export const consoleCatalogueItem = {
+  method: 'GET',
+  path: '/console/catalogue/:id',
+} as const satisfies Endpoint;
+export const consoleCreateCatalogueItem = {
+  method: 'POST',
+  path: '/console/catalogue',
+} as const satisfies Endpoint;
+export const consoleUpdateCatalogueItem = {
+  method: 'PUT',
+  path: '/console/catalogue/:id',
+} as const satisfies Endpoint;
+export const consoleSetCatalogueStock = {
+  method: 'PUT',
+  path: '/console/catalogue/:id/stock',
+} as const satisfies Endpoint;
 // The console's coverage: sectors, their overlaps, an address tested as the widget would
 export const consoleCoverageSectors = {
   method: 'GET',

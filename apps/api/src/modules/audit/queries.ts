@@ -19,6 +19,7 @@ export interface AuditEntry {
     | 'coupon'
     | 'referral_code'
     | 'price'
+    | 'catalogue_item'
     | 'sector';
   entityId: string;
   /** The partner whose data it is (the appointment's partner); null for what belongs to none. */
