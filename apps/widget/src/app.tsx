@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useClientConfig } from './api/get-client-config.ts';
 import { HttpError } from './api/http.ts';
 import { isFramed } from './host/frame.ts';
+import { usePreviewConfig } from './host/preview.ts';
 import { getCopy } from './copy/catalogue.ts';
 import { useLocale, useSession, WidgetStoresProvider } from './stores/widget-stores.tsx';
 import { Loader } from './ui/loader.tsx';
@@ -27,15 +28,17 @@ export function clientIdFromPath(pathname: string): string | null {
 
 function ClientGate({ clientId }: { clientId: string }) {
   const query = useClientConfig(clientId);
+  // The console's preview shows a draft over the stored config (host/preview.ts).
+  const config = usePreviewConfig(query.data);
   const setClient = useSession((state) => state.setClient);
   const setCountry = useLocale((state) => state.setCountry);
   const loaded = useSession((state) => state.clientData !== null);
 
   useEffect(() => {
-    if (!query.data) return;
-    setClient(query.data);
-    setCountry(query.data.country);
-  }, [query.data, setClient, setCountry]);
+    if (!config) return;
+    setClient(config);
+    setCountry(config.country);
+  }, [config, setClient, setCountry]);
 
   if (query.error) {
     const message =
@@ -45,8 +48,8 @@ function ClientGate({ clientId }: { clientId: string }) {
     return <MessageScreen message={message} detail={clientId} />;
   }
   // No sales source is known yet, so no loader image.
-  if (!query.data || !loaded) return <Loader label={SHELL_COPY.app.loading} showImage={false} />;
-  return <Wizard config={query.data} />;
+  if (!config || !loaded) return <Loader label={SHELL_COPY.app.loading} showImage={false} />;
+  return <Wizard config={config} />;
 }
 
 /** One widget instance: its own stores (and, in the wizard, its own query cache). */

@@ -110,6 +110,24 @@ export const router = createBrowserRouter(
           }),
         },
         {
+          path: '/socios',
+          lazy: async () => ({
+            Component: (await import('../sections/partners/partners-page.tsx')).PartnersPage,
+          }),
+        },
+        {
+          path: '/socios/nuevo',
+          lazy: async () => ({
+            Component: (await import('../sections/partners/new-partner-page.tsx')).NewPartnerPage,
+          }),
+        },
+        {
+          path: '/socios/:id',
+          lazy: async () => ({
+            Component: (await import('../sections/partners/partner-page.tsx')).PartnerPage,
+          }),
+        },
+        {
           path: '/operadores',
           lazy: async () => ({
             Component: (await import('../sections/operators/operators-page.tsx')).OperatorsPage,
