@@ -86,10 +86,13 @@ describe.each(TEST_ENGINES)("the console's catalogue on $name", (engine) => {
     if (entry) expect(body).toEqual({ err: entry.err, msg: entry.msg });
     else expect(body).toEqual({ err: expect.any(String), msg: expect.any(String) });
   };
-  const widgetItem = async (id: number, path = 'items') => {
+  /** What the widget's catalogue call answers of an item (/v2/items/) or a pack (/v2/packs/). */
+  const widgetItem = async (id: number, path: 'items' | 'packs' = 'items') => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v2/${path}/?ids=${id}&country=cl` });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { results: Array<Record<string, unknown>> }).results[0];
+    const body = response.json() as
+      { results: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+    return (Array.isArray(body) ? body : body.results)[0];
   };
 
   it('lists a country by kind, activity, limited stock and words; only admins and coordinators', async () => {
@@ -169,6 +172,24 @@ describe.each(TEST_ENGINES)("the console's catalogue on $name", (engine) => {
     expect(audit?.before).toMatchObject({ displayName: null, fastHours: 8 });
     expect(audit?.after).toMatchObject({ displayName: 'Glucosa en ayunas', fastHours: 10 });
     expect(audit?.operatorId).toBe(admin.operatorId);
+  });
+
+  it("changes a pack's more-info page at once, its text escaped", async () => {
+    const pack = await item(ID.packAnemia);
+    const response = await send('PUT', `/api/console/catalogue/${ID.packAnemia}`, {
+      ...fieldsOf(pack),
+      description: 'Hierro & vitamina B12 "en un solo pinchazo"',
+      item_ids: [ID.hemograma, ...pack.items.map((sub) => sub.id).filter((id) => id !== ID.hemograma)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/servicios-disponibles/packs/${pack.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Hierro &amp; vitamina B12 &quot;en un solo pinchazo&quot;');
+    // Once inactive, the page is gone (the widget lists it no more).
+    await send('PUT', `/api/console/catalogue/${ID.packAnemia}`, { ...fieldsOf(pack), active: false });
+    const gone = await t.app.inject({ method: 'GET', url: `/servicios-disponibles/packs/${pack.slug}` });
+    expect(gone.statusCode).toBe(404);
+    expect(await widgetItem(ID.packAnemia, 'packs')).toBeUndefined();
   });
 
   it('creates an exam with the next free id and a pack with its items in order', async () => {
