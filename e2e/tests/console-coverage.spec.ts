@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+// Around Valdivia's commune point, where no sector of the demo reaches.
+const VALDIVIA = { lat: -39.8178, lng: -73.1751 };
+const square = (half: number): [number, number][] => [
+  [VALDIVIA.lng - half, VALDIVIA.lat - half],
+  [VALDIVIA.lng + half, VALDIVIA.lat - half],
+  [VALDIVIA.lng + half, VALDIVIA.lat + half],
+  [VALDIVIA.lng - half, VALDIVIA.lat + half],
+  [VALDIVIA.lng - half, VALDIVIA.lat - half],
+];
+
+test('an admin creates a sector from pasted GeoJSON, sees it on the list and the map, and tests an address in it', async ({
+  page,
+}) => {
+  const name = `Valdivia ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await openSection(page, 'Cobertura');
+  await expect(page.getByRole('heading', { name: 'Cobertura', level: 1 })).toBeFocused();
+  await expect(
+    page.getByRole('table', { name: /Sectores por fuente de venta/ }).getByRole('row'),
+  ).not.toHaveCount(1);
+  await expectNoViolations(page, 'the coverage');
+
+  await page.getByRole('link', { name: 'Nuevo sector' }).click();
+  await expect(page.getByRole('heading', { name: 'Nuevo sector', level: 1 })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
+  await page.getByLabel('Fuente de venta').selectOption('clinicaalemana');
+  await page.getByLabel('Vacunación').check();
+  const polygon = page.getByLabel('Polígono (GeoJSON)');
+  // A ring left open is refused before anything is sent.
+  await polygon.fill(JSON.stringify({ type: 'Polygon', coordinates: [square(0.05).slice(0, 4)] }));
+  await expect(
+    page.getByText('El polígono no está cerrado: su último punto debe ser igual al primero.'),
+  ).toBeVisible();
+  await polygon.fill(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(0.05)] } },
+      ],
+    }),
+  );
+  await expect(page.getByText('Polígono de 5 puntos: se ve en el mapa.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /Mapa de el sector nuevo/ }).locator('path.sector-draft'),
+  ).toHaveCount(1);
+  // The gazetteer's places around it, on the plain background.
+  await expect(
+    page.getByRole('region', { name: /Mapa de el sector nuevo/ }).locator('path.gazetteer-place'),
+  ).not.toHaveCount(0);
+  await expectNoViolations(page, 'the new sector form');
+  await page.getByRole('button', { name: 'Crear sector' }).press('Enter');
+
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sector creado.' })).toBeVisible();
+  await expect(page.getByText('Sin superposiciones en su fuente.')).toBeVisible();
+  // Its map draws it beside the other sectors of its source.
+  const map = page.getByRole('region', { name: new RegExp(`Mapa de el sector ${name}`) });
+  await expect(map.locator('path.sector-own')).toHaveCount(1);
+  await expect.poll(() => map.locator('path.sector-polygon').count()).toBeGreaterThan(1);
+  await expectNoViolations(page, "the sector's page");
+
+  // A polygon that crosses itself is refused by the API, in Spanish, nothing saved.
+  const [a, b, c, d] = square(0.05);
+  await page
+    .getByLabel('Polígono (GeoJSON)')
+    .fill(JSON.stringify({ type: 'Polygon', coordinates: [[a, c, b, d, a]] }));
+  await page.getByRole('button', { name: 'Guardar cambios' }).press('Enter');
+  await expect(page.getByRole('alert')).toContainText('El polígono se corta a sí mismo');
+
+  // On the list, filtered by its source.
+  await openSection(page, 'Cobertura');
+  const filters = page.getByRole('form', { name: 'Filtrar sectores' });
+  await filters.getByLabel('Fuente de venta').selectOption('clinicaalemana');
+  await filters.getByRole('button', { name: 'Filtrar' }).press('Enter');
+  await expect(page).toHaveURL(/fuente=clinicaalemana/);
+  const table = page.getByRole('table', { name: /Sectores por fuente de venta/ });
+  await expect(table.getByRole('link', { name })).toBeVisible();
+  await expect(table).not.toContainText('redsalud');
+  await expect(
+    page.getByRole('region', { name: /Mapa de los sectores filtrados/ }).locator('path.sector-polygon'),
+  ).not.toHaveCount(0);
+
+  // An address in it, as the widget would place it (keyboard only).
+  const lookup = page.getByRole('form', { name: 'Probar una dirección' });
+  await lookup.getByLabel('Fuente de venta').selectOption('clinicaalemana');
+  await lookup.getByLabel('Dirección').fill('Picarte 1000, Valdivia');
+  await lookup.getByLabel('Dirección').press('Enter');
+  const result = page.getByTestId('coverage-test-result');
+  await expect(result).toContainText(`La atiende el sector ${name} (clinicaalemana).`);
+  await expect(result).toContainText('El sector no tiene enfermeras activas.');
+  await expectNoViolations(page, 'the address test');
+
+  // Elsewhere, no sector of the source.
+  await lookup.getByLabel('Dirección').fill('-20.2, -70.1');
+  await lookup.getByLabel('Dirección').press('Enter');
+  await expect(result).toContainText('Sin cobertura: ningún sector de esta fuente atiende esta dirección.');
+});
