@@ -32,6 +32,7 @@ export function ConsoleLayout() {
     { path: '/cupones', label: 'Cupones', shown: usePermission('coupons.manage') },
     { path: '/catalogo', label: 'Catálogo', shown: usePermission('catalogue.manage') },
     { path: '/precios', label: 'Precios', shown: usePermission('prices.manage') },
+    { path: '/cobertura', label: 'Cobertura', shown: usePermission('coverage.manage') },
     { path: '/socios', label: 'Socios', shown: usePermission('partners.manage') },
     { path: '/operadores', label: 'Operadores', shown: usePermission('operators.manage') },
     { path: '/cuenta', label: 'Mi cuenta', shown: true },

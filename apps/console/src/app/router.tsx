@@ -87,6 +87,24 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../sections/coupons/coupon-page.tsx')).CouponPage }),
         },
         {
+          path: '/cobertura',
+          lazy: async () => ({
+            Component: (await import('../sections/coverage/coverage-page.tsx')).CoveragePage,
+          }),
+        },
+        {
+          path: '/cobertura/nuevo',
+          lazy: async () => ({
+            Component: (await import('../sections/coverage/new-sector-page.tsx')).NewSectorPage,
+          }),
+        },
+        {
+          path: '/cobertura/:id',
+          lazy: async () => ({
+            Component: (await import('../sections/coverage/sector-page.tsx')).SectorPage,
+          }),
+        },
+        {
           path: '/precios',
           lazy: async () => ({ Component: (await import('../sections/prices/prices-page.tsx')).PricesPage }),
         },
