@@ -81,7 +81,7 @@ export const COPY = {
 } as const;
 
 /** How a field is edited and what an empty value means. */
-export type FieldKind =
+type FieldKind =
   | { kind: 'text'; empty: 'null' | 'omit' | 'empty'; multiline?: boolean }
   | { kind: 'number'; empty: 'null' | 'omit' }
   | { kind: 'bool' }
