@@ -205,4 +205,28 @@ describe.each(TEST_ENGINES)("the console's partners on $name", (engine) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().domains).toEqual(['https://www.farmaciasur.cl', 'https://tienda.farmaciasur.cl']);
   });
+  it("asks to confirm a whole source's rule by naming the partners it reaches, and audits who was named", async () => {
+    for (const id of ['fuente-uno', 'fuente-dos'])
+      expect(
+        (
+          await call('POST', '/api/console/partner-documents', {
+            ...farmacia(id),
+            sales_source: 'fuente-compartida',
+          })
+        ).statusCode,
+      ).toBe(201);
+    const rules = { profile: { rules: { exams_paid_at_home: true } } };
+    const unconfirmed = await call('PATCH', '/api/console/partner-documents/fuente-uno', rules);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ err: 'source-rules-unconfirmed' });
+    expect(unconfirmed.json().msg).toContain('fuente-dos');
+    const confirmed = await call(
+      'PATCH',
+      '/api/console/partner-documents/fuente-uno?confirm_source_rules=fuente-dos',
+      rules,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [entry] = (await call('GET', '/api/console/partner-documents/fuente-uno/audit')).json().results;
+    expect(entry.after.source_rules_confirmed_for).toEqual(['fuente-dos']);
+  });
 });

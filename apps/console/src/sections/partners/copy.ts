@@ -30,6 +30,10 @@ export const COPY = {
   problems: 'El documento tiene errores: revisa los campos marcados.',
   problemsTitle: 'Revisa el documento',
   formTitle: 'Documento del socio',
+  confirmTitle: 'Confirmar una regla de toda la fuente de venta',
+  confirmLabel: 'Socios a los que afecta',
+  confirmHint: 'Los ids que nombra el aviso, separados por comas: confirmas que el cambio los alcanza.',
+  confirmSave: 'Confirmar y guardar',
   previewTitle: 'Vista previa',
   previewHint:
     'El widget con los colores y textos del borrador, antes de guardar. Es el widget real: una reserva hecha aquí es una reserva.',

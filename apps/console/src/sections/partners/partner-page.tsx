@@ -1,7 +1,7 @@
-import { Anchor, Divider, Grid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { PartnerAnswer } from '@visita/domain/contract/admin-partners';
 import { partnerDraftProblems } from '@visita/domain/contract/console-partners';
-import { useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { HttpError } from '../../api/http.ts';
 import { ApiAlert } from '../../ui/api-alert.tsx';
@@ -16,6 +16,45 @@ import { PreviewFrame } from './preview-frame.tsx';
 import { TokenCard } from './token-card.tsx';
 import { useUpdatePartner } from './update-partner.ts';
 
+/**
+ * A change of a rule that holds for a whole sales source (or a move to another source) reaches the
+ * other partners there: the API names them and saves only once the admin names them too.
+ */
+function SourceRulesConfirmation({
+  pending,
+  onConfirm,
+}: {
+  pending: boolean;
+  onConfirm: (partners: string) => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const named = String(new FormData(event.currentTarget).get('partners') ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .join(',');
+    if (named) onConfirm(named);
+  };
+  return (
+    <form onSubmit={submit} aria-label={COPY.confirmTitle}>
+      <Stack gap="xs" mt="md">
+        <TextInput
+          name="partners"
+          label={COPY.confirmLabel}
+          description={COPY.confirmHint}
+          autoComplete="off"
+          required
+        />
+        <Group>
+          <Button type="submit" color="orange" loading={pending}>
+            {COPY.confirmSave}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 /** The form and its live preview, from the document as last read. */
 function PartnerEditor({ partner, onSaved }: { partner: PartnerAnswer; onSaved: () => void }) {
   const update = useUpdatePartner();
@@ -29,9 +68,15 @@ function PartnerEditor({ partner, onSaved }: { partner: PartnerAnswer; onSaved: 
     setDraft(next);
     setRefused({});
   };
-  const save = () =>
+  const needsConfirmation =
+    update.error instanceof HttpError && update.error.slug === 'source-rules-unconfirmed';
+  const save = (confirm?: string) =>
     update.mutate(
-      { params: { id: partner.id }, body: bodyOf(draft) },
+      {
+        params: { id: partner.id },
+        query: confirm ? { confirm_source_rules: confirm } : {},
+        body: bodyOf(draft),
+      },
       {
         onSuccess: onSaved,
         onError: (error) => {
@@ -53,8 +98,9 @@ function PartnerEditor({ partner, onSaved }: { partner: PartnerAnswer; onSaved: 
           pending={update.isPending}
           error={update.error instanceof HttpError && update.error.status === 400 ? null : update.error}
           onChange={change}
-          onSubmit={save}
+          onSubmit={() => save()}
         />
+        {needsConfirmation ? <SourceRulesConfirmation pending={update.isPending} onConfirm={save} /> : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <div style={{ position: 'sticky', top: 80 }}>
