@@ -206,6 +206,27 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   ),
+  // The console's map tiles: an https URL template with {z}, {x} and {y} ({s} for subdomains),
+  // which the console's page may then load images from; unset, the map has a plain background.
+  CONSOLE_MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^https:\/\/(?:\{s\}\.)?[a-z0-9.-]+(?::\d+)?\/[^\s]*$/i,
+        'debe ser una dirección https (con {s}. delante del dominio si usa subdominios)',
+      )
+      .refine(
+        (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+        'debe incluir {z}, {x} e {y}',
+      )
+      .optional(),
+  ),
+  // The tiles' attribution, shown on the map (the tile provider's terms usually ask for it).
+  CONSOLE_MAP_ATTRIBUTION: z.preprocess(
+    emptyAsUndefined,
+    z.string().max(300, 'admite hasta 300 caracteres').optional(),
+  ),
   // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.
   ERROR_TRACKER_URL: url(['http:', 'https:']),
   // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on

@@ -183,8 +183,15 @@ export const consoleCoverageSectorsAnswerSchema = z.object({
   results: z.array(consoleCoverageSectorSchema),
 });
 
-/** What a sector may name: the sales sources partners sell under. */
-export const consoleCoverageOptionsSchema = z.object({ sales_sources: z.array(z.string()) });
+/**
+ * What a sector may name (the sales sources partners sell under), and the map's tiles: a URL
+ * template and its attribution (CONSOLE_MAP_TILE_URL); null, a plain background.
+ */
+export const consoleCoverageOptionsSchema = z.object({
+  sales_sources: z.array(z.string()),
+  tile_url: z.string().nullable(),
+  tile_attribution: z.string().nullable(),
+});
 
 /** GET /console/coverage/lookup: an address (or a point) for a source, as the widget would. */
 export const consoleCoverageLookupQuerySchema = z

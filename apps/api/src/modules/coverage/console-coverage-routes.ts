@@ -93,10 +93,14 @@ const consoleCoverageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...SCHEMAS.consoleCoverageOptions,
         tags: ['console'],
-        summary: 'Las fuentes de venta con que venden los socios',
+        summary: 'Las fuentes de venta con que venden los socios, y las teselas del mapa',
       },
     },
-    async () => ({ sales_sources: await knownSalesSources(app.db) }),
+    async () => ({
+      sales_sources: await knownSalesSources(app.db),
+      tile_url: app.config.CONSOLE_MAP_TILE_URL ?? null,
+      tile_attribution: app.config.CONSOLE_MAP_ATTRIBUTION ?? null,
+    }),
   );
 
   app.get(

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communePoint } from '../../adapters/geocoders/gazetteer.ts';
+import { loadConfig } from '../../config.ts';
 import { auditLog, nurseSectors, nurses } from '../../db/schema.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
+import { consolePagePolicy } from '../../plugins/app/security-headers.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -404,6 +406,8 @@ describe.each(TEST_ENGINES)('the console coverage on $name', (engine) => {
   it('lists the sources and the gazetteer places for the map; other roles may not', async () => {
     const options = await call('GET', '/coverage/options');
     expect((options.json() as { sales_sources: string[] }).sales_sources).toContain('marketplace');
+    // No tiles unless CONSOLE_MAP_TILE_URL names them: the map's background is plain.
+    expect(options.json()).toMatchObject({ tile_url: null, tile_attribution: null });
     const places = (await call('GET', '/coverage/places?country=cl')).json() as {
       results: Array<{ name: string }>;
     };
@@ -411,5 +415,20 @@ describe.each(TEST_ENGINES)('the console coverage on $name', (engine) => {
     const finance = (await consoleSessionFor(t.app, { role: 'finance' })).headers;
     expect((await call('GET', '/coverage/sectors', undefined, finance)).statusCode).toBe(403);
     expect((await call('POST', '/coverage/sectors', body(), finance)).statusCode).toBe(403);
+  });
+});
+
+describe('the console map tiles setting', () => {
+  it('is an https template with {z}, {x} and {y}, whose origin the console page may load images from', () => {
+    const url = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect(loadConfig({ CONSOLE_MAP_TILE_URL: url }).CONSOLE_MAP_TILE_URL).toBe(url);
+    expect(() => loadConfig({ CONSOLE_MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' })).toThrow(
+      /CONSOLE_MAP_TILE_URL/,
+    );
+    expect(() => loadConfig({ CONSOLE_MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(
+      /CONSOLE_MAP_TILE_URL/,
+    );
+    expect(consolePagePolicy(url)).toContain("img-src 'self' data: https://*.tile.openstreetmap.org;");
+    expect(consolePagePolicy()).toContain("img-src 'self' data:;");
   });
 });

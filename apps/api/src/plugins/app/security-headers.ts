@@ -32,14 +32,14 @@ export function widgetPagePolicy(frameAncestors: string, payments: 'sandbox' | '
 /**
  * The operations console's page: everything from Visita itself, styles inline too (Mantine sets
  * style attributes and variables), images from Visita or data: URLs, calls to Visita's own API,
- * frames of Visita's own (a lead's PDF); no page may frame it, no plugins, no <base> rewriting, forms only to Visita.
+ * frames of Visita's own (a lead's PDF), the map's tiles when CONSOLE_MAP_TILE_URL names them; no page may frame it, no plugins, no <base> rewriting, forms only to Visita.
  */
-export function consolePagePolicy(): string {
+export function consolePagePolicy(tileUrl?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${tileUrl ? ` ${tileOrigin(tileUrl)}` : ''}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     // A medical order's PDF is shown inline in a frame of Visita's own (sandboxed by its answer).
@@ -49,6 +49,12 @@ export function consolePagePolicy(): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The origin a tile URL template loads from ('https://{s}.tile.example' → 'https://*.tile.example'). */
+export function tileOrigin(tileUrl: string): string {
+  const host = /^https:\/\/([^/]+)/i.exec(tileUrl)?.[1] ?? '';
+  return `https://${host.replace('{s}', '*')}`;
 }
 
 /** Headers every answer carries; HSTS only on a request that came over HTTPS (as the proxy says, when trusted). */

@@ -37,13 +37,14 @@ export default fp<ConsoleOptions>(
       // Called with the reply (typed as the raw response by @fastify/static).
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
-        if (path.endsWith('.html')) reply.header('content-security-policy', consolePagePolicy());
+        if (path.endsWith('.html'))
+          reply.header('content-security-policy', consolePagePolicy(app.config.CONSOLE_MAP_TILE_URL));
       },
     });
     const sendShell = (reply: FastifyReply) =>
       reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', consolePagePolicy())
+        .header('content-security-policy', consolePagePolicy(app.config.CONSOLE_MAP_TILE_URL))
         .type('text/html; charset=utf-8')
         .sendFile('index.html', distDir);
     app.get('/console', { schema: { hide: true } }, (_request, reply) => sendShell(reply));

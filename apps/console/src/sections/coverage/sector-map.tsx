@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { Box } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useCoverageOptions } from './coverage-options.ts';
 
 type Ring = [number, number][];
 
@@ -12,12 +13,15 @@ export interface MapSector {
   active: boolean;
 }
 
+/** Leaflet writes an attribution as HTML: the setting's text is shown as text. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const toLatLngs = (rings: readonly Ring[]) =>
   rings.map((ring) => ring.map(([lng, lat]) => L.latLng(lat, lng)));
 
 /**
- * Sectors drawn with Leaflet on a plain background (no tile layer: nothing is fetched from
- * outside, offline and in tests alike), with the gazetteer's places as small dots and names on
+ * Sectors drawn with Leaflet on a plain background (no tile layer unless CONSOLE_MAP_TILE_URL
+ * names one: nothing is fetched from outside, offline and in tests alike), with the gazetteer's places as small dots and names on
  * hover. `highlight` (a sector's id) and `draft` (a polygon being imported) are drawn apart, and
  * the view fits them. The map pans with the arrow keys and zooms with + and - once focused.
  */
@@ -39,6 +43,9 @@ export function SectorMap({
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<L.LayerGroup | null>(null);
+  const options = useCoverageOptions();
+  const tileUrl = options.data?.tile_url ?? null;
+  const attribution = options.data?.tile_attribution ?? null;
 
   useEffect(() => {
     if (!container.current) return undefined;
@@ -58,6 +65,19 @@ export function SectorMap({
       layers.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    const view = map.current;
+    if (!view || !tileUrl) return undefined;
+    const control = L.control.attribution({ prefix: false }).addTo(view);
+    const tiles = L.tileLayer(tileUrl, { attribution: escapeHtml(attribution ?? ''), maxZoom: 19 }).addTo(
+      view,
+    );
+    return () => {
+      tiles.remove();
+      control.remove();
+    };
+  }, [tileUrl, attribution]);
 
   useEffect(() => {
     const group = layers.current;
