@@ -52,7 +52,7 @@ export function consolePagePolicy(tileUrl?: string): string {
 }
 
 /** The origin a tile URL template loads from ('https://{s}.tile.example' → 'https://*.tile.example'). */
-export function tileOrigin(tileUrl: string): string {
+function tileOrigin(tileUrl: string): string {
   const host = /^https:\/\/([^/]+)/i.exec(tileUrl)?.[1] ?? '';
   return `https://${host.replace('{s}', '*')}`;
 }
