@@ -23,7 +23,7 @@ export function CoveragePage() {
     ...(source ? { sales_source: source } : {}),
     ...(country ? { country } : {}),
   });
-  const places = usePlaces(country ?? 'cl');
+  const places = usePlaces(country ?? sectors.data?.results[0]?.country ?? 'cl');
   const [point, setPoint] = useState<{ lat: number; lng: number } | null>(null);
   const rows = sectors.data?.results ?? [];
   const sources = options.data?.sales_sources ?? [];
