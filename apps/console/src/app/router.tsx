@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { AccountPage } from '../account/account-page.tsx';
 import { ChangePasswordPage } from '../auth/change-password-page.tsx';
 import { EnrolTotpPage } from '../auth/enrol-totp-page.tsx';
@@ -19,7 +19,8 @@ export const router = createBrowserRouter(
     {
       element: <ConsoleLayout />,
       children: [
-        { index: true, element: <Navigate to="/citas" replace /> },
+        // A redirect within the navigation, not an element's effect firing after the shell shows.
+        { index: true, loader: () => redirect('/citas') },
         {
           path: '/citas',
           lazy: async () => ({

@@ -10,6 +10,8 @@ export function pathOfNext(next: ConsoleNext): string {
     case 'enrol-totp':
       return '/ingresar/segundo-factor';
     default:
-      return '/';
+      // The first section itself, not '/': its redirect would be one more navigation, still
+      // pending while the shell shows, that a click on another section could lose to.
+      return '/citas';
   }
 }
