@@ -237,6 +237,25 @@ export const referralCodes = pgTable('referral_codes', {
   referralCode: text('referral_code').notNull(),
 });
 
+/**
+ * A sales source's own stock of an item (doses or units left), counted apart from the item's
+ * shared stock: a source with a row here takes from it, every other source from the item's.
+ */
+export const catalogueStock = pgTable(
+  'catalogue_stock',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => catalogueItems.id, { onDelete: 'cascade' }),
+    salesSource: text('sales_source').notNull(),
+    stock: integer('stock').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.salesSource] }),
+    check('catalogue_stock_not_negative', sql`${table.stock} >= 0`),
+  ],
+);
+
 /** A sales source's operative switch; with stockItemId, it also turns inactive when stock runs out. */
 export const operativeStatus = pgTable('operative_status', {
   salesSource: text('sales_source').primaryKey(),
@@ -429,6 +448,25 @@ export const nurseDaysOff = pgTable(
     day: date('day').notNull(),
   },
   (table) => [primaryKey({ columns: [table.nurseId, table.day] })],
+);
+
+/**
+ * An extra shift on one local date, beside the weekly ones: from startsAt to endsAt ('HH:MM') in
+ * the time zone, with its blocks computed like a weekly shift's on that date.
+ */
+export const nurseExtraShifts = pgTable(
+  'nurse_extra_shifts',
+  {
+    id: serial('id').primaryKey(),
+    nurseId: integer('nurse_id')
+      .notNull()
+      .references(() => nurses.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (table) => [index('nurse_extra_shifts_nurse_day_idx').on(table.nurseId, table.day)],
 );
 
 /**

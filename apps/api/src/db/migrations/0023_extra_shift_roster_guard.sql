@@ -1,0 +1,1 @@
+-- The roster guard and change notifications for nurses' extra shifts: see the next statements.
