@@ -205,6 +205,33 @@ describe.each(TEST_ENGINES)("the console's partners on $name", (engine) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().domains).toEqual(['https://www.farmaciasur.cl', 'https://tienda.farmaciasur.cl']);
   });
+  it("removes a mode's settings with null: stored as none, served as none, and audited", async () => {
+    const before = (await call('GET', '/api/console/partner-documents/farmacia-sur')).json();
+    expect(before.sdk_config_v2).toMatchObject({ main_color: '#0B6E4F' });
+    const removed = await call('PATCH', '/api/console/partner-documents/farmacia-sur', {
+      sdk_config_v2: null,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().sdk_config_v2).toBeNull();
+    expect(
+      (await call('GET', '/api/console/partner-documents/farmacia-sur')).json().sdk_config_v2,
+    ).toBeNull();
+    // The widget reads none: the product's defaults for that mode.
+    expect((await sdkConfig('farmacia-sur')).sdk_config_v2).toBeNull();
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, 'farmacia-sur'));
+    expect(row?.sdkConfig).toBeNull();
+    const [entry] = (await call('GET', '/api/console/partner-documents/farmacia-sur/audit')).json().results;
+    expect(entry.action).toBe('partner.updated');
+    expect(entry.before.sdk_config_v2).toMatchObject({ main_color: '#0B6E4F' });
+    expect(entry.after.sdk_config_v2).toBeNull();
+    // Leaving the key out keeps what is stored (a PATCH sends only what it changes).
+    const other = await call('PATCH', '/api/console/partner-documents/farmacia-sur', {
+      laas_config_v2: { showBanner: false },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ sdk_config_v2: null, laas_config_v2: { showBanner: false } });
+  });
+
   it("asks to confirm a whole source's rule by naming the partners it reaches, and audits who was named", async () => {
     for (const id of ['fuente-uno', 'fuente-dos'])
       expect(
