@@ -100,3 +100,68 @@ test('an admin creates a sector from pasted GeoJSON, sees it on the list and the
   await lookup.getByLabel('Dirección').press('Enter');
   await expect(result).toContainText('Sin cobertura: ningún sector de esta fuente atiende esta dirección.');
 });
+
+test('a coordinator draws a new sector with the mouse, drags a vertex, and the GeoJSON field follows', async ({
+  page,
+}) => {
+  const name = `Dibujado ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await openSection(page, 'Cobertura');
+  await page.getByRole('link', { name: 'Nuevo sector' }).click();
+  await expect(page.getByRole('heading', { name: 'Nuevo sector', level: 1 })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
+  await page.getByLabel('Fuente de venta').selectOption('clinicaalemana');
+  const map = page.getByRole('region', { name: /Mapa de el sector nuevo/ });
+  // The map tells a keyboard user where to do the same.
+  await expect(map).toHaveAccessibleDescription(/Con el teclado: escribe o pega el polígono/);
+  await expectNoViolations(page, 'the new sector form with its drawing tools');
+
+  await map.getByRole('button', { name: 'Dibujar polígono' }).click();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  const at = (dx: number, dy: number) => ({ x: box.x + dx, y: box.y + dy });
+  const first = at(150, 120);
+  for (const corner of [first, at(350, 120), at(350, 300), at(150, 300)])
+    await page.mouse.click(corner.x, corner.y);
+  // Clicking the first vertex again closes the ring and finishes the drawing.
+  await page.mouse.click(first.x, first.y);
+
+  const field = page.getByLabel('Polígono (GeoJSON)');
+  const ringOf = async () => {
+    const value = JSON.parse(await field.inputValue()) as { type: string; coordinates: number[][][] };
+    expect(value.type).toBe('Polygon');
+    return value.coordinates[0] ?? [];
+  };
+  await expect.poll(async () => (await field.inputValue()).length).toBeGreaterThan(0);
+  const drawn = await ringOf();
+  expect(drawn).toHaveLength(5);
+  expect(drawn[4]).toEqual(drawn[0]);
+  await expect(page.getByText('Polígono de 5 puntos: se ve en el mapa.')).toBeVisible();
+  await expect(map.locator('path.sector-draft')).toHaveCount(1);
+
+  // Its vertices drag: the field takes the new corner, the ring still closed.
+  const before = JSON.stringify(drawn);
+  const vertex = map.locator('.marker-icon:not(.marker-icon-middle)').first();
+  const vertexBox = await vertex.boundingBox();
+  if (!vertexBox) throw new Error('no vertex to drag');
+  await page.mouse.move(vertexBox.x + vertexBox.width / 2, vertexBox.y + vertexBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(vertexBox.x + vertexBox.width / 2 - 40, vertexBox.y + vertexBox.height / 2 - 30, {
+    steps: 5,
+  });
+  await page.mouse.up();
+  await expect.poll(async () => JSON.stringify(await ringOf())).not.toBe(before);
+  const edited = await ringOf();
+  expect(edited).toHaveLength(5);
+  expect(edited[4]).toEqual(edited[0]);
+  await expectNoViolations(page, 'the drawn polygon');
+
+  await page.getByRole('button', { name: 'Crear sector' }).press('Enter');
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Sector creado.' })).toBeVisible();
+  // Saved as drawn: its page's field holds the same ring.
+  expect(JSON.parse(await page.getByLabel('Polígono (GeoJSON)').inputValue())).toEqual({
+    type: 'Polygon',
+    coordinates: [edited],
+  });
+});

@@ -30,6 +30,8 @@ export const COPY = {
   mapLabel: (what: string) => `Mapa de ${what}: las flechas lo desplazan, + y - acercan y alejan`,
   mapHint:
     'Sin mapa de fondo: se dibujan los sectores y las comunas del nomenclátor. El sector abierto va en azul oscuro, los demás de su fuente en gris.',
+  drawHint:
+    'Con el ratón: el botón «Dibujar polígono» del mapa traza uno nuevo (un clic por vértice, clic en el primero para cerrarlo) y los vértices del polígono se arrastran. Con el teclado: escribe o pega el polígono en el campo «Polígono (GeoJSON)»; cada cambio en el mapa se escribe en ese campo.',
   back: 'Volver a cobertura',
   createTitle: 'Nuevo sector',
   create: 'Crear sector',

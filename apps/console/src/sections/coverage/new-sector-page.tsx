@@ -1,5 +1,4 @@
 import { Anchor, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { COPY } from './copy.ts';
@@ -8,13 +7,10 @@ import { usePlaces } from './list-places.ts';
 import { EMPTY_DRAFT, SectorForm } from './sector-form.tsx';
 import { SectorMap } from './sector-map.tsx';
 
-type Ring = [number, number][];
-
-/** A new sector from its GeoJSON polygon, drawn as it is pasted; once created, its page opens. */
+/** A new sector from its GeoJSON polygon, pasted or drawn on the map; once created, its page opens. */
 export function NewSectorPage() {
   const create = useCreateSector();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Ring[] | null>(null);
   const places = usePlaces('cl');
   return (
     <Stack gap="lg">
@@ -27,7 +23,21 @@ export function NewSectorPage() {
         submitLabel={COPY.create}
         pending={create.isPending}
         error={create.error}
-        onDraftPolygon={setDraft}
+        renderMap={(draft, draw) => (
+          <section aria-labelledby="new-sector-map-title">
+            <Title order={2} id="new-sector-map-title" size="h3" mt="lg" mb="xs">
+              {COPY.mapTitle}
+            </Title>
+            <SectorMap
+              label={COPY.mapLabel('el sector nuevo')}
+              description={COPY.drawHint}
+              sectors={[]}
+              draft={draft}
+              places={places.data?.results}
+              onDraw={draw}
+            />
+          </section>
+        )}
         onSubmit={(body) =>
           create.mutate(
             { body },
@@ -35,17 +45,6 @@ export function NewSectorPage() {
           )
         }
       />
-      <section aria-labelledby="new-sector-map-title">
-        <Title order={2} id="new-sector-map-title" size="h3" mb="xs">
-          {COPY.mapTitle}
-        </Title>
-        <SectorMap
-          label={COPY.mapLabel('el sector nuevo')}
-          sectors={[]}
-          draft={draft}
-          places={places.data?.results}
-        />
-      </section>
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import {
   SECTOR_SERVICES,
 } from '@visita/domain/contract/console-coverage';
 import type { NurseSkill } from '@visita/domain/contract/console-nurses';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
 import { COPY, COUNTRY_LABELS, SERVICE_LABELS } from './copy.ts';
 import { useCoverageOptions } from './coverage-options.ts';
@@ -70,22 +70,25 @@ function readDraftPolygon(text: string): { polygon: Ring[] | null; error: string
 
 /**
  * A sector's fields: name, sales source, country, time zone, services, active, and its polygon
- * as GeoJSON (typed, pasted or loaded from a file), read at once to show it on the map. The API
- * checks every value again and answers in Spanish.
+ * as GeoJSON (typed, pasted, loaded from a file, or drawn on the map), read at once to show it on
+ * the map. The GeoJSON text is the one source of truth: the map draws what it reads, and a polygon
+ * drawn or edited on the map is written back into it as text. The API checks every value again
+ * and answers in Spanish.
  */
 export function SectorForm({
   initial,
   submitLabel,
   pending,
   error,
-  onDraftPolygon,
+  renderMap,
   onSubmit,
 }: {
   initial: SectorDraft;
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onDraftPolygon: (polygon: Ring[] | null) => void;
+  /** The map under the form: it draws `polygon` (the text's, when it reads) and hands drawings to `draw`. */
+  renderMap: (polygon: Ring[] | null, draw: (polygon: Ring[]) => void) => ReactNode;
   onSubmit: (body: ConsoleSectorBody) => void;
 }) {
   const [draft, setDraft] = useState<SectorDraft>(initial);
@@ -94,10 +97,7 @@ export function SectorForm({
   const read = useMemo(() => readDraftPolygon(draft.geojson), [draft.geojson]);
   const set = <K extends keyof SectorDraft>(key: K, value: SectorDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const setGeojson = (text: string) => {
-    set('geojson', text);
-    onDraftPolygon(readDraftPolygon(text).polygon);
-  };
+  const setGeojson = (text: string) => set('geojson', text);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -214,6 +214,7 @@ export function SectorForm({
           </Button>
         </Group>
       </Stack>
+      {renderMap(read.polygon, (polygon) => setGeojson(geojsonOf(polygon)))}
     </form>
   );
 }

@@ -11,15 +11,12 @@ import { geojsonOf, SectorForm } from './sector-form.tsx';
 import { SectorMap } from './sector-map.tsx';
 import { useUpdateSector } from './update-sector.ts';
 
-type Ring = [number, number][];
-
 /** A sector's page: its form, its overlaps, and the map with the other sectors of its source. */
 export function SectorPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const sector = useCoverageSector(id);
   const update = useUpdateSector();
-  const [draft, setDraft] = useState<Ring[] | null>(null);
   const [done, setDone] = useState(
     (location.state as { created?: boolean } | null)?.created ? COPY.created : '',
   );
@@ -60,35 +57,35 @@ export function SectorPage() {
         submitLabel={COPY.save}
         pending={update.isPending}
         error={update.error}
-        onDraftPolygon={setDraft}
+        renderMap={(draft, draw) => (
+          <section aria-labelledby="sector-map-title">
+            <Title order={2} id="sector-map-title" size="h3" mt="lg" mb="xs">
+              {COPY.mapTitle}
+            </Title>
+            <Text size="sm" mb="xs">
+              {COPY.mapHint}
+            </Text>
+            <SectorMap
+              label={COPY.mapLabel(`el sector ${detail.name} y los demás de su fuente`)}
+              description={COPY.drawHint}
+              sectors={siblings.data?.results ?? [detail]}
+              highlight={detail.id}
+              draft={draft}
+              places={places.data?.results}
+              onDraw={draw}
+            />
+          </section>
+        )}
         onSubmit={(body) => {
           setDone('');
           update.mutate(
             { params: { id }, body },
             {
-              onSuccess: () => {
-                setDraft(null);
-                setDone(COPY.saved);
-              },
+              onSuccess: () => setDone(COPY.saved),
             },
           );
         }}
       />
-      <section aria-labelledby="sector-map-title">
-        <Title order={2} id="sector-map-title" size="h3" mb="xs">
-          {COPY.mapTitle}
-        </Title>
-        <Text size="sm" mb="xs">
-          {COPY.mapHint}
-        </Text>
-        <SectorMap
-          label={COPY.mapLabel(`el sector ${detail.name} y los demás de su fuente`)}
-          sectors={siblings.data?.results ?? [detail]}
-          highlight={detail.id}
-          draft={draft}
-          places={places.data?.results}
-        />
-      </section>
     </Stack>
   );
 }
