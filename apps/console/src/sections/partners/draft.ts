@@ -23,21 +23,80 @@ export function getIn(value: unknown, path: string): unknown {
   return current;
 }
 
-/** A copy of `draft` with the value at `path` set (undefined removes the key); objects made on the way. */
-export function setIn(draft: Draft, path: string, next: unknown): Draft {
-  const [key = '', ...rest] = path.split('.');
-  const copy = { ...draft };
-  if (rest.length === 0) {
-    if (next === undefined) delete copy[key];
-    else copy[key] = next;
+/**
+ * A copy of `container` with the value at `path` set, objects made on the way. Undefined removes:
+ * an object's key, or a list's item (the rows after it move up), so a list row is removed by path.
+ */
+function setAt(container: unknown, keys: string[], next: unknown): unknown {
+  const [key = '', ...rest] = keys;
+  if (Array.isArray(container)) {
+    const index = Number(key);
+    const copy = [...(container as unknown[])];
+    if (rest.length > 0) copy[index] = setAt(copy[index], rest, next);
+    else if (next === undefined) copy.splice(index, 1);
+    else copy[index] = next;
     return copy;
   }
-  const child = copy[key];
-  copy[key] = setIn(child && typeof child === 'object' ? (child as Draft) : {}, rest.join('.'), next);
+  const copy = { ...(container && typeof container === 'object' ? (container as Draft) : {}) };
+  if (rest.length > 0) copy[key] = setAt(copy[key], rest, next);
+  else if (next === undefined) delete copy[key];
+  else copy[key] = next;
   return copy;
 }
 
-/** The problems that belong to a field: its own, and those of what is inside it (a JSON field). */
+/** A copy of `draft` with the value at `path` set (undefined removes the key or list item). */
+export const setIn = (draft: Draft, path: string, next: unknown): Draft =>
+  setAt(draft, path.split('.'), next) as Draft;
+
+/**
+ * A mode's own settings removed: null is how the API stores "none" (PATCH takes it), and the widget
+ * then reads the product's defaults for that mode (modeConfigFor in @visita/domain/client).
+ */
+export const withoutModeSettings = (draft: Draft, mode: 'sdk_config_v2' | 'laas_config_v2'): Draft => ({
+  ...draft,
+  [mode]: null,
+});
+
+/** Whether a mode has settings of its own (an object, even empty), as opposed to none (null). */
+export const hasModeSettings = (draft: Draft, mode: 'sdk_config_v2' | 'laas_config_v2') =>
+  draft[mode] !== null && draft[mode] !== undefined;
+
+/**
+ * A receiver's id as typed: the schema takes a string or a number, and the partners' systems use
+ * both, so a whole number (without leading zeros, which a number would lose) is kept as a number.
+ */
+export function receiverIdOf(text: string): string | number {
+  const trimmed = text.trim();
+  return /^(0|[1-9]\d{0,14})$/.test(trimmed) ? Number(trimmed) : text;
+}
+
+/** A text input's value in the document: what an empty one means is the field's ('omit' drops the key). */
+export function textValue(text: string, empty: 'null' | 'omit' | 'empty'): string | null | undefined {
+  if (text !== '') return text;
+  return empty === 'null' ? null : empty === 'omit' ? undefined : '';
+}
+
+/** A number input's value (Mantine gives '' when empty, a string while typed): a number, or what empty means. */
+export function numberValue(value: string | number, empty: 'null' | 'omit'): number | null | undefined {
+  if (value === '' || (typeof value === 'string' && Number.isNaN(Number(value))))
+    return empty === 'null' ? null : undefined;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/**
+ * A keyed record (the texts per step) with one key renamed in place: the rows keep their order,
+ * and a name already used is refused (the record would lose a row).
+ */
+export function renameKey<T>(record: Record<string, T>, from: string, to: string): Record<string, T> {
+  if (from === to || to in record) return record;
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === from ? to : key, value]));
+}
+
+/** The first of `options` the record does not use yet, for a new row; undefined when all are used. */
+export const unusedKey = (record: Record<string, unknown>, options: readonly string[]) =>
+  options.find((option) => !(option in record));
+
+/** The problems that belong to a field: its own, and those of what is inside it (a list, an object). */
 export function problemsOf(problems: Record<string, string>, path: string): string | null {
   const own = Object.entries(problems).filter(([key]) => key === path || key.startsWith(`${path}.`));
   if (own.length === 0) return null;
