@@ -39,7 +39,11 @@ export const COPY = {
     'El widget con los colores y textos del borrador, antes de guardar. Es el widget real: una reserva hecha aquí es una reserva.',
   previewFrame: (name: string) => `Vista previa del widget de ${name}`,
   previewStale: 'El borrador tiene errores: la vista previa muestra la última versión válida.',
-  jsonInvalid: 'No es JSON válido.',
+  // A mode's own settings, and removing them
+  modeNone: 'Sin ajustes propios: el widget usa los del producto en este modo. Cambiar un campo los crea.',
+  removeMode: (name: string) => `Quitar los ajustes ${name}`,
+  removeModeHint:
+    'Deja el modo sin ajustes propios (vacío), como uno que nunca los tuvo; se guarda con «Guardar cambios».',
   // Staff token
   tokenTitle: 'Token de API del personal',
   tokenHint:
@@ -84,6 +88,127 @@ export const COPY = {
   } as Record<string, string>,
 } as const;
 
+/**
+ * The nested fields' own inputs: each with its label and what it does, the buttons that add and
+ * remove rows (named by row, so each is told apart by a screen reader), and the words for none.
+ */
+export const NESTED = {
+  add: (what: string) => `Agregar ${what}`,
+  remove: (what: string, index: number) => `Quitar ${what} ${index + 1}`,
+  none: 'Ninguno.',
+  receivers: {
+    row: 'receptor',
+    id: (index: number) => `Id del receptor ${index + 1}`,
+    idHelp: 'El código del receptor en el sistema del socio; un número entero se guarda como número.',
+    name: (index: number) => `Nombre del receptor ${index + 1}`,
+    nameHelp: 'Cómo lo ve el personal en el paso de origen.',
+  },
+  partnerSteps: {
+    row: 'paso',
+    value: (index: number) => `Paso ${index + 1}`,
+    valueHelp: 'El paso que se activa.',
+    label: (index: number) => `Nombre del paso ${index + 1}`,
+    labelHelp: 'Opcional: cómo se nombra el paso. Vacío: sin nombre.',
+  },
+  webhook: {
+    add: 'Configurar webhook',
+    remove: 'Quitar webhook',
+    url: 'URL del webhook',
+    urlHelp: 'https (http solo en localhost): adonde se envía cada evento de reserva.',
+    secret: 'Secreto del webhook',
+    secretHelp:
+      'Firma cada envío (al menos 16 caracteres). Si se deja enmascarado (••••••••), se conserva el guardado.',
+    personal: 'Incluir datos personales',
+    personalHelp: 'Los eventos llevan nombre, documento y contacto de los pacientes.',
+  },
+  extraServiceIds: {
+    row: 'servicio fijo',
+    id: (index: number) => `Id del servicio fijo ${index + 1}`,
+  },
+  paymentMethods: {
+    row: 'medio de pago',
+    method: (index: number) => `Medio de pago ${index + 1}`,
+    options: [
+      { value: 'debit', label: 'Débito con Webpay (Chile)' },
+      { value: 'mercadopago', label: 'Crédito con MercadoPago (Chile)' },
+      { value: 'home', label: 'Pago en el domicilio (México)' },
+      { value: 'mx-mercadopago', label: 'Crédito con MercadoPago (México)' },
+    ],
+  },
+  fund: {
+    add: 'Configurar caja de compensación',
+    remove: 'Quitar caja de compensación',
+    name: 'Nombre de la caja',
+    nameHelp:
+      'Como lo dicen sus rechazos («El rut ingresado no está afiliado a …»). Vacío: el nombre del socio.',
+    affiliation: 'Revisar afiliación',
+    affiliationHelp: 'El RUT del primer paciente debe estar afiliado a la caja.',
+    closeWarning: 'Avisar al cerrar',
+    closeWarningHelp: 'Cerrar el widget antes de confirmar pregunta primero.',
+    items: 'Una vez por afiliado',
+    itemsHelp: 'Los exámenes (por su slug del catálogo) que cada persona puede reservar una sola vez.',
+    row: 'examen de una vez',
+    item: (index: number) => `Examen de una vez ${index + 1}`,
+  },
+  companyPays: {
+    add: 'Configurar pago de la empresa',
+    remove: 'Quitar pago de la empresa',
+    items: 'Exámenes que paga la empresa',
+    itemsHelp: 'Por su slug del catálogo; al menos uno. Ningún otro examen se puede cargar a la empresa.',
+    row: 'examen pagado',
+    item: (index: number) => `Examen pagado ${index + 1}`,
+    cap: 'Tope por persona',
+    capHelp: 'Lo máximo que paga por persona y reserva, en la moneda del país. Vacío: sin tope.',
+  },
+  stepCopy: {
+    row: 'texto de paso',
+    step: (index: number) => `Paso del texto ${index + 1}`,
+    stepHelp: 'El paso cuyos textos se reemplazan.',
+    title: (index: number) => `Título del paso ${index + 1}`,
+    subtitle: (index: number) => `Subtítulo del paso ${index + 1}`,
+    cta: (index: number) => `Botón del paso ${index + 1}`,
+    textHelp: 'Vacío: el del país.',
+    full: 'Cada paso tiene ya sus textos.',
+  },
+  terms: {
+    add: 'Escribir términos propios',
+    remove: 'Quitar términos',
+    title: 'Título de los términos',
+    titleHelp: 'El encabezado del paso de términos.',
+    intro: 'Introducción de los términos',
+    introHelp: 'Bajo el título: entre quiénes son y cuándo rigen. Vacío: sin introducción.',
+    sections: 'Secciones',
+    sectionsHelp: 'Al menos una: un encabezado, sus párrafos y sus puntos.',
+    row: 'sección',
+    heading: (index: number) => `Encabezado de la sección ${index + 1}`,
+    paragraphs: (index: number) => `Párrafos de la sección ${index + 1}`,
+    paragraphRow: (section: number) => `párrafo de la sección ${section + 1}`,
+    paragraph: (section: number, index: number) => `Párrafo ${index + 1} de la sección ${section + 1}`,
+    items: (index: number) => `Puntos de la sección ${index + 1}`,
+    itemRow: (section: number) => `punto de la sección ${section + 1}`,
+    item: (section: number, index: number) => `Punto ${index + 1} de la sección ${section + 1}`,
+  },
+  help: {
+    add: 'Escribir caja de ayuda propia',
+    remove: 'Quitar caja de ayuda propia',
+    question: 'Pregunta de la caja de ayuda',
+    questionHelp: 'La invitación a pedir ayuda, como «¿Tienes dudas?».',
+    kind: 'Medio de contacto',
+    kindHelp: 'Cómo se llega a una persona.',
+    kinds: [
+      { value: 'whatsapp', label: 'WhatsApp' },
+      { value: 'phone', label: 'Teléfono' },
+      { value: 'email', label: 'Correo' },
+    ],
+    label: 'Texto del contacto',
+    labelHelp: 'Lo que dice el enlace, como el número o «Escríbenos».',
+    href: 'Enlace del contacto',
+    hrefHelp: 'https:// (WhatsApp), tel:+56… o mailto:…',
+    hours: 'Horario de atención',
+    hoursHelp: 'Cuándo responde una persona.',
+  },
+} as const;
+
 /** How a field is edited and what an empty value means. */
 type FieldKind =
   | { kind: 'text'; empty: 'null' | 'omit' | 'empty'; multiline?: boolean }
@@ -92,7 +217,20 @@ type FieldKind =
   | { kind: 'color' }
   | { kind: 'select'; options: { value: string; label: string }[]; empty?: 'null' | 'omit' }
   | { kind: 'lines'; empty: 'omit' | 'empty' }
-  | { kind: 'json' };
+  | { kind: 'nested'; editor: NestedEditor };
+
+/** The nested fields, each edited by its own small form (nested-fields.tsx). */
+export type NestedEditor =
+  | 'receivers'
+  | 'partner-steps'
+  | 'webhook'
+  | 'extra-service-ids'
+  | 'payment-methods'
+  | 'fund'
+  | 'company-pays'
+  | 'step-copy'
+  | 'terms'
+  | 'help';
 
 export interface FieldSpec {
   /** Where the value is in the document (`profile.rules.fund`); the API's 400 names fields so. */
@@ -103,16 +241,24 @@ export interface FieldSpec {
   edit: FieldKind;
 }
 
+/** A mode's group: its settings may be removed as a whole (none, null). */
+export interface ModeGroup {
+  path: 'sdk_config_v2' | 'laas_config_v2';
+  /** How the remove button names it ('del widget embebido'). */
+  name: string;
+}
+
 export interface FieldGroup {
   title: string;
   fields: FieldSpec[];
+  mode?: ModeGroup;
 }
 
 const bool = { kind: 'bool' } as const;
 const color = { kind: 'color' } as const;
 const optionalText = { kind: 'text', empty: 'omit' } as const;
 const nullableText = { kind: 'text', empty: 'null', multiline: true } as const;
-const json = { kind: 'json' } as const;
+const nested = (editor: NestedEditor) => ({ kind: 'nested', editor }) as const;
 
 /** A mode's settings (sdk_config_v2, the partner's embed; laas_config_v2, its staff console). */
 function modeFields(mode: 'sdk_config_v2' | 'laas_config_v2'): FieldSpec[] {
@@ -265,8 +411,16 @@ export const FIELD_GROUPS: FieldGroup[] = [
       },
     ],
   },
-  { title: 'Widget embebido en el sitio del socio (sdk_config_v2)', fields: modeFields('sdk_config_v2') },
-  { title: 'Consola del personal del socio (laas_config_v2)', fields: modeFields('laas_config_v2') },
+  {
+    title: 'Widget embebido en el sitio del socio (sdk_config_v2)',
+    fields: modeFields('sdk_config_v2'),
+    mode: { path: 'sdk_config_v2', name: 'del widget embebido' },
+  },
+  {
+    title: 'Consola del personal del socio (laas_config_v2)',
+    fields: modeFields('laas_config_v2'),
+    mode: { path: 'laas_config_v2', name: 'de la consola del personal' },
+  },
   {
     title: 'Flujo de la reserva',
     fields: [
@@ -315,14 +469,14 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'receivers',
         label: 'Receptores',
-        help: 'JSON: la lista [{"id": …, "name": "…"}] del paso de origen del personal.',
-        edit: json,
+        help: 'Las opciones del paso de origen en la consola del personal: quién deriva al paciente.',
+        edit: nested('receivers'),
       },
       {
         path: 'steps',
         label: 'Pasos del socio',
-        help: 'JSON: [{"value": "split-payment"}] activa el pago compartido con la empresa.',
-        edit: json,
+        help: 'Pasos que el socio activa en su flujo; "split-payment" activa el pago compartido con la empresa.',
+        edit: nested('partner-steps'),
       },
     ],
   },
@@ -344,8 +498,8 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'profile.webhook',
         label: 'Webhook',
-        help: 'JSON {"url", "secret", "include_personal_data"} o null. Deja el secreto enmascarado para conservar el guardado.',
-        edit: json,
+        help: 'La dirección del socio que recibe los eventos de cada reserva, firmados con el secreto. Sin webhook: no se avisa nada.',
+        edit: nested('webhook'),
       },
     ],
   },
@@ -415,26 +569,26 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'profile.rules.extra_service_ids',
         label: 'Servicios fijos',
-        help: 'JSON: ids de servicios que toda visita incluye, como [12].',
-        edit: json,
+        help: 'Servicios que toda visita incluye: se suman a cada búsqueda de horas. Sin filas: ninguno.',
+        edit: nested('extra-service-ids'),
       },
       {
         path: 'profile.rules.payment_methods',
         label: 'Medios de pago',
-        help: 'JSON: los medios ofrecidos en orden ("debit", "mercadopago", "home", "mx-mercadopago"), o null para los del país.',
-        edit: json,
+        help: 'Los medios que el paso de pago ofrece, en este orden. Sin filas: los del país.',
+        edit: nested('payment-methods'),
       },
       {
         path: 'profile.rules.fund',
         label: 'Caja de compensación',
-        help: 'JSON {"name", "affiliation_check", "once_per_patient_items", "close_warning"} o null. Regla de toda la fuente de venta.',
-        edit: json,
+        help: 'Socio que es una caja: quién puede reservar y qué una vez por afiliado. Regla de toda la fuente de venta.',
+        edit: nested('fund'),
       },
       {
         path: 'profile.rules.company_pays',
         label: 'La empresa paga',
-        help: 'JSON {"items": [slugs], "cap_per_person"} o null: los exámenes que la empresa paga a su nómina.',
-        edit: json,
+        help: 'Pago compartido: los exámenes que la empresa paga a las personas de su nómina, y hasta cuánto.',
+        edit: nested('company-pays'),
       },
     ],
   },
@@ -480,8 +634,8 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'profile.copy.steps',
         label: 'Textos por paso',
-        help: 'JSON por paso (address, services, date, confirmation, payment, success): {"title", "subtitle", "cta"}.',
-        edit: json,
+        help: 'Título, subtítulo y botón de un paso en vez de los del país; lo que quede vacío sigue siendo el del país.',
+        edit: nested('step-copy'),
       },
       {
         path: 'profile.copy.price_disclaimer',
@@ -527,14 +681,14 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'profile.terms',
         label: 'Términos y condiciones',
-        help: 'JSON {"title", "intro", "sections": [{"heading", "paragraphs", "items"}]} o null.',
-        edit: json,
+        help: 'Los términos propios del socio, que muestra el paso de términos (la introducción los enlaza).',
+        edit: nested('terms'),
       },
       {
         path: 'profile.help',
         label: 'Caja de ayuda',
-        help: 'JSON {"question", "action": {"kind": "whatsapp|phone|email", "label", "href"}, "hours"} o null para la del país.',
-        edit: json,
+        help: 'La pregunta, el contacto y el horario de la caja de ayuda del widget. Sin caja propia: la del país.',
+        edit: nested('help'),
       },
       {
         path: 'profile.footer',

@@ -8,57 +8,33 @@ import {
   NumberInput,
   Stack,
   Textarea,
+  Text,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
-import { COPY, FIELD_GROUPS, type FieldSpec } from './copy.ts';
-import { type Draft, getIn, problemsOf, setIn } from './draft.ts';
+import { COPY, FIELD_GROUPS, type FieldSpec, type ModeGroup } from './copy.ts';
+import { type Draft, getIn, hasModeSettings, problemsOf, setIn, withoutModeSettings } from './draft.ts';
+import { inputId, NestedField } from './nested-fields.tsx';
 
 const FIELD_PATHS = FIELD_GROUPS.flatMap((group) => group.fields.map((field) => field.path));
 const HEX = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 
-/** An id for a field's input, from its path. */
-const inputId = (path: string) => `partner-${path.replaceAll('.', '-')}`;
-
-/** A field kept as text while it is typed (lines, JSON): the draft takes each value that reads. */
-function RawField({
+/** A field kept as lines while it is typed: the draft takes the list of its non-empty lines. */
+function LinesField({
   spec,
   value,
   error,
   onValue,
-  onInvalid,
 }: {
   spec: FieldSpec;
   value: unknown;
   error: string | null;
   onValue: (value: unknown) => void;
-  onInvalid: (invalid: boolean) => void;
 }) {
-  const json = spec.edit.kind === 'json';
-  const [text, setText] = useState(() =>
-    json
-      ? value === undefined
-        ? ''
-        : JSON.stringify(value, null, 2)
-      : Array.isArray(value)
-        ? value.join('\n')
-        : '',
-  );
-  const [invalid, setInvalid] = useState(false);
+  const [text, setText] = useState(() => (Array.isArray(value) ? value.join('\n') : ''));
   const change = (next: string) => {
     setText(next);
-    if (json) {
-      try {
-        onValue(next.trim() === '' ? null : JSON.parse(next));
-        setInvalid(false);
-        onInvalid(false);
-      } catch {
-        setInvalid(true);
-        onInvalid(true);
-      }
-      return;
-    }
     const lines = next
       .split('\n')
       .map((line) => line.trim())
@@ -72,13 +48,12 @@ function RawField({
       id={inputId(spec.path)}
       label={spec.label}
       description={spec.help}
-      error={invalid ? COPY.jsonInvalid : error}
+      error={error}
       value={text}
       onChange={(event) => change(event.currentTarget.value)}
       autosize
-      minRows={json ? 3 : 2}
+      minRows={2}
       maxRows={14}
-      styles={json ? { input: { fontFamily: 'monospace' } } : undefined}
     />
   );
 }
@@ -89,13 +64,11 @@ function Field({
   draft,
   problems,
   onChange,
-  onInvalid,
 }: {
   spec: FieldSpec;
   draft: Draft;
   problems: Record<string, string>;
   onChange: (draft: Draft) => void;
-  onInvalid: (path: string, invalid: boolean) => void;
 }) {
   const value = getIn(draft, spec.path);
   const error = problemsOf(problems, spec.path);
@@ -179,17 +152,57 @@ function Field({
         />
       );
     case 'lines':
-    case 'json':
+      return <LinesField spec={spec} value={value} error={error} onValue={set} />;
+    case 'nested':
       return (
-        <RawField
-          spec={spec}
-          value={value}
-          error={error}
-          onValue={set}
-          onInvalid={(invalid) => onInvalid(spec.path, invalid)}
-        />
+        <NestedField spec={spec} editor={edit.editor} draft={draft} problems={problems} onChange={onChange} />
       );
   }
+}
+
+/**
+ * Whether a mode has settings of its own, and the button that removes them (the mode then has
+ * none, null, as the API stores it). Focus moves to the sentence that says so, since the button
+ * it was on goes away.
+ */
+function ModeSettings({
+  mode,
+  draft,
+  onChange,
+}: {
+  mode: ModeGroup;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  const none = useRef<HTMLParagraphElement>(null);
+  const [removed, setRemoved] = useState(false);
+  const has = hasModeSettings(draft, mode.path);
+  useEffect(() => {
+    if (removed && !has) none.current?.focus();
+  }, [removed, has]);
+  if (!has)
+    return (
+      <Text size="sm" ref={none} tabIndex={-1} data-testid={`${mode.path}-none`}>
+        {COPY.modeNone}
+      </Text>
+    );
+  return (
+    <Group gap="sm" align="center">
+      <Button
+        variant="outline"
+        color="red.8"
+        onClick={() => {
+          onChange(withoutModeSettings(draft, mode.path));
+          setRemoved(true);
+        }}
+      >
+        {COPY.removeMode(mode.name)}
+      </Button>
+      <Text size="sm" style={{ flex: 1 }}>
+        {COPY.removeModeHint}
+      </Text>
+    </Group>
+  );
 }
 
 /**
@@ -212,8 +225,6 @@ export function PartnerForm({
   onChange: (draft: Draft) => void;
   onSubmit: () => void;
 }) {
-  const [unreadable, setUnreadable] = useState<Record<string, boolean>>({});
-  const blocked = Object.values(unreadable).some(Boolean);
   const count = Object.keys(problems).length;
   // What no field shows (a key the document does not have): listed in the summary.
   const elsewhere = Object.entries(problems).filter(
@@ -221,12 +232,12 @@ export function PartnerForm({
   );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!blocked && count === 0) onSubmit();
+    if (count === 0) onSubmit();
   };
   return (
     <form onSubmit={submit} aria-label={COPY.formTitle} noValidate>
       <Stack gap="md">
-        {count > 0 || blocked ? (
+        {count > 0 ? (
           <FormAlert
             message={[COPY.problems, ...elsewhere.map(([key, message]) => `${key}: ${message}`)].join(' ')}
           />
@@ -235,15 +246,9 @@ export function PartnerForm({
         {FIELD_GROUPS.map((group) => (
           <Fieldset key={group.title} legend={group.title}>
             <Stack gap="sm">
+              {group.mode ? <ModeSettings mode={group.mode} draft={draft} onChange={onChange} /> : null}
               {group.fields.map((spec) => (
-                <Field
-                  key={spec.path}
-                  spec={spec}
-                  draft={draft}
-                  problems={problems}
-                  onChange={onChange}
-                  onInvalid={(path, invalid) => setUnreadable((current) => ({ ...current, [path]: invalid }))}
-                />
+                <Field key={spec.path} spec={spec} draft={draft} problems={problems} onChange={onChange} />
               ))}
             </Stack>
           </Fieldset>
