@@ -693,6 +693,21 @@ export const CONSOLE_NURSE_VISITS_AFFECTED = entry(
   'nurse-visits-affected',
   'Este cambio deja visitas agendadas sin su bloque. Reasigna cada una o indica que se mantiene con ella.',
 );
+export const CONSOLE_NURSE_EXTRA_SHIFT_PAST = entry(
+  400,
+  'nurse-extra-shift-past',
+  'Un turno extra va de hoy en adelante: esa fecha ya pasó.',
+);
+export const CONSOLE_NURSE_EXTRA_SHIFT_FAR = entry(
+  400,
+  'nurse-extra-shift-far',
+  'Un turno extra se fija con hasta un año de anticipación.',
+);
+export const CONSOLE_NURSE_EXTRA_SHIFT_DAY_OFF = entry(
+  400,
+  'nurse-extra-shift-day-off',
+  'Ese día está marcado libre para ella: devuélvele el día antes de darle un turno extra.',
+);
 export const CONSOLE_NURSE_DAY_OFF_NOT_FOUND = entry(
   404,
   'nurse-day-off-not-found',
@@ -713,6 +728,13 @@ export const CONSOLE_SECTOR_ZONE_HAS_NURSES = entry(
   'sector-zone-has-nurses',
   'El sector tiene enfermeras asignadas, cuyos turnos se leen en su zona horaria: quítalas del sector antes de cambiarla.',
 );
+/** A sector change that leaves booked visits without their service: how many, to cancel or keep. */
+export const consoleSectorVisitsBooked = (count: number) =>
+  entry(
+    409,
+    'sector-visits-booked',
+    `${count === 1 ? 'Hay 1 visita agendada' : `Hay ${count} visitas agendadas`} en este sector que el cambio dejaría sin su servicio (sector inactivo o servicio quitado). Cancela cada una o indica que se mantiene${count === 1 ? '' : 'n'}.`,
+  );
 export const CONSOLE_LEAD_NOT_FOUND = entry(404, 'lead-not-found', 'No existe esa orden médica.');
 export const CONSOLE_LEAD_FILE_NOT_FOUND = entry(
   404,
@@ -813,4 +835,14 @@ export const CONSOLE_CATALOGUE_NO_SUB_ITEMS = entry(
   400,
   'catalogue-no-sub-items',
   'Solo los packs y los exámenes (sus mediciones) incluyen otros ítems.',
+);
+export const CONSOLE_CATALOGUE_STOCK_UNKNOWN_SOURCE = entry(
+  400,
+  'catalogue-stock-unknown-source',
+  'Esa fuente de venta no existe: ningún socio vende con ella.',
+);
+export const CONSOLE_CATALOGUE_SOURCE_STOCK_NOT_FOUND = entry(
+  404,
+  'catalogue-source-stock-not-found',
+  'Esa fuente no tiene existencias propias de este ítem: ya usa el stock compartido.',
 );

@@ -1,5 +1,6 @@
 /**
- * The console's nurses: who they are, what they can do, where and when they work. A change that
+ * The console's nurses: who they are, what they can do, where and when they work (weekly shifts,
+ * and extra shifts on a date). A change that
  * would take a booked visit's block away from her (a shorter shift, a sector or skill removed,
  * deactivation) is answered first with the visits it affects (`impact`); it saves only once each
  * is moved to someone else or kept with her (`keep_visit_ids`). The database refuses the rest.
@@ -48,6 +49,31 @@ export const nurseShiftSchema = z
   });
 export type NurseShift = z.infer<typeof nurseShiftSchema>;
 
+/** The most extra shifts from today on a nurse holds. */
+export const NURSE_EXTRA_SHIFTS_MAX = 60;
+
+/** An extra shift on one local date in the sector's time zone, beside the weekly ones. */
+export const nurseExtraShiftSchema = z
+  .object({
+    date: z.iso.date({ error: 'La fecha debe ser una fecha válida, AAAA-MM-DD.' }),
+    starts_at: z.string().regex(CLOCK, 'La hora de inicio debe tener el formato HH:MM.'),
+    ends_at: z.string().regex(CLOCK, 'La hora de término debe tener el formato HH:MM.'),
+  })
+  .refine(({ starts_at, ends_at }) => minutesOf(ends_at) - minutesOf(starts_at) >= 60, {
+    message: 'Un turno dura al menos una hora y termina después de empezar.',
+    path: ['ends_at'],
+  });
+export type NurseExtraShift = z.infer<typeof nurseExtraShiftSchema>;
+
+/** Whether two shifts of one day overlap, as 'HH:MM' ranges. */
+function overlapping<T extends { starts_at: string; ends_at: string }>(shifts: readonly T[]): boolean {
+  const sorted = [...shifts].sort((a, b) => minutesOf(a.starts_at) - minutesOf(b.starts_at));
+  return sorted.some((current, i) => {
+    const previous = sorted[i - 1];
+    return previous !== undefined && minutesOf(current.starts_at) < minutesOf(previous.ends_at);
+  });
+}
+
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -91,6 +117,17 @@ export const consoleNurseBodySchema = z
     shifts: z
       .array(nurseShiftSchema)
       .max(NURSE_SHIFTS_MAX, `Una semana admite hasta ${NURSE_SHIFTS_MAX} turnos.`),
+    /**
+     * Her extra shifts from today on, each on a date: they replace the ones she has from today
+     * on (past ones stay as they were); left out, they are not changed.
+     */
+    extra_shifts: z
+      .array(nurseExtraShiftSchema)
+      .max(
+        NURSE_EXTRA_SHIFTS_MAX,
+        `Una enfermera tiene hasta ${NURSE_EXTRA_SHIFTS_MAX} turnos extra por delante.`,
+      )
+      .optional(),
     active: z.boolean(),
     /** Visits the change affects that stay with her anyway (see the module's note). */
     keep_visit_ids: z.array(z.uuid()).max(500).optional(),
@@ -98,19 +135,21 @@ export const consoleNurseBodySchema = z
   .superRefine((body, context) => {
     const byDay = new Map<number, NurseShift[]>();
     for (const shift of body.shifts) byDay.set(shift.weekday, [...(byDay.get(shift.weekday) ?? []), shift]);
-    for (const shifts of byDay.values()) {
-      const sorted = [...shifts].sort((a, b) => minutesOf(a.starts_at) - minutesOf(b.starts_at));
-      for (let i = 1; i < sorted.length; i++) {
-        const previous = sorted[i - 1];
-        const current = sorted[i];
-        if (previous && current && minutesOf(current.starts_at) < minutesOf(previous.ends_at))
-          context.addIssue({
-            code: 'custom',
-            message: 'Dos turnos del mismo día se superponen.',
-            path: ['shifts'],
-          });
-      }
-    }
+    if ([...byDay.values()].some(overlapping))
+      context.addIssue({
+        code: 'custom',
+        message: 'Dos turnos del mismo día se superponen.',
+        path: ['shifts'],
+      });
+    const byDate = new Map<string, NurseExtraShift[]>();
+    for (const shift of body.extra_shifts ?? [])
+      byDate.set(shift.date, [...(byDate.get(shift.date) ?? []), shift]);
+    if ([...byDate.values()].some(overlapping))
+      context.addIssue({
+        code: 'custom',
+        message: 'Dos turnos extra del mismo día se superponen.',
+        path: ['extra_shifts'],
+      });
     if (new Set(body.skills).size !== body.skills.length)
       context.addIssue({ code: 'custom', message: 'Una habilidad está repetida.', path: ['skills'] });
   });
@@ -146,6 +185,8 @@ export const consoleNurseDetailSchema = consoleNurseSummarySchema.extend({
   shifts: z.array(nurseShiftSchema),
   /** Her days off from today on, local dates. */
   days_off: z.array(isoDateSchema),
+  /** Her extra shifts from today on, by date and time. */
+  extra_shifts: z.array(nurseExtraShiftSchema),
   /** Her visits still to come: how many. */
   upcoming_visits: z.number().int(),
 });

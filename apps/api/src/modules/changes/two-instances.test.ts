@@ -11,7 +11,8 @@ import {
   tomorrowIn,
 } from '../scheduling/test-fixtures.ts';
 import { createChangeBus } from './change-bus.ts';
-import { nurseDaysOff } from '../../db/schema.ts';
+import { nurseDaysOff, nurseExtraShifts } from '../../db/schema.ts';
+import { isoWeekday } from '../scheduling/blocks.ts';
 
 // Long caches, as an instance in production keeps them: only a told change may refresh them.
 const CACHED = { AVAILABILITY_CACHE_MS: '60000', CATALOGUE_CACHE_MS: '60000' };
@@ -83,6 +84,41 @@ describe.each(TEST_ENGINES)('two instances on one $name database', (engine) => {
     await db.insert(nurseDaysOff).values({ nurseId: nurseIds[0] ?? 0, day: date });
     await expect.poll(() => offeredBy(second), { timeout: 3000, interval: 50 }).toBe(0);
     await expect.poll(() => offeredBy(first.app), { timeout: 3000, interval: 50 }).toBe(0);
+  });
+
+  it("a nurse's extra shift on a date is offered by every instance at once", async () => {
+    const { db } = first.app;
+    const date = tomorrowIn(SANTIAGO);
+    // Her only weekly shift is on another weekday: tomorrow offers nothing until the extra shift.
+    const otherDay = (isoWeekday(date) % 7) + 1;
+    const { nurseIds, sectorId } = await createFixtureSector(db, [
+      { shifts: [[otherDay, '08:00', '12:00']] },
+    ]);
+    const looker = await createFixtureAppointment(db, sectorId);
+    const offeredBy = async (app: FastifyInstance) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v2/time-availability/?appointment_id=${looker.id}&country=cl&from_date=${date}`,
+        headers: { 'x-appointment-token': looker.token },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: Array<{ date: string; begin_time: string }> }).data
+        .filter((entry) => entry.date === date)
+        .map((entry) => entry.begin_time);
+    };
+    expect(await offeredBy(first.app)).toEqual([]);
+    expect(await offeredBy(second)).toEqual([]);
+    await db.insert(nurseExtraShifts).values({
+      nurseId: nurseIds[0] ?? 0,
+      day: date,
+      startsAt: '15:00',
+      endsAt: '17:00',
+      timeZone: SANTIAGO,
+    });
+    await expect.poll(() => offeredBy(second), { timeout: 3000, interval: 50 }).toEqual(['15:00', '16:00']);
+    await expect
+      .poll(() => offeredBy(first.app), { timeout: 3000, interval: 50 })
+      .toEqual(['15:00', '16:00']);
   });
 
   it('a change published by one instance reaches every other, once, and not its own echo twice', async () => {

@@ -3,7 +3,7 @@ import type { AppointmentStatus } from '@visita/domain/contract/appointments';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
-import type { ShiftPattern } from './queries.ts';
+import { type ExtraShift, extraShiftsBetween, type ShiftPattern } from './queries.ts';
 
 interface ConsoleSectorRow {
   id: number;
@@ -30,7 +30,10 @@ export async function findConsoleSectors(
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** A nurse of the sector as the agenda shows her: her weekly shifts and her days off near the day. */
+/**
+ * A nurse of the sector as the agenda shows her: her weekly shifts, and her days off and extra
+ * shifts near the day.
+ */
 export interface AgendaNurse {
   id: number;
   name: string;
@@ -38,13 +41,14 @@ export interface AgendaNurse {
   shifts: ShiftPattern[];
   /** 'YYYY-MM-DD' dates in her shifts' zone. */
   days_off: string[];
+  extra_shifts: ExtraShift[];
 }
 
 /** Drivers differ on json parsing (node-postgres and PGlite parse; a string is parsed here). */
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
- * The sector's nurses with their shifts and their days off from `dates.from` to `dates.to`: the
+ * The sector's nurses with their shifts, days off and extra shifts from `dates.from` to `dates.to`: the
  * active ones, and an inactive one with a visit between the two instants (her visits still
  * need someone). One query whatever the number of nurses.
  */
@@ -60,6 +64,7 @@ export async function findAgendaNurses(
     skills: ServiceSkill[] | string;
     shifts: ShiftPattern[] | string;
     days_off: string[] | string;
+    extra_shifts: ExtraShift[] | string;
   }>(
     db,
     sql`select n.id, n.name, n.skills,
@@ -69,7 +74,8 @@ export async function findAgendaNurses(
           coalesce((select json_agg(to_char(d.day, 'YYYY-MM-DD'))
                     from nurse_days_off d
                     where d.nurse_id = n.id and d.day between ${dates.from}::date and ${dates.to}::date),
-                   '[]'::json) as days_off
+                   '[]'::json) as days_off,
+          ${extraShiftsBetween(dates)} as extra_shifts
         from nurses n
         join nurse_sectors ns on ns.nurse_id = n.id
         where ns.sector_id = ${sectorId}
@@ -84,6 +90,7 @@ export async function findAgendaNurses(
     skills: json(row.skills),
     shifts: json(row.shifts),
     days_off: json(row.days_off),
+    extra_shifts: json(row.extra_shifts),
   }));
 }
 

@@ -15,6 +15,7 @@ const nurse = (id: number, startsAt = '08:00', endsAt = '12:00', daysOff: string
   id,
   shifts: [{ weekday: 3, starts_at: startsAt, ends_at: endsAt, time_zone: ZONE }],
   days_off: daysOff,
+  extra_shifts: [],
 });
 const blocks = shiftBlocks(DATE, '08:00', '12:00', ZONE);
 const start = (time: string) => blocks.find((block) => block.beginTime === time)?.start ?? 0;
@@ -108,6 +109,7 @@ describe('the fast path (roster counts and visits per block) equals the definiti
         { weekday: 2, starts_at: '02:00', ends_at: '03:00', time_zone: 'UTC' },
       ],
       days_off: [],
+      extra_shifts: [],
     };
     const busy = new Map([[1, new Set([Date.parse('2026-12-01T02:00:00Z')])]]);
     const counts = new Map([[Date.parse('2026-12-01T02:00:00Z'), 1]]);
@@ -131,7 +133,7 @@ describe('the fast path (roster counts and visits per block) equals the definiti
   ];
   const ZONES = [ZONE, ZONE, ZONE, 'UTC', 'Asia/Kathmandu'];
 
-  it('offers exactly what every nurse and visit one by one would (generated weeks, DST, other zones, overcounts)', () => {
+  it('offers exactly what every nurse and visit one by one would (generated weeks, DST, other zones, extra shifts, overcounts)', () => {
     const arbitraryNurse = fc.record({
       shifts: fc.array(
         fc.record({
@@ -142,6 +144,14 @@ describe('the fast path (roster counts and visits per block) equals the definiti
         { minLength: 0, maxLength: 6 },
       ),
       daysOff: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }),
+      extras: fc.array(
+        fc.record({
+          offset: fc.integer({ min: 0, max: 7 }),
+          pattern: fc.integer({ min: 0, max: PATTERNS.length - 1 }),
+          zone: fc.integer({ min: 0, max: ZONES.length - 1 }),
+        }),
+        { maxLength: 2 },
+      ),
       busyShare: fc.integer({ min: 0, max: 4 }),
     });
     fc.assert(
@@ -167,6 +177,15 @@ describe('the fast path (roster counts and visits per block) equals the definiti
               };
             }),
             days_off: one.daysOff.map((offset) => addDays(horizon.today, offset)),
+            extra_shifts: one.extras.map((extra) => {
+              const [startsAt, endsAt] = PATTERNS[extra.pattern] ?? ['08:00', '12:00'];
+              return {
+                date: addDays(horizon.today, extra.offset),
+                starts_at: startsAt,
+                ends_at: endsAt,
+                time_zone: ZONES[extra.zone] ?? ZONE,
+              };
+            }),
           }));
           // Every block any nurse could have, each taken by a nurse with her share (of 4).
           const roster = buildRoster(nurses, { from: horizon.today, to: horizon.to }, ZONE);
@@ -198,5 +217,52 @@ describe('the fast path (roster counts and visits per block) equals the definiti
     const result = fast(nurses, busy, visits, horizon, NOW);
     expect(result.contested).toBe(0);
     expect(result.offered).toEqual(computeAvailability(nurses, busy, horizon, ZONE, NOW));
+  });
+});
+
+describe('an extra shift on a date', () => {
+  const THURSDAY = '2026-12-03';
+  const week = { today: '2026-11-30', from: DATE, to: THURSDAY };
+  const withExtra = (
+    extra: { date: string; starts_at: string; ends_at: string },
+    daysOff: string[] = [],
+  ) => ({
+    ...nurse(1, '08:00', '10:00', daysOff),
+    extra_shifts: [{ ...extra, time_zone: ZONE }],
+  });
+  const offeredOn = (nurses: SectorNurse[], date: string) => {
+    const roster = buildRoster(nurses, { from: week.today, to: week.to }, ZONE);
+    const fromRoster = settleAvailability(roster, new Map(), week, NOW).offered;
+    const fromScratch = computeAvailability(nurses, new Map(), week, ZONE, NOW);
+    // The kept roster and the answer from scratch agree on every extra shift.
+    expect(fromRoster).toEqual(fromScratch);
+    return times(fromScratch.filter((entry) => entry.date === date));
+  };
+
+  it('offers its blocks on a weekday with no weekly shift, and only on its date', () => {
+    const one = withExtra({ date: THURSDAY, starts_at: '15:00', ends_at: '17:00' });
+    expect(offeredOn([one], THURSDAY)).toEqual(['15:00', '16:00']);
+    expect(offeredOn([one], DATE)).toEqual(['08:00', '09:00']);
+  });
+
+  it('lengthens a weekly shift without counting the nurse twice in the blocks both offer', () => {
+    const one = withExtra({ date: DATE, starts_at: '09:00', ends_at: '12:00' });
+    expect(offeredOn([one], DATE)).toEqual(['08:00', '09:00', '10:00', '11:00']);
+    const roster = buildRoster([one], { from: DATE, to: DATE }, ZONE);
+    expect(roster.days.get(DATE)?.map((block) => block.working)).toEqual([1, 1, 1, 1]);
+    expect(roster.nursesInBlock(DATE, start('11:00')).map((found) => found.id)).toEqual([1]);
+  });
+
+  it('gives nothing on a day off: the day off wins', () => {
+    const one = withExtra({ date: DATE, starts_at: '14:00', ends_at: '16:00' }, [DATE]);
+    expect(offeredOn([one], DATE)).toEqual([]);
+  });
+
+  it('is a hold candidate only in its own blocks', () => {
+    const one = withExtra({ date: THURSDAY, starts_at: '15:00', ends_at: '16:00' });
+    const roster = buildRoster([one, nurse(2)], { from: week.today, to: week.to }, ZONE);
+    const thursday = roster.days.get(THURSDAY) ?? [];
+    expect(thursday.map((block) => block.entry.begin_time)).toEqual(['15:00']);
+    expect(roster.nursesInBlock(THURSDAY, thursday[0]?.start ?? 0).map((found) => found.id)).toEqual([1]);
   });
 });

@@ -8,6 +8,7 @@ import {
   appointments,
   auditLog,
   nurseDaysOff,
+  nurseExtraShifts,
   nurseSectors,
   nurseShifts,
   nurses,
@@ -18,6 +19,7 @@ import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
+import { findSectorNurses } from './queries.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from './test-fixtures.ts';
 
 type Headers = Record<string, string>;
@@ -38,6 +40,7 @@ interface Detail {
   weekly_hours: number;
   shifts: Shift[];
   days_off: string[];
+  extra_shifts: Array<{ date: string; starts_at: string; ends_at: string }>;
   upcoming_visits: number;
 }
 
@@ -321,6 +324,116 @@ describe.each(TEST_ENGINES)('the console nurses on $name', (engine) => {
     expect(await t.app.db.select().from(nurseDaysOff).where(eq(nurseDaysOff.nurseId, nurseId))).toHaveLength(
       1,
     );
+  });
+
+  it('gives her an extra shift on a date: the roster offers it, and losing it never orphans a visit', async () => {
+    const date = addDays(today(), 5);
+    const weekday = isoWeekday(date);
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [
+      { shifts: [[weekday, '08:00', '12:00']] },
+    ]);
+    const nurseId = nurseIds[0] ?? 0;
+    const detail = (await call('GET', `/nurses/${nurseId}`)).json() as Detail;
+    expect(detail.extra_shifts).toEqual([]);
+    const extra = { date, starts_at: '15:00', ends_at: '18:00' };
+    const saved = await call('PUT', `/nurses/${nurseId}`, bodyOf(detail, { extra_shifts: [extra] }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as Detail).extra_shifts).toEqual([extra]);
+    // Kept on the sector's clock, and read by the roster with her weekly shifts.
+    const [row] = await t.app.db.select().from(nurseExtraShifts).where(eq(nurseExtraShifts.nurseId, nurseId));
+    expect(row).toMatchObject({ day: date, startsAt: '15:00', endsAt: '18:00', timeZone: SANTIAGO });
+    const [onRoster] = await findSectorNurses(t.app.db, sectorId, ['lab'], { from: date, to: date });
+    expect(onRoster?.extra_shifts).toEqual([{ ...extra, time_zone: SANTIAGO }]);
+    // A save that leaves her extra shifts out does not touch them.
+    const untouched = await call('PUT', `/nurses/${nurseId}`, bodyOf(detail, { phone: '+56 9 4444 5555' }));
+    expect((untouched.json() as Detail).extra_shifts).toEqual([extra]);
+
+    // A 16:00 visit lives in the extra shift: taking it away (or shortening it) is refused.
+    const { visitId } = await visitOf(sectorId, nurseId, date, 16);
+    for (const extraShifts of [[], [{ ...extra, ends_at: '16:00' }]]) {
+      const change = bodyOf(detail, { extra_shifts: extraShifts });
+      const impact = await call('POST', `/nurses/${nurseId}/impact`, change);
+      expect(
+        (impact.json() as { visits: Array<{ visit_id: string }> }).visits.map((visit) => visit.visit_id),
+      ).toEqual([visitId]);
+      const refused = await call('PUT', `/nurses/${nurseId}`, change);
+      expect(refused.statusCode).toBe(409);
+      expect((refused.json() as { err: string }).err).toBe(ERRORS.CONSOLE_NURSE_VISITS_AFFECTED.err);
+    }
+    // The database refuses it whoever writes.
+    for (const attempt of [
+      () => t.app.db.delete(nurseExtraShifts).where(eq(nurseExtraShifts.nurseId, nurseId)),
+      () =>
+        t.app.db
+          .update(nurseExtraShifts)
+          .set({ endsAt: '16:00' })
+          .where(eq(nurseExtraShifts.nurseId, nurseId)),
+    ]) {
+      const error = await attempt().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(sqlStateOf(error)).toBe('VR001');
+    }
+    // A longer extra shift that still holds the visit saves; so does removing it once the visit is kept.
+    const longer = await call(
+      'PUT',
+      `/nurses/${nurseId}`,
+      bodyOf(detail, { extra_shifts: [{ ...extra, starts_at: '14:00' }] }),
+    );
+    expect(longer.statusCode, longer.body).toBe(200);
+    const kept = await call(
+      'PUT',
+      `/nurses/${nurseId}`,
+      bodyOf(detail, { extra_shifts: [], keep_visit_ids: [visitId] }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((kept.json() as Detail).extra_shifts).toEqual([]);
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(nurseId)), eq(auditLog.action, 'nurse.updated')))
+      .orderBy(sql`${auditLog.at} desc`)
+      .limit(1);
+    expect(audit?.before).toMatchObject({ extra_shifts: [`${date} 14:00-18:00`] });
+    expect(audit?.after).toMatchObject({ extra_shifts: [], kept_visits: [visitId] });
+  });
+
+  it('refuses an extra shift in the past, over a year ahead, on her day off, or overlapping another', async () => {
+    const { nurseIds } = await createFixtureSector(t.app.db, [{}]);
+    const nurseId = nurseIds[0] ?? 0;
+    const dayOff = addDays(today(), 6);
+    await t.app.db.insert(nurseDaysOff).values({ nurseId, day: dayOff });
+    const detail = (await call('GET', `/nurses/${nurseId}`)).json() as Detail;
+    const shift = (date: string, starts_at = '15:00', ends_at = '18:00') => ({ date, starts_at, ends_at });
+    const refusals: Array<[unknown[], { err: string; msg: string }]> = [
+      [[shift(addDays(today(), -1))], ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_PAST],
+      [[shift(addDays(today(), 400))], ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_FAR],
+      [[shift(dayOff)], ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_DAY_OFF],
+    ];
+    for (const [extraShifts, error] of refusals) {
+      const answer = await call('PUT', `/nurses/${nurseId}`, bodyOf(detail, { extra_shifts: extraShifts }));
+      expect(answer.statusCode, JSON.stringify(extraShifts)).toBe(400);
+      expect(answer.json()).toEqual({ err: error.err, msg: error.msg });
+    }
+    const date = addDays(today(), 7);
+    const invalid: Array<[unknown[], string]> = [
+      [
+        [shift(date, '15:00', '19:00'), shift(date, '18:00', '20:00')],
+        'Dos turnos extra del mismo día se superponen.',
+      ],
+      [[shift(date, '15:00', '15:30')], 'Un turno dura al menos una hora y termina después de empezar.'],
+      [[shift('2026-02-30')], 'La fecha debe ser una fecha válida, AAAA-MM-DD.'],
+      [[shift(date, '3pm', '18:00')], 'La hora de inicio debe tener el formato HH:MM.'],
+    ];
+    for (const [extraShifts, message] of invalid) {
+      const answer = await call('PUT', `/nurses/${nurseId}`, bodyOf(detail, { extra_shifts: extraShifts }));
+      expect(answer.statusCode, JSON.stringify(extraShifts)).toBe(400);
+      expect((answer.json() as { msg: string }).msg, JSON.stringify(extraShifts)).toContain(message);
+    }
+    expect(
+      await t.app.db.select().from(nurseExtraShifts).where(eq(nurseExtraShifts.nurseId, nurseId)),
+    ).toEqual([]);
   });
 
   it('gives a day off back, and refuses a day that was not off', async () => {

@@ -1,6 +1,6 @@
 /**
  * The console's nurses: list, read, create and change one (contact, skills, sectors, weekly
- * shifts, active), and take back a day off. Each save is one transaction, audited.
+ * shifts, extra shifts on a date, active), and take back a day off. Each save is one transaction, audited.
  *
  * A change must never leave a booked visit without its block. The database is the judge
  * (nurse_uncovered_visits and the roster guard triggers, migration 0020): what a change would
@@ -12,6 +12,7 @@ import * as ERRORS from '@visita/domain/contract/api-errors';
 import type {
   ConsoleNurseBody,
   consoleNurseDetailSchema,
+  NurseExtraShift,
   consoleNurseImpactVisitSchema,
   consoleNurseSummarySchema,
   NurseShift,
@@ -21,12 +22,21 @@ import { parseStoredCart } from '@visita/domain/contract/patients';
 import { and, asc, eq, gt, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction, queryRows } from '../../db/database.ts';
-import { nurseDaysOff, nurseSectors, nurseShifts, nurses, sectors, visits } from '../../db/schema.ts';
+import {
+  nurseDaysOff,
+  nurseExtraShifts,
+  nurseSectors,
+  nurseShifts,
+  nurses,
+  sectors,
+  visits,
+} from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
 import { bookingReference } from '../notifications/booking-events.ts';
 import { shortPatientName } from './agenda.ts';
+import { addDays } from '@visita/domain/availability';
 import { localDateTimeOf, localParts } from './blocks.ts';
 
 type NurseSummary = z.infer<typeof consoleNurseSummarySchema>;
@@ -146,19 +156,27 @@ async function findNurseRow(db: Db, id: number): Promise<NurseRow> {
   return row as NurseRow;
 }
 
-/** One nurse: her summary, weekly shifts, days off from today on and visits still to come. */
+/**
+ * One nurse: her summary, weekly shifts, days off and extra shifts from today on, and how many
+ * visits she has still to come.
+ */
 export async function nurseDetail(db: Db, id: number, now: Date = new Date()): Promise<NurseDetail> {
   const row = await findNurseRow(db, id);
   const [sectorMap, shiftMap] = await Promise.all([sectorsOf(db, [id]), shiftsOf(db, [id])]);
   const sectorList = sectorMap.get(id) ?? [];
   const zone = sectorList[0]?.time_zone ?? 'UTC';
   const today = localParts(now, zone).date;
-  const [daysOff, upcoming] = await Promise.all([
+  const [daysOff, extraShifts, upcoming] = await Promise.all([
     db
       .select({ day: nurseDaysOff.day })
       .from(nurseDaysOff)
       .where(and(eq(nurseDaysOff.nurseId, id), gte(nurseDaysOff.day, today)))
       .orderBy(asc(nurseDaysOff.day)),
+    db
+      .select()
+      .from(nurseExtraShifts)
+      .where(and(eq(nurseExtraShifts.nurseId, id), gte(nurseExtraShifts.day, today)))
+      .orderBy(asc(nurseExtraShifts.day), asc(nurseExtraShifts.startsAt)),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(visits)
@@ -175,6 +193,11 @@ export async function nurseDetail(db: Db, id: number, now: Date = new Date()): P
     ...toSummary(row, sectorList, shifts),
     shifts,
     days_off: daysOff.map((day) => String(day.day)),
+    extra_shifts: extraShifts.map((row) => ({
+      date: String(row.day),
+      starts_at: row.startsAt,
+      ends_at: row.endsAt,
+    })),
     upcoming_visits: Number(upcoming[0]?.count ?? 0),
   };
 }
@@ -193,8 +216,44 @@ async function checkedSectors(db: Db, body: ConsoleNurseBody) {
   const zones = new Set(rows.map((row) => row.timeZone));
   if (zones.size > 1) throw fail(ERRORS.CONSOLE_NURSE_SECTOR_ZONES);
   const [zone] = zones;
-  if (body.shifts.length > 0 && !zone) throw fail(ERRORS.CONSOLE_NURSE_SHIFTS_NEED_SECTOR);
+  const extraShifts = body.extra_shifts ?? [];
+  if ((body.shifts.length > 0 || extraShifts.length > 0) && !zone)
+    throw fail(ERRORS.CONSOLE_NURSE_SHIFTS_NEED_SECTOR);
   return { ids, zone: zone ?? 'UTC' };
+}
+
+/**
+ * An extra shift's day is hers to work: from today on, within a year, and, for one she does not
+ * have yet, not a day off of hers (a day off marked later over one she has does not lock her form).
+ */
+async function checkExtraShifts(
+  db: Db,
+  id: number | null,
+  shifts: readonly NurseExtraShift[],
+  zone: string,
+  now: Date,
+): Promise<void> {
+  if (shifts.length === 0) return;
+  const today = localParts(now, zone).date;
+  if (shifts.some((shift) => shift.date < today)) throw fail(ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_PAST);
+  if (shifts.some((shift) => shift.date > addDays(today, 366)))
+    throw fail(ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_FAR);
+  if (id === null) return;
+  const dates = [...new Set(shifts.map((shift) => shift.date))];
+  const [offDays, stored] = await Promise.all([
+    db
+      .select({ day: nurseDaysOff.day })
+      .from(nurseDaysOff)
+      .where(and(eq(nurseDaysOff.nurseId, id), inArray(nurseDaysOff.day, dates))),
+    db
+      .select()
+      .from(nurseExtraShifts)
+      .where(and(eq(nurseExtraShifts.nurseId, id), inArray(nurseExtraShifts.day, dates))),
+  ]);
+  const off = new Set(offDays.map((row) => String(row.day)));
+  const has = new Set(stored.map((row) => `${String(row.day)} ${row.startsAt} ${row.endsAt}`));
+  const added = shifts.filter((shift) => !has.has(`${shift.date} ${shift.starts_at} ${shift.ends_at}`));
+  if (added.some((shift) => off.has(shift.date))) throw fail(ERRORS.CONSOLE_NURSE_EXTRA_SHIFT_DAY_OFF);
 }
 
 const shiftKey = (shift: { weekday: number; starts_at: string; ends_at: string }, zone: string) =>
@@ -209,6 +268,7 @@ async function writeNurse(
   id: number,
   body: ConsoleNurseBody,
   checked: { ids: number[]; zone: string },
+  now: Date,
 ): Promise<void> {
   await tx
     .update(nurses)
@@ -249,6 +309,9 @@ async function writeNurse(
         timeZone: checked.zone,
       })),
     );
+  const goneExtras = body.extra_shifts
+    ? await writeExtraShifts(tx, id, body.extra_shifts, checked.zone, now)
+    : [];
   await tx
     .delete(nurseSectors)
     .where(
@@ -258,6 +321,56 @@ async function writeNurse(
       ),
     );
   if (gone.length > 0) await tx.delete(nurseShifts).where(inArray(nurseShifts.id, gone));
+  if (goneExtras.length > 0)
+    await tx.delete(nurseExtraShifts).where(inArray(nurseExtraShifts.id, goneExtras));
+}
+
+const extraShiftKey = (shift: NurseExtraShift, zone: string) =>
+  `${shift.date} ${shift.starts_at} ${shift.ends_at} ${zone}`;
+
+/**
+ * Adds the extra shifts she lacks from today on, and answers the ids of those no longer wanted
+ * (deleted last by the caller, as weekly shifts are). Past ones are left as they were.
+ */
+async function writeExtraShifts(
+  tx: Db,
+  id: number,
+  wanted: readonly NurseExtraShift[],
+  zone: string,
+  now: Date,
+): Promise<number[]> {
+  const today = localParts(now, zone).date;
+  const current = await tx
+    .select()
+    .from(nurseExtraShifts)
+    .where(
+      and(
+        eq(nurseExtraShifts.nurseId, id),
+        // Her current zone's today, and the day before: a row kept in another zone may still be today there.
+        gte(nurseExtraShifts.day, addDays(today, -1)),
+      ),
+    );
+  const wantedKeys = new Set(wanted.map((shift) => extraShiftKey(shift, zone)));
+  const kept = new Set<string>();
+  const gone: number[] = [];
+  for (const row of current) {
+    if (row.day < localParts(now, row.timeZone).date) continue;
+    const key = extraShiftKey({ date: row.day, starts_at: row.startsAt, ends_at: row.endsAt }, row.timeZone);
+    if (wantedKeys.has(key) && !kept.has(key)) kept.add(key);
+    else gone.push(row.id);
+  }
+  const added = wanted.filter((shift) => !kept.has(extraShiftKey(shift, zone)));
+  if (added.length > 0)
+    await tx.insert(nurseExtraShifts).values(
+      added.map((shift) => ({
+        nurseId: id,
+        day: shift.date,
+        startsAt: shift.starts_at,
+        endsAt: shift.ends_at,
+        timeZone: zone,
+      })),
+    );
+  return gone;
 }
 
 interface UncoveredRow {
@@ -328,10 +441,11 @@ export async function nurseChangeImpact(
 ): Promise<ImpactVisit[]> {
   await findNurseRow(db, id);
   const checked = await checkedSectors(db, body);
+  await checkExtraShifts(db, id, body.extra_shifts ?? [], checked.zone, now);
   try {
     await inTransaction(db, async (tx) => {
       const marked = await keepAllOfHers(tx, id, now);
-      await writeNurse(tx, id, body, checked);
+      await writeNurse(tx, id, body, checked, now);
       if (marked.length > 0)
         await tx.update(visits).set({ keptOffRoster: false }).where(inArray(visits.id, marked));
       throw new DryRun(await uncoveredVisits(tx, id));
@@ -353,10 +467,11 @@ export async function updateNurse(
 ): Promise<NurseDetail> {
   const before = await nurseDetail(db, id, now);
   const checked = await checkedSectors(db, body);
+  await checkExtraShifts(db, id, body.extra_shifts ?? [], checked.zone, now);
   const keep = new Set(body.keep_visit_ids ?? []);
   await inTransaction(db, async (tx) => {
     const marked = await keepAllOfHers(tx, id, now);
-    await writeNurse(tx, id, body, checked);
+    await writeNurse(tx, id, body, checked, now);
     const release = marked.filter((visitId) => !keep.has(visitId));
     if (release.length > 0)
       await tx.update(visits).set({ keptOffRoster: false }).where(inArray(visits.id, release));
@@ -385,13 +500,14 @@ export async function createNurse(
   now: Date = new Date(),
 ): Promise<NurseDetail> {
   const checked = await checkedSectors(db, body);
+  await checkExtraShifts(db, null, body.extra_shifts ?? [], checked.zone, now);
   const id = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(nurses)
       .values({ name: body.name, skills: [...body.skills].sort(), active: body.active })
       .returning({ id: nurses.id });
     if (!row) throw new Error('nurse not created');
-    await writeNurse(tx, row.id, body, checked);
+    await writeNurse(tx, row.id, body, checked, now);
     await recordAudit(tx, {
       actor: author.actor,
       operatorId: author.operatorId,
@@ -445,6 +561,7 @@ function auditView(nurse: {
   sector_ids?: readonly string[];
   sectors?: ReadonlyArray<{ id: string }>;
   shifts: readonly NurseShift[];
+  extra_shifts?: readonly NurseExtraShift[] | undefined;
   active: boolean;
 }) {
   return {
@@ -455,6 +572,13 @@ function auditView(nurse: {
     skills: [...nurse.skills].sort(),
     sector_ids: nurse.sector_ids ?? (nurse.sectors ?? []).map((sector) => sector.id),
     shifts: nurse.shifts.map((shift) => `${shift.weekday} ${shift.starts_at}-${shift.ends_at}`),
+    ...(nurse.extra_shifts
+      ? {
+          extra_shifts: nurse.extra_shifts.map(
+            (shift) => `${shift.date} ${shift.starts_at}-${shift.ends_at}`,
+          ),
+        }
+      : {}),
     active: nurse.active,
   };
 }

@@ -12,7 +12,7 @@ import { type Db, queryRows } from '../../db/database.ts';
 import type { ServiceSkill } from '../../db/schema.ts';
 import { type BusyBlocks, busyBlocksOf, type Horizon, instantRange } from './availability.ts';
 import { createShiftBlockCache, isoWeekday } from './blocks.ts';
-import { findSectorNurses, type SectorNurse, type ShiftPattern } from './queries.ts';
+import { type ExtraShift, findSectorNurses, type SectorNurse, type ShiftPattern } from './queries.ts';
 import { nurseBlocksOn, toEntry } from './roster.ts';
 
 /**
@@ -41,10 +41,22 @@ export function computeAvailability(
       shifts.set(`${shift.starts_at}|${shift.ends_at}|${shift.time_zone}`, shift);
     }
   }
+  const extraShiftsOn = new Map<string, ExtraShift[]>();
+  for (const nurse of nurses)
+    for (const shift of nurse.extra_shifts) {
+      const list = extraShiftsOn.get(shift.date);
+      if (list) list.push(shift);
+      else extraShiftsOn.set(shift.date, [shift]);
+    }
   for (let date = horizon.from; date <= horizon.to; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);
     const possible = new Set<number>();
     for (const shift of shiftsByWeekday.get(weekday)?.values() ?? []) {
+      for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone)) {
+        if (block.start > nowMs) possible.add(block.start);
+      }
+    }
+    for (const shift of extraShiftsOn.get(date) ?? []) {
       for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone)) {
         if (block.start > nowMs) possible.add(block.start);
       }

@@ -22,13 +22,31 @@ export interface ShiftPattern {
   time_zone: string;
 }
 
+/** A shift on one local date ('YYYY-MM-DD' in its zone), beside the weekly ones. */
+export interface ExtraShift {
+  date: string;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+}
+
 /** An active nurse of a sector who has the needed skills, with shifts and days off in a range. */
 export interface SectorNurse {
   id: number;
   shifts: ShiftPattern[];
   /** 'YYYY-MM-DD' local dates. */
   days_off: string[];
+  /** Her extra shifts in the same range. */
+  extra_shifts: ExtraShift[];
 }
+
+/** Her extra shifts between two local dates, as a json array (findSectorNurses, the agenda). */
+export const extraShiftsBetween = (dates: { from: string; to: string }) =>
+  sql`coalesce((select json_agg(json_build_object('date', to_char(x.day, 'YYYY-MM-DD'),
+                      'starts_at', x.starts_at, 'ends_at', x.ends_at, 'time_zone', x.time_zone))
+                    from nurse_extra_shifts x
+                    where x.nurse_id = n.id and x.day between ${dates.from}::date and ${dates.to}::date),
+                   '[]'::json)`;
 
 export async function findSectorById(db: Db, id: number): Promise<SectorRow | undefined> {
   const [row] = await db.select().from(sectors).where(eq(sectors.id, id)).limit(1);
@@ -55,8 +73,8 @@ export async function findSectorsSharingNurses(db: Db, sectorId: number): Promis
 }
 
 /**
- * Every active nurse serving the sector with all the skills, their weekly shifts and their days
- * off between two dates: one query whatever the number of nurses.
+ * Every active nurse serving the sector with all the skills, their weekly shifts, and their days
+ * off and extra shifts between two dates: one query whatever the number of nurses.
  */
 export async function findSectorNurses(
   db: Db,
@@ -64,7 +82,12 @@ export async function findSectorNurses(
   skills: readonly ServiceSkill[],
   daysOff: { from: string; to: string },
 ): Promise<SectorNurse[]> {
-  const rows = await queryRows<{ id: number; shifts: ShiftPattern[]; days_off: string[] }>(
+  const rows = await queryRows<{
+    id: number;
+    shifts: ShiftPattern[];
+    days_off: string[];
+    extra_shifts: ExtraShift[];
+  }>(
     db,
     sql`select n.id,
           coalesce((select json_agg(json_build_object('weekday', s.weekday, 'starts_at', s.starts_at,
@@ -73,7 +96,8 @@ export async function findSectorNurses(
           coalesce((select json_agg(to_char(d.day, 'YYYY-MM-DD'))
                     from nurse_days_off d
                     where d.nurse_id = n.id and d.day between ${daysOff.from}::date and ${daysOff.to}::date),
-                   '[]'::json) as days_off
+                   '[]'::json) as days_off,
+          ${extraShiftsBetween(daysOff)} as extra_shifts
         from nurses n
         join nurse_sectors ns on ns.nurse_id = n.id
         where ns.sector_id = ${sectorId} and n.active
@@ -85,6 +109,10 @@ export async function findSectorNurses(
     id: Number(row.id),
     shifts: typeof row.shifts === 'string' ? (JSON.parse(row.shifts) as ShiftPattern[]) : row.shifts,
     days_off: typeof row.days_off === 'string' ? (JSON.parse(row.days_off) as string[]) : row.days_off,
+    extra_shifts:
+      typeof row.extra_shifts === 'string'
+        ? (JSON.parse(row.extra_shifts) as ExtraShift[])
+        : row.extra_shifts,
   }));
 }
 

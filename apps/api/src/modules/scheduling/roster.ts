@@ -1,7 +1,7 @@
 /**
  * Who works when in a sector, for a cart's skills: the nurses, and for every date of the horizon
  * the blocks their shifts offer with how many of them are on shift, not off that day. It is
- * configuration (shifts, days off, sector membership), not bookings, so an instance keeps it in
+ * configuration (shifts, extra shifts, days off, sector membership), not bookings, so an instance keeps it in
  * memory; the database tells every instance when any of it changes (the roster triggers,
  * migration 0008), and it is rebuilt at least once a minute and on every new day anyway.
  */
@@ -41,20 +41,29 @@ export interface Roster {
   nursesInBlock(date: string, start: number): readonly SectorNurse[];
 }
 
-/** The blocks of a nurse on a local date (none on a day off or off shift). */
+/**
+ * The blocks of a nurse on a local date (none on a day off or off shift): her weekly shifts' and
+ * her extra shifts' on that date, each block once.
+ */
 export function nurseBlocksOn(
-  nurse: SectorNurse,
+  nurse: Pick<SectorNurse, 'days_off' | 'shifts' | 'extra_shifts'>,
   date: string,
   weekday: number,
   blocksOf: ReturnType<typeof createShiftBlockCache>,
 ): Block[] {
   if (nurse.days_off.includes(date)) return [];
-  const blocks: Block[] = [];
+  const blocks = new Map<number, Block>();
   for (const shift of nurse.shifts) {
-    if (shift.weekday === weekday)
-      blocks.push(...blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone));
+    if (shift.weekday !== weekday) continue;
+    for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone))
+      if (!blocks.has(block.start)) blocks.set(block.start, block);
   }
-  return blocks;
+  for (const shift of nurse.extra_shifts) {
+    if (shift.date !== date) continue;
+    for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone))
+      if (!blocks.has(block.start)) blocks.set(block.start, block);
+  }
+  return [...blocks.values()].sort((a, b) => a.start - b.start);
 }
 
 export function toEntry(block: Block, timeZone: string): AvailabilityEntry {
@@ -68,7 +77,8 @@ export function toEntry(block: Block, timeZone: string): AvailabilityEntry {
 
 /**
  * Counts, per date and block, the nurses on shift: nurses with the same weekly shifts are counted
- * together (a few groups, not one step per nurse and block). `from`..`to` are local dates.
+ * together (a few groups, not one step per nurse and block), then each extra shift on its date.
+ * `from`..`to` are local dates.
  */
 export function buildRoster(
   nurses: readonly SectorNurse[],
@@ -93,6 +103,13 @@ export function buildRoster(
       for (const date of new Set(nurse.days_off)) counts.set(date, (counts.get(date) ?? 0) + 1);
     offOn.set(key, counts);
   }
+  const withExtras = new Map<string, SectorNurse[]>();
+  for (const nurse of nurses)
+    for (const date of new Set(nurse.extra_shifts.map((shift) => shift.date))) {
+      const list = withExtras.get(date);
+      if (list) list.push(nurse);
+      else withExtras.set(date, [nurse]);
+    }
   const days = new Map<string, RosterBlock[]>();
   for (let date = window.from; date <= window.to; date = addDays(date, 1)) {
     const weekday = isoWeekday(date);
@@ -110,6 +127,23 @@ export function buildRoster(
         const known = byStart.get(start);
         if (known) known.working += working;
         else byStart.set(start, { start, entry: toEntry(block, timeZone), working });
+      }
+    }
+    // Extra shifts are few and per nurse: each adds her to the blocks her weekly shifts do not
+    // already offer that date (where she is counted in her group).
+    for (const nurse of withExtras.get(date) ?? []) {
+      if (nurse.days_off.includes(date)) continue;
+      const weekly = new Set<number>();
+      for (const shift of nurse.shifts) {
+        if (shift.weekday !== weekday) continue;
+        for (const block of blocksOf(date, shift.starts_at, shift.ends_at, shift.time_zone))
+          weekly.add(block.start);
+      }
+      for (const block of nurseBlocksOn(nurse, date, weekday, blocksOf)) {
+        if (weekly.has(block.start)) continue;
+        const known = byStart.get(block.start);
+        if (known) known.working += 1;
+        else byStart.set(block.start, { start: block.start, entry: toEntry(block, timeZone), working: 1 });
       }
     }
     days.set(

@@ -64,6 +64,7 @@ describe('computeAvailability across Chile clock changes', () => {
       { weekday: 7, starts_at: '00:00', ends_at: '03:00', time_zone: 'America/Santiago' },
     ],
     days_off: [],
+    extra_shifts: [],
   };
 
   it('offers the repeated 23:00 once on fall-back Saturday 2026-04-04', () => {
