@@ -8,7 +8,8 @@
  * FeatureCollection holding one. It is kept as the sectors table keeps it, rings of [lng, lat].
  */
 import { z } from 'zod';
-import { NURSE_SKILLS } from './console-nurses.ts';
+import { consoleNurseImpactVisitSchema, NURSE_SKILLS } from './console-nurses.ts';
+import { apiErrorSchema } from './errors.ts';
 import { refineSafeText } from './safe-text.ts';
 
 const countrySchema = z.enum(['cl', 'mx'], { error: "El país debe ser 'cl' o 'mx'." });
@@ -148,8 +149,23 @@ export const consoleSectorBodySchema = z.object({
   /** GeoJSON: a Polygon, a MultiPolygon's first, or a Feature or FeatureCollection of one. */
   polygon: polygonSchema,
   active: z.boolean({ error: 'Indica si el sector está activo.' }),
+  /**
+   * The visits still to come that the coordinator keeps although this change leaves their
+   * service out of the sector (deactivated, or a service taken away): each by id, as the 409
+   * listed them. A visit booked since is not kept by a list that does not name it.
+   */
+  keep_visit_ids: z.array(z.uuid('La visita no es válida.')).max(500).optional(),
 });
 export type ConsoleSectorBody = z.input<typeof consoleSectorBodySchema>;
+
+/**
+ * A sector change refused: with `visits` when it would leave booked visits without their service
+ * (sector-visits-booked), each to cancel or keep.
+ */
+export const consoleSectorRefusalSchema = apiErrorSchema.extend({
+  visits: z.array(consoleNurseImpactVisitSchema).optional(),
+});
+export type ConsoleSectorRefusal = z.infer<typeof consoleSectorRefusalSchema>;
 
 export const consoleCoverageSectorParamsSchema = z.object({
   id: z.string().regex(/^\d{1,10}$/, 'El sector no es válido.'),

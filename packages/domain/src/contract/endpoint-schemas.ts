@@ -158,6 +158,7 @@ import {
   consoleCoverageSectorsAnswerSchema,
   consoleCoverageSectorsQuerySchema,
   consoleSectorBodySchema,
+  consoleSectorRefusalSchema,
 } from './console-coverage.ts';
 import {
   consoleLeadCartAnswerSchema,
@@ -886,7 +887,11 @@ export const consoleCreateSector = {
 export const consoleUpdateSector = {
   params: consoleCoverageSectorParamsSchema,
   body: consoleSectorBodySchema,
-  response: { 200: consoleCoverageSectorSchema, ...refusals(400, 401, 403, 404, 409) },
+  response: {
+    200: consoleCoverageSectorSchema,
+    ...refusals(400, 401, 403, 404),
+    409: consoleSectorRefusalSchema,
+  },
 } as const satisfies EndpointSchemas;
 export const consoleCoverageOptions = {
   response: { 200: consoleCoverageOptionsSchema, ...refusals(401, 403) },

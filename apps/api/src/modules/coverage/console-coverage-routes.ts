@@ -14,6 +14,7 @@ import {
   knownSalesSources,
   listCoverageSectors,
   lookupCoverage,
+  SectorVisitsBooked,
   updateCoverageSector,
 } from './console-coverage.ts';
 
@@ -79,11 +80,20 @@ const consoleCoverageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...SCHEMAS.consoleUpdateSector,
         tags: ['console'],
-        summary: 'Cambia un sector; su zona horaria no cambia mientras tenga enfermeras (409)',
+        summary:
+          'Cambia un sector; su zona horaria no cambia mientras tenga enfermeras (409), ni se desactiva o pierde un servicio con visitas agendadas que no se mantengan (409 con las visitas)',
       },
     },
-    async (request) =>
-      updateCoverageSector(app.db, Number(request.params.id), request.body, authorOf(request)),
+    async (request, reply) => {
+      try {
+        return await updateCoverageSector(app.db, Number(request.params.id), request.body, authorOf(request));
+      } catch (error) {
+        // The refusal carries the visits themselves, so the coordinator can open, cancel or keep each.
+        if (!(error instanceof SectorVisitsBooked)) throw error;
+        const { err, msg } = ERRORS.consoleSectorVisitsBooked(error.visits.length);
+        return reply.code(409).send({ err, msg, visits: error.visits });
+      }
+    },
   );
 
   app.get(

@@ -16,20 +16,35 @@ import type {
   ConsoleCoverageSector,
   consoleSectorBodySchema,
 } from '@visita/domain/contract/console-coverage';
-import type { NurseSkill } from '@visita/domain/contract/console-nurses';
+import type { consoleNurseImpactVisitSchema, NurseSkill } from '@visita/domain/contract/console-nurses';
+import { parseStoredCart } from '@visita/domain/contract/patients';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Geocoder } from '../../adapters/geocoders/geocoder.ts';
 import { allPlaces } from '../../adapters/geocoders/gazetteer.ts';
-import { type Db, inTransaction } from '../../db/database.ts';
+import { type Db, inTransaction, queryRows } from '../../db/database.ts';
 import { clients, nurseSectors, nurses, sectors } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
+import { bookingReference } from '../notifications/booking-events.ts';
+import { shortPatientName } from '../scheduling/agenda.ts';
+import { localDateTimeOf } from '../scheduling/blocks.ts';
 import { findCoveringSector, isRegionBlocked, type SectorRow, type SectorsOfSource } from './service.ts';
 
 type SectorBody = z.output<typeof consoleSectorBodySchema>;
 type Ring = [number, number][];
+type BookedVisit = z.infer<typeof consoleNurseImpactVisitSchema>;
+
+/**
+ * A sector change refused because it leaves booked visits without their service; the route
+ * answers 409 with them (their ids and appointments), so the coordinator can cancel or keep each.
+ */
+export class SectorVisitsBooked extends Error {
+  constructor(readonly visits: BookedVisit[]) {
+    super('sector change leaves booked visits');
+  }
+}
 
 /**
  * Two sectors overlap when the area they share is at least this part of the smaller one: sectors
@@ -241,6 +256,11 @@ export async function updateCoverageSector(
         .limit(1);
       if (served) throw fail(ERRORS.CONSOLE_SECTOR_ZONE_HAS_NURSES);
     }
+    // Every visit the change leaves without service must be named as kept; one booked since the
+    // coordinator read the list is not, and is refused again to be seen.
+    const booked = await visitsLeftWithoutService(tx, id, current, fields);
+    const keep = new Set(body.keep_visit_ids ?? []);
+    if (booked.some((visit) => !keep.has(visit.visit_id))) throw new SectorVisitsBooked(booked);
     await tx.update(sectors).set(fields).where(eq(sectors.id, id));
     await recordAudit(tx, {
       actor: author.actor,
@@ -250,10 +270,73 @@ export async function updateCoverageSector(
       entityId: String(id),
       partnerId: null,
       before: auditView(current),
-      after: auditView(fields),
+      after: {
+        ...auditView(fields),
+        ...(booked.length > 0 ? { kept_visits: booked.map((visit) => visit.visit_id) } : {}),
+      },
     });
   });
   return coverageSectorDetail(db, id);
+}
+
+interface BookedRow {
+  visit_id: string;
+  appointment_id: string;
+  status: 'hold' | 'confirmed';
+  block_start: Date | string;
+  block_end: Date | string;
+  comuna: string | null;
+  patients: unknown;
+}
+
+/**
+ * The sector's visits still to come (confirmed, or holds not lapsed) that the change leaves
+ * without their service: all of them when it deactivates the sector, else those whose cart needs
+ * a service it takes away (the database reads the cart's skills as the nurses' guard does).
+ * Moving such a visit does not help (a move stays in the sector): it is cancelled or kept.
+ * Soonest first; none when the change takes nothing away.
+ */
+async function visitsLeftWithoutService(
+  tx: Db,
+  id: number,
+  current: { active: boolean; services: readonly string[]; timeZone: string },
+  next: { active: boolean; services: readonly string[] },
+): Promise<BookedVisit[]> {
+  // An inactive sector takes no bookings: what it had was kept when it was deactivated.
+  if (!current.active) return [];
+  const deactivated = !next.active;
+  const removed = current.services.filter((service) => !next.services.includes(service));
+  if (!deactivated && removed.length === 0) return [];
+  const rows = await queryRows<BookedRow>(
+    tx,
+    sql`select v.id::text as visit_id, v.appointment_id::text as appointment_id, v.status,
+        v.block_start, v.block_end, a.comuna, a.patients
+      from visits v
+      join appointments a on a.id = v.appointment_id
+      where a.sector_id = ${id} and v.block_end > now()
+        and (v.status = 'confirmed' or v.expires_at > now())
+        and (${deactivated} or exists (
+          select 1 from appointment_needed_skills(a.patients) k(skill)
+          where k.skill in (select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))))
+      order by v.block_start, v.id`,
+  );
+  return rows.map((row) => {
+    const patients = parseStoredCart(
+      typeof row.patients === 'string' ? JSON.parse(row.patients) : row.patients,
+    );
+    const first = patients[0];
+    return {
+      visit_id: row.visit_id,
+      appointment_id: row.appointment_id,
+      code: bookingReference(row.appointment_id),
+      patient: shortPatientName(first?.first_name ?? null, first?.last_name ?? null),
+      commune: row.comuna || null,
+      // On the sector's wall clock as the visits were booked.
+      begin_date: localDateTimeOf(new Date(row.block_start), current.timeZone),
+      end_date: localDateTimeOf(new Date(row.block_end), current.timeZone),
+      status: row.status,
+    };
+  });
 }
 
 /** The sector's active nurses, by name. */
