@@ -29,7 +29,7 @@ test('a coordinator creates a nurse with her skills, sector and shifts, all by k
   await page.getByLabel('Día').selectOption({ label: 'martes' });
   await page.getByLabel('Desde').fill('09:00');
   await page.getByLabel('Hasta').fill('13:00');
-  await page.getByRole('button', { name: 'Agregar turno' }).click();
+  await page.getByRole('button', { name: 'Agregar turno', exact: true }).click();
   await expect(page.getByRole('table', { name: /Cada turno/ })).toContainText('martes');
   await expectNoViolations(page, 'the new nurse form');
   await page.getByRole('button', { name: 'Crear enfermera' }).click();
@@ -59,6 +59,25 @@ test('a coordinator creates a nurse with her skills, sector and shifts, all by k
   await expect(page.getByRole('button', { name: /^Devolver el / })).toHaveCount(3);
   await giveBack.click();
   await expect(page.getByRole('button', { name: /^Devolver el / })).toHaveCount(2);
+
+  // An extra shift on a date, beside her weekly ones: kept with her once saved.
+  const extraDay = inDays(5);
+  await page.getByRole('button', { name: 'Agregar turno extra' }).click();
+  await expect(page.getByText('Elige la fecha del turno extra.')).toBeVisible();
+  await page.getByLabel('Fecha', { exact: true }).fill(extraDay);
+  await page.getByLabel('Inicio del turno extra').fill('15:00');
+  await page.getByLabel('Término del turno extra').fill('18:00');
+  await page.getByRole('button', { name: 'Agregar turno extra' }).click();
+  const extras = page.getByRole('table', { name: 'Turnos extra de hoy en adelante, por fecha' });
+  await expect(extras).toContainText('18:00');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
+  const saved = await page.request.get(page.url().replace('/console/enfermeras/', '/api/console/nurses/'));
+  expect(((await saved.json()) as { extra_shifts: unknown[] }).extra_shifts).toEqual([
+    { date: extraDay, starts_at: '15:00', ends_at: '18:00' },
+  ]);
+  await expect(extras.getByRole('button', { name: /^Quitar el turno extra del / })).toHaveCount(1);
+  await expectNoViolations(page, "the nurse's extra shifts");
 
   // A bad value is refused by the API in Spanish, nothing saved.
   await page.getByLabel('Teléfono').fill('llámame');

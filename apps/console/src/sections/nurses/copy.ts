@@ -35,6 +35,18 @@ export const COPY = {
   removeShift: (weekday: string, from: string, to: string) =>
     `Quitar el turno del ${weekday} de ${from} a ${to}`,
   noShifts: 'Sin turnos: no recibe visitas.',
+  extraShiftsTitle: 'Turnos extra',
+  extraShiftsHint:
+    'Un turno en una fecha, además de los semanales (un día libre manda sobre él). Quitar uno con visitas agendadas pide reasignarlas o mantenerlas.',
+  extraShiftsCaption: 'Turnos extra de hoy en adelante, por fecha',
+  noExtraShifts: 'Sin turnos extra por delante.',
+  date: 'Fecha',
+  extraStartsAt: 'Inicio del turno extra',
+  extraEndsAt: 'Término del turno extra',
+  addExtraShift: 'Agregar turno extra',
+  extraDateMissing: 'Elige la fecha del turno extra.',
+  removeExtraShift: (date: string, from: string, to: string) =>
+    `Quitar el turno extra del ${date} de ${from} a ${to}`,
   daysOffTitle: 'Días libres',
   noDaysOff: 'No tiene días libres por delante.',
   daysOffHint: 'Una ausencia (días libres, vacaciones) propone primero quién toma cada una de sus visitas.',

@@ -16,6 +16,7 @@ import {
   type ConsoleNurseBody,
   NURSE_SKILL_LABELS,
   NURSE_SKILLS,
+  type NurseExtraShift,
   type NurseShift,
   type NurseSkill,
 } from '@visita/domain/contract/console-nurses';
@@ -33,6 +34,8 @@ export interface NurseDraft {
   skills: NurseSkill[];
   sector_ids: string[];
   shifts: NurseShift[];
+  /** From today on, by date and time. */
+  extra_shifts: NurseExtraShift[];
   active: boolean;
 }
 
@@ -44,13 +47,21 @@ export const EMPTY_DRAFT: NurseDraft = {
   skills: ['lab'],
   sector_ids: [],
   shifts: [],
+  extra_shifts: [],
   active: true,
 };
 
 export const bodyOf = (draft: NurseDraft): ConsoleNurseBody => ({ ...draft });
 
+const longDate = new Intl.DateTimeFormat('es-CL', { dateStyle: 'full', timeZone: 'UTC' });
+/** 'YYYY-MM-DD' as the coordinator reads it ('jueves, 3 de diciembre de 2026'). */
+const dateLabel = (date: string) => {
+  const at = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? date : longDate.format(at);
+};
+
 /**
- * A nurse's fields: contact, skills, sectors, weekly shifts, active. The API checks every value
+ * A nurse's fields: contact, skills, sectors, weekly shifts, extra shifts on a date, active. The API checks every value
  * and answers in Spanish; the form only keeps the draft.
  */
 export function NurseForm({
@@ -68,6 +79,7 @@ export function NurseForm({
 }) {
   const [draft, setDraft] = useState<NurseDraft>(initial);
   const [shift, setShift] = useState<NurseShift>({ weekday: 1, starts_at: '08:00', ends_at: '13:00' });
+  const [extra, setExtra] = useState<NurseExtraShift>({ date: '', starts_at: '15:00', ends_at: '19:00' });
   const sectors = useSectors();
   const set = <K extends keyof NurseDraft>(key: K, value: NurseDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -83,6 +95,18 @@ export function NurseForm({
         (a, b) => a.weekday - b.weekday || a.starts_at.localeCompare(b.starts_at),
       ),
     );
+
+  const [extraError, setExtraError] = useState('');
+  const addExtraShift = () => {
+    if (extra.date === '') return setExtraError(COPY.extraDateMissing);
+    setExtraError('');
+    set(
+      'extra_shifts',
+      [...draft.extra_shifts, extra].sort(
+        (a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at),
+      ),
+    );
+  };
 
   return (
     <form onSubmit={submit} aria-label={submitLabel}>
@@ -215,6 +239,85 @@ export function NurseForm({
             />
             <Button variant="default" onClick={addShift}>
               {COPY.addShift}
+            </Button>
+          </Group>
+        </section>
+
+        <section aria-labelledby="nurse-extra-shifts-title">
+          <Title order={2} id="nurse-extra-shifts-title" size="h4" mb="xs">
+            {COPY.extraShiftsTitle}
+          </Title>
+          <Text size="sm" mb="xs">
+            {COPY.extraShiftsHint}
+          </Text>
+          {draft.extra_shifts.length === 0 ? <Text size="sm">{COPY.noExtraShifts}</Text> : null}
+          {draft.extra_shifts.length > 0 ? (
+            <ScrollRegion label={COPY.extraShiftsTitle} minWidth={420}>
+              <Table captionSide="top" data-testid="nurse-extra-shifts">
+                <Table.Caption style={CAPTION}>{COPY.extraShiftsCaption}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{COPY.date}</Table.Th>
+                    <Table.Th scope="col">{COPY.startsAt}</Table.Th>
+                    <Table.Th scope="col">{COPY.endsAt}</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Acciones</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {draft.extra_shifts.map((row, index) => {
+                    const day = dateLabel(row.date);
+                    return (
+                      <Table.Tr key={`${row.date}-${row.starts_at}-${index}`}>
+                        <Table.Td>{day}</Table.Td>
+                        <Table.Td>{row.starts_at}</Table.Td>
+                        <Table.Td>{row.ends_at}</Table.Td>
+                        <Table.Td>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="xs"
+                            aria-label={COPY.removeExtraShift(day, row.starts_at, row.ends_at)}
+                            onClick={() =>
+                              set(
+                                'extra_shifts',
+                                draft.extra_shifts.filter((_, at) => at !== index),
+                              )
+                            }
+                          >
+                            Quitar
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </ScrollRegion>
+          ) : null}
+          <Group align="flex-end" mt="sm">
+            <TextInput
+              label={COPY.date}
+              type="date"
+              value={extra.date}
+              error={extraError || undefined}
+              onChange={(event) => setExtra({ ...extra, date: event.currentTarget.value })}
+            />
+            <TextInput
+              label={COPY.extraStartsAt}
+              type="time"
+              value={extra.starts_at}
+              onChange={(event) => setExtra({ ...extra, starts_at: event.currentTarget.value })}
+            />
+            <TextInput
+              label={COPY.extraEndsAt}
+              type="time"
+              value={extra.ends_at}
+              onChange={(event) => setExtra({ ...extra, ends_at: event.currentTarget.value })}
+            />
+            <Button variant="default" onClick={addExtraShift}>
+              {COPY.addExtraShift}
             </Button>
           </Group>
         </section>

@@ -74,6 +74,7 @@ export function NursePage() {
     skills: detail.skills,
     sector_ids: detail.sectors.map((sector) => sector.id),
     shifts: detail.shifts,
+    extra_shifts: detail.extra_shifts,
     active: detail.active,
   };
 
