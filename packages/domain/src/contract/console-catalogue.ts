@@ -161,6 +161,35 @@ export const consoleCatalogueStockBodySchema = z.object({
 });
 export type ConsoleCatalogueStockBody = z.infer<typeof consoleCatalogueStockBodySchema>;
 
+/**
+ * A sales source as stored (clients.sales_source): lower case, digits, '-' and '_'. A source with
+ * a count of its own takes from it; every other source takes from the item's shared stock.
+ */
+const CATALOGUE_SOURCE_MAX_LENGTH = 100;
+const stockSourceSchema = z
+  .string({ error: 'Indica la fuente de venta.' })
+  .trim()
+  .min(1, { error: 'Indica la fuente de venta.' })
+  .max(CATALOGUE_SOURCE_MAX_LENGTH, {
+    error: `La fuente de venta admite hasta ${CATALOGUE_SOURCE_MAX_LENGTH} caracteres.`,
+  })
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, {
+    error: 'La fuente de venta solo admite minúsculas sin tilde, números, guiones y guiones bajos.',
+  });
+
+/** A source's own count of an item: never unlimited (removing the row sends it back to the shared one). */
+export const consoleCatalogueSourceStockBodySchema = z.object({
+  sales_source: stockSourceSchema,
+  stock: z
+    .number({ error: 'Las unidades deben ser un número.' })
+    .int({ error: 'Las unidades deben ser un número entero.' })
+    .min(0, { error: 'Las unidades no pueden ser negativas.' })
+    .max(CATALOGUE_MAX_STOCK, { error: 'Las unidades son demasiadas.' }),
+});
+
+/** Which source's own count to remove (it then takes from the shared stock). */
+export const consoleCatalogueSourceStockQuerySchema = z.object({ sales_source: stockSourceSchema });
+
 export const consoleCatalogueListQuerySchema = z.object({
   country: countryCodeSchema,
   kind: z.enum(CATALOGUE_KINDS, { error: 'El tipo no es válido.' }).optional(),
@@ -234,3 +263,17 @@ export const consoleCatalogueOptionsSchema = z.object({
   next_id: z.number().int(),
 });
 export type ConsoleCatalogueOptions = z.infer<typeof consoleCatalogueOptionsSchema>;
+
+/** An item's stock per sales source: the shared count, and each source's own count with its state. */
+export const consoleCatalogueSourceStockAnswerSchema = z.object({
+  item_id: z.number().int(),
+  /** What every source without a row of its own takes from (null: unlimited). */
+  shared: z.object({ stock: z.number().int().nullable(), stock_state: stockStateSchema }),
+  /** The sources with a count of their own, by name; the widget's low-stock state follows it. */
+  sources: z.array(
+    z.object({ sales_source: z.string(), stock: z.number().int(), stock_state: stockStateSchema }),
+  ),
+  /** The sources partners sell with that have no count of their own yet (what may be added). */
+  other_sources: z.array(z.string()),
+});
+export type ConsoleCatalogueSourceStockAnswer = z.infer<typeof consoleCatalogueSourceStockAnswerSchema>;

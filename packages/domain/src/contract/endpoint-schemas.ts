@@ -130,6 +130,9 @@ import {
   consoleCatalogueOptionsQuerySchema,
   consoleCatalogueOptionsSchema,
   consoleCatalogueParamsSchema,
+  consoleCatalogueSourceStockAnswerSchema,
+  consoleCatalogueSourceStockBodySchema,
+  consoleCatalogueSourceStockQuerySchema,
   consoleCatalogueStockBodySchema,
   consoleCreateCatalogueItemBodySchema,
 } from './console-catalogue.ts';
@@ -930,4 +933,18 @@ export const consoleSetCatalogueStock = {
   params: consoleCatalogueParamsSchema,
   body: consoleCatalogueStockBodySchema,
   response: { 200: consoleCatalogueItemSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleCatalogueSourceStock = {
+  params: consoleCatalogueParamsSchema,
+  response: { 200: consoleCatalogueSourceStockAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleSetCatalogueSourceStock = {
+  params: consoleCatalogueParamsSchema,
+  body: consoleCatalogueSourceStockBodySchema,
+  response: { 200: consoleCatalogueSourceStockAnswerSchema, ...refusals(400, 401, 403, 404) },
+} as const satisfies EndpointSchemas;
+export const consoleRemoveCatalogueSourceStock = {
+  params: consoleCatalogueParamsSchema,
+  querystring: consoleCatalogueSourceStockQuerySchema,
+  response: { 200: consoleCatalogueSourceStockAnswerSchema, ...refusals(400, 401, 403, 404) },
 } as const satisfies EndpointSchemas;

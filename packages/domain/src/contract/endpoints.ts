@@ -433,6 +433,18 @@ export const consoleSetCatalogueStock = {
   method: 'PUT',
   path: '/console/catalogue/:id/stock',
 } as const satisfies Endpoint;
+export const consoleCatalogueSourceStock = {
+  method: 'GET',
+  path: '/console/catalogue/:id/source-stock',
+} as const satisfies Endpoint;
+export const consoleSetCatalogueSourceStock = {
+  method: 'PUT',
+  path: '/console/catalogue/:id/source-stock',
+} as const satisfies Endpoint;
+export const consoleRemoveCatalogueSourceStock = {
+  method: 'DELETE',
+  path: '/console/catalogue/:id/source-stock',
+} as const satisfies Endpoint;
 // The console's coverage: sectors, their overlaps, an address tested as the widget would
 export const consoleCoverageSectors = {
   method: 'GET',

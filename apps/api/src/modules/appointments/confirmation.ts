@@ -53,7 +53,7 @@ export async function confirmAppointment(
       if (use === 'no-uses') throw fail(ERRORS.COUPON_NO_USES);
       if (use === 'used-by-person') throw fail(ERRORS.couponRefused('already_used'));
     }
-    await takeStock(tx, stockUnitsOf(row.patients));
+    await takeStock(tx, stockUnitsOf(row.patients), row.salesSource);
     if (alsoInTransaction) await alsoInTransaction(tx, row);
     // The e-mails and the partner's webhook exist exactly when the confirmation does.
     await writeBookingEvents(tx, row, 'appointment.confirmed', {

@@ -5,8 +5,11 @@ import { operatorOfRequest } from '../../plugins/app/console-session.ts';
 import {
   catalogueItemDetail,
   catalogueOptions,
+  catalogueSourceStock,
   createCatalogueItem,
   listCatalogueItems,
+  removeCatalogueSourceStock,
+  setCatalogueSourceStock,
   setCatalogueStock,
   updateCatalogueItem,
 } from './console-catalogue.ts';
@@ -116,6 +119,67 @@ const consoleCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.stock,
       );
       return detail(request.params.id);
+    },
+  );
+
+  app.get(
+    ENDPOINTS.consoleCatalogueSourceStock.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleCatalogueSourceStock,
+        tags: ['console'],
+        summary:
+          'Las existencias de un ítem por fuente de venta: el stock compartido y el propio de cada fuente, con su estado',
+      },
+    },
+    async (request) => catalogueSourceStock(app.db, request.params.id),
+  );
+
+  app.put(
+    ENDPOINTS.consoleSetCatalogueSourceStock.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleSetCatalogueSourceStock,
+        tags: ['console'],
+        summary:
+          'Fijar las unidades propias de una fuente de venta: sus confirmaciones y su estado operativo las siguen a ellas, no al stock compartido',
+      },
+    },
+    async (request) => {
+      const { sales_source, stock } = request.body;
+      await setCatalogueSourceStock(
+        app.db,
+        app.changes,
+        operatorOfRequest(request),
+        request.params.id,
+        sales_source,
+        stock,
+      );
+      return catalogueSourceStock(app.db, request.params.id);
+    },
+  );
+
+  app.delete(
+    ENDPOINTS.consoleRemoveCatalogueSourceStock.path,
+    {
+      config,
+      schema: {
+        ...SCHEMAS.consoleRemoveCatalogueSourceStock,
+        tags: ['console'],
+        summary: 'Quitar las unidades propias de una fuente de venta: vuelve a usar el stock compartido',
+      },
+    },
+    async (request) => {
+      await removeCatalogueSourceStock(
+        app.db,
+        app.changes,
+        operatorOfRequest(request),
+        request.params.id,
+        request.query.sales_source,
+      );
+      return catalogueSourceStock(app.db, request.params.id);
     },
   );
 };

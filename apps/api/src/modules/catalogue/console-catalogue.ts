@@ -15,17 +15,33 @@ import {
   type ConsoleCatalogueListAnswer,
   type ConsoleCatalogueOptions,
   type ConsoleCatalogueRow,
+  type ConsoleCatalogueSourceStockAnswer,
   type ConsoleCreateCatalogueItemBody,
 } from '@visita/domain/contract/console-catalogue';
 import type { CountryCode } from '@visita/domain/locale';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Db, inTransaction, sqlStateOf } from '../../db/database.ts';
-import { catalogueItems, operativeStatus, packItems } from '../../db/schema.ts';
+import { catalogueItems, catalogueStock, operativeStatus, packItems } from '../../db/schema.ts';
 import { foldSearchText } from '../../search-text.ts';
 import { fail } from '../../errors.ts';
 import { type ConsoleOperator, consoleActor } from '../../plugins/app/console-session.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
+import { knownSalesSources } from '../coverage/console-coverage.ts';
 import { catalogueSearchText, searchWords } from './search-text.ts';
 import type { CatalogueSnapshot } from './snapshot.ts';
 
@@ -90,7 +106,19 @@ export async function listCatalogueItems(
   const conditions: Array<SQL | undefined> = [eq(catalogueItems.country, query.country)];
   if (query.kind) conditions.push(kindCondition(query.kind));
   if (query.active !== undefined) conditions.push(eq(catalogueItems.active, query.active));
-  if (query.limited_stock) conditions.push(isNotNull(catalogueItems.stock));
+  // Limited: a shared count, or a count of its own for some source.
+  if (query.limited_stock)
+    conditions.push(
+      or(
+        isNotNull(catalogueItems.stock),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(catalogueStock)
+            .where(eq(catalogueStock.itemId, catalogueItems.id)),
+        ),
+      ),
+    );
   if (/^\d{1,9}$/.test(text)) conditions.push(eq(catalogueItems.id, Number(text)));
   else
     for (const word of searchWords(text))
@@ -413,6 +441,99 @@ export async function setCatalogueStock(
       action: 'catalogue.stock_set',
       before: { stock: current.stock },
       after: { stock },
+    });
+  });
+  await changes.publish({ topic: 'catalogue' });
+}
+
+/** GET /console/catalogue/:id/source-stock: the shared count and each source's own, with its state. */
+export async function catalogueSourceStock(db: Db, id: number): Promise<ConsoleCatalogueSourceStockAnswer> {
+  const item = await findItem(db, id);
+  const rows = await db
+    .select({ salesSource: catalogueStock.salesSource, stock: catalogueStock.stock })
+    .from(catalogueStock)
+    .where(eq(catalogueStock.itemId, id))
+    .orderBy(asc(catalogueStock.salesSource));
+  const own = new Set(rows.map((row) => row.salesSource));
+  return {
+    item_id: item.id,
+    shared: { stock: item.stock, stock_state: catalogueStockState(item.stock) },
+    sources: rows.map((row) => ({
+      sales_source: row.salesSource,
+      stock: row.stock,
+      stock_state: catalogueStockState(row.stock),
+    })),
+    other_sources: (await knownSalesSources(db)).filter((source) => !own.has(source)),
+  };
+}
+
+/** The source's own count of the item, locked for the write; null when it takes from the shared one. */
+async function ownStockFor(tx: Db, id: number, salesSource: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ stock: catalogueStock.stock })
+    .from(catalogueStock)
+    .where(and(eq(catalogueStock.itemId, id), eq(catalogueStock.salesSource, salesSource)))
+    .for('update');
+  return row?.stock ?? null;
+}
+
+/**
+ * PUT /console/catalogue/:id/source-stock: a sales source's own count of the item, set as counted;
+ * from then on its confirmations take from it (never from the shared stock) and its operative
+ * switch reads it. Only a source partners sell with. Audited as catalogue.stock_set with the
+ * source, before and after (stock null: it had no count of its own).
+ */
+export async function setCatalogueSourceStock(
+  db: Db,
+  changes: ChangeBus,
+  by: ConsoleOperator,
+  id: number,
+  salesSource: string,
+  stock: number,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    // The item's lock orders writes on its sources, so two operators never both see "no row".
+    await findItem(tx, id, true);
+    if (!(await knownSalesSources(tx)).includes(salesSource))
+      throw fail(ERRORS.CONSOLE_CATALOGUE_STOCK_UNKNOWN_SOURCE);
+    const before = await ownStockFor(tx, id, salesSource);
+    await tx
+      .insert(catalogueStock)
+      .values({ itemId: id, salesSource, stock })
+      .onConflictDoUpdate({ target: [catalogueStock.itemId, catalogueStock.salesSource], set: { stock } });
+    await recordAudit(tx, {
+      ...audit(by, id),
+      action: 'catalogue.stock_set',
+      before: { sales_source: salesSource, stock: before },
+      after: { sales_source: salesSource, stock },
+    });
+  });
+  await changes.publish({ topic: 'catalogue' });
+}
+
+/**
+ * DELETE /console/catalogue/:id/source-stock: the source's own count removed; it takes from the
+ * shared stock again. Audited as catalogue.stock_set, after with stock null (no count of its own).
+ */
+export async function removeCatalogueSourceStock(
+  db: Db,
+  changes: ChangeBus,
+  by: ConsoleOperator,
+  id: number,
+  salesSource: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await findItem(tx, id, true);
+    const before = await ownStockFor(tx, id, salesSource);
+    if (before === null) throw fail(ERRORS.CONSOLE_CATALOGUE_SOURCE_STOCK_NOT_FOUND);
+    await tx
+      .delete(catalogueStock)
+      .where(and(eq(catalogueStock.itemId, id), eq(catalogueStock.salesSource, salesSource)));
+    await recordAudit(tx, {
+      ...audit(by, id),
+      action: 'catalogue.stock_set',
+      before: { sales_source: salesSource, stock: before },
+      after: { sales_source: salesSource, stock: null },
     });
   });
   await changes.publish({ topic: 'catalogue' });

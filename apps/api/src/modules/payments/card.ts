@@ -177,7 +177,7 @@ export async function payByCard(
   assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
   if (Math.abs(body.amount - amount) >= 0.005) throw fail(ERRORS.AMOUNT_MISMATCH);
   // Checked before charging; taken for good at confirmation, where a lost race is refunded.
-  await assertStockAvailable(db, stockUnitsOf(appointment.patients));
+  await assertStockAvailable(db, stockUnitsOf(appointment.patients), appointment.salesSource);
 
   const { currency } = localeFromCountry(appointment.country);
   // The company's part as the confirmation will record it (also when a reconciliation confirms).
