@@ -5,7 +5,8 @@ import { expectNoViolations, openSection, signInAsAdmin } from './console-helper
  * The catalogue in the console: the admin edits an exam's display name and fasting hours and the
  * widget's catalogue call answers them at once; then sets a vaccine's stock to 0 (the state the
  * widget reads: a source following it closes with 'Se acabó el stock.', a confirmation is
- * refused) and the list shows it sold out.
+ * refused) and the list shows it sold out; then gives one sales source a count of its own of
+ * the vaccine (added, edited to sold out, removed), by keyboard.
  */
 
 test.describe.configure({ timeout: 180_000 });
@@ -76,4 +77,51 @@ test("an admin edits an exam and a vaccine's stock: the widget reads the exam at
   await expect(
     page.getByRole('status').filter({ hasText: 'Stock guardado: 1000 disponibles.' }),
   ).toBeVisible();
+});
+
+test('an admin gives a sales source its own count of a vaccine, sells it out and sends the source back to the shared stock', async ({
+  page,
+}) => {
+  // redsalud and the hepatitis A vaccine: no other test books that vaccine for that source. The
+  // widget's operative state per source is the API tests' (it would close a source other e2e use).
+  await signInAsAdmin(page);
+  await page.goto(`/console/catalogo/${VACCINE_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vacuna contra la hepatitis A' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Existencias por fuente' })).toBeVisible();
+  await expect(page.getByText('Ninguna fuente tiene existencias propias')).toBeVisible();
+
+  // Added by keyboard: the source chosen, its units typed, the form sent with Enter.
+  await page.getByRole('combobox', { name: 'Fuente de venta' }).selectOption('redsalud');
+  await page.getByRole('textbox', { name: 'Unidades de la fuente' }).fill('5');
+  await page.getByRole('textbox', { name: 'Unidades de la fuente' }).press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Existencias de redsalud guardadas: 5 disponibles.' }),
+  ).toBeFocused();
+  const table = page.getByRole('table', { name: 'Existencias por fuente' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'redsalud' }) });
+  await expect(row).toContainText('5 disponibles');
+  await expectNoViolations(page, 'Catálogo: existencias por fuente');
+
+  // Edited to 0: sold out for that source alone.
+  await row.getByRole('button', { name: 'Editar redsalud' }).press('Enter');
+  const units = page.getByRole('textbox', { name: 'Unidades de redsalud' });
+  await expect(units).toBeFocused();
+  await units.fill('0');
+  await units.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Existencias de redsalud guardadas: Agotado (0).' }),
+  ).toBeFocused();
+  await expect(row).toContainText('Agotado (0)');
+  const api = await page.request.get(`/api/console/catalogue/${VACCINE_ID}/source-stock`);
+  expect(await api.json()).toMatchObject({
+    sources: [{ sales_source: 'redsalud', stock: 0, stock_state: 'out' }],
+  });
+  await expectNoViolations(page, 'Catálogo: una fuente agotada');
+
+  // Removed: the source takes from the shared stock again.
+  await row.getByRole('button', { name: 'Quitar redsalud' }).press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'redsalud vuelve a tomar del stock compartido.' }),
+  ).toBeFocused();
+  await expect(page.getByText('Ninguna fuente tiene existencias propias')).toBeVisible();
 });

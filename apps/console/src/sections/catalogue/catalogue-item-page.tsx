@@ -12,6 +12,7 @@ import { CatalogueForm } from './catalogue-form.tsx';
 import { COPY, SKILL_LABELS } from './copy.ts';
 import { useCatalogueItem } from './get-catalogue-item.ts';
 import { useSetCatalogueStock } from './set-catalogue-stock.ts';
+import { SourceStockTable } from './source-stock-table.tsx';
 import { useUpdateCatalogueItem } from './update-catalogue-item.ts';
 
 /** A success said once, focused when new (the keyboard and a screen reader land on it). */
@@ -134,6 +135,7 @@ export function CatalogueItemPage() {
             }
           />
           <StockForm item={item} say={say} />
+          <SourceStockTable itemId={item.id} say={say} />
         </>
       ) : null}
     </Stack>

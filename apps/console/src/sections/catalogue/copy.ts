@@ -81,10 +81,10 @@ export const COPY = {
   moreInfo: 'Página de más información',
   none: '—',
   // Stock
-  stockTitle: 'Stock',
+  stockTitle: 'Stock compartido',
   stockLabel: 'Unidades disponibles',
   stockHint:
-    'Vacío: ilimitado. En 0, las fuentes que siguen este stock cierran su widget con «Se acabó el stock.».',
+    'Lo toman las fuentes sin existencias propias. Vacío: ilimitado. En 0, las fuentes que siguen este stock cierran su widget con «Se acabó el stock.».',
   stockSources: (sources: readonly string[]) =>
     sources.length > 0
       ? `Fuentes que cierran al agotarse: ${sources.join(', ')}.`
@@ -92,6 +92,31 @@ export const COPY = {
   stockSave: 'Guardar stock',
   stockSaved: (text: string) => `Stock guardado: ${text}.`,
   badStock: 'El stock debe ser un número entero, 0 o más, o vacío para ilimitado.',
+  // Stock per sales source
+  sourceStockTitle: 'Existencias por fuente',
+  sourceStockIntro:
+    'Una fuente con existencias propias toma de ellas al confirmar y cierra su widget con «Se acabó el stock.» cuando llegan a 0; las demás fuentes toman del stock compartido.',
+  noSourceStock: 'Ninguna fuente tiene existencias propias: todas toman del stock compartido.',
+  sourceColumn: 'Fuente',
+  unitsColumn: 'Unidades',
+  stateColumn: 'Estado',
+  actionsColumn: 'Acciones',
+  sourceUnitsOf: (source: string) => `Unidades de ${source}`,
+  sourceSave: (source: string) => `Guardar unidades de ${source}`,
+  sourceEdit: (source: string) => `Editar ${source}`,
+  sourceRemove: (source: string) => `Quitar ${source}`,
+  cancel: 'Cancelar',
+  sourceAddTitle: 'Dar existencias propias a una fuente',
+  sourceLabel: 'Fuente de venta',
+  sourceChoose: 'Elige una fuente',
+  sourceUnits: 'Unidades de la fuente',
+  sourceAdd: 'Agregar existencias',
+  noOtherSources: 'Todas las fuentes de venta ya tienen existencias propias.',
+  sourceMissing: 'Elige la fuente de venta.',
+  badSourceUnits: 'Las unidades deben ser un número entero, 0 o más.',
+  sourceStockSaved: (source: string, stock: number) =>
+    `Existencias de ${source} guardadas: ${stock === 0 ? 'Agotado (0)' : `${stock} disponibles`}.`,
+  sourceStockRemoved: (source: string) => `${source} vuelve a tomar del stock compartido.`,
   badNumber: (what: string) => `${what}: escribe un número entero de horas, o déjalo vacío.`,
 } as const;
 
