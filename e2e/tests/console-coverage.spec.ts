@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
+import { bookInWidget, expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -164,4 +164,48 @@ test('a coordinator draws a new sector with the mouse, drags a vertex, and the G
     type: 'Polygon',
     coordinates: [edited],
   });
+});
+
+test("deactivating a sector with a booked visit is refused, listing the visit with its appointment's link, until it is kept", async ({
+  page,
+  browser,
+}) => {
+  const booking = await bookInWidget(browser);
+  await signInAsAdmin(page);
+  const appointment = await page.request.get(`/api/console/appointments/${booking.id}`);
+  expect(appointment.status()).toBe(200);
+  const sector = ((await appointment.json()) as { sector: { id: string; name: string } | null }).sector;
+  expect(sector).not.toBeNull();
+  const code = `#${booking.id.slice(0, 8).toUpperCase()}`;
+
+  await page.goto(`/console/cobertura/${sector?.id}`);
+  await expect(page.getByRole('heading', { name: sector?.name, level: 1 })).toBeVisible();
+  const active = page.getByLabel('Activo (el widget lo usa)');
+  await active.uncheck();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+
+  // Refused, nothing saved: the refusal's text and the booking among the visits listed.
+  await expect(page.getByRole('heading', { name: 'Visitas agendadas en el sector' })).toBeFocused();
+  await expect(page.getByTestId('sector-booked-refusal')).toContainText(
+    /Hay \d+ visitas? agendadas? en este sector que el cambio dejaría sin su servicio/,
+  );
+  const listed = page.getByRole('table', { name: /Visitas por venir que el cambio deja sin su servicio/ });
+  const link = listed.getByRole('link', { name: code });
+  await expect(link).toHaveAttribute('href', `/console/citas/${booking.id}`);
+  await expectNoViolations(page, 'the visits a sector change leaves without service');
+  const unchanged = await page.request.get(`/api/console/coverage/sectors/${sector?.id}/`);
+  expect(((await unchanged.json()) as { active: boolean }).active).toBe(true);
+
+  // Kept: saved inactive; then active again at once, as the demo's other bookings need it.
+  await page.getByRole('button', { name: /^Mantener (la visita|las \d+ visitas) y guardar$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
+  await expect(active).not.toBeChecked();
+  await active.check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
+  await expect(active).toBeChecked();
+
+  // The visit's link opens its appointment.
+  await page.goto(`/console/citas/${booking.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(code.slice(1));
 });

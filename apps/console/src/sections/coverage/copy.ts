@@ -32,6 +32,18 @@ export const COPY = {
     'Sin mapa de fondo: se dibujan los sectores y las comunas del nomenclátor. El sector abierto va en azul oscuro, los demás de su fuente en gris.',
   drawHint:
     'Con el ratón: el botón «Dibujar polígono» del mapa traza uno nuevo (un clic por vértice, clic en el primero para cerrarlo) y los vértices del polígono se arrastran. Con el teclado: escribe o pega el polígono en el campo «Polígono (GeoJSON)»; cada cambio en el mapa se escribe en ese campo.',
+  bookedTitle: 'Visitas agendadas en el sector',
+  bookedIntro:
+    'Abre cada cita para cancelarla, o guarda manteniéndolas: se harán como se agendaron, y el widget ya no ofrecerá lo que quitaste.',
+  bookedCaption: 'Visitas por venir que el cambio deja sin su servicio, la más próxima primero',
+  bookedPatient: 'Paciente',
+  bookedWhen: 'Fecha y hora',
+  bookedStatus: 'Estado',
+  bookedAppointment: 'Cita',
+  bookedStatuses: { confirmed: 'Confirmada', hold: 'Reservada (sin confirmar)' },
+  keepAndSave: (count: number) =>
+    count === 1 ? 'Mantener la visita y guardar' : `Mantener las ${count} visitas y guardar`,
+  bookedBack: 'Volver al formulario',
   back: 'Volver a cobertura',
   createTitle: 'Nuevo sector',
   create: 'Crear sector',

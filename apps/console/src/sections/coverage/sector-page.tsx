@@ -1,8 +1,11 @@
 import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ConsoleSectorBody } from '@visita/domain/contract/console-coverage';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { errorMessage } from '../../api/http.ts';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { BookedVisits, bookedVisitsOf } from './booked-visits.tsx';
 import { COPY } from './copy.ts';
 import { useCoverageSector } from './get-sector.ts';
 import { usePlaces } from './list-places.ts';
@@ -25,6 +28,29 @@ export function SectorPage() {
     detail ? { sales_source: detail.sales_source, country: detail.country } : {},
   );
   const places = usePlaces(detail?.country ?? 'cl');
+  // The change refused for the visits booked in the sector, kept to be saved again keeping them.
+  const [refused, setRefused] = useState<{
+    body: ConsoleSectorBody;
+    message: string;
+    visits: ReturnType<typeof bookedVisitsOf>;
+  } | null>(null);
+
+  const save = (body: ConsoleSectorBody) => {
+    setDone('');
+    update.mutate(
+      { params: { id }, body },
+      {
+        onSuccess: () => {
+          setRefused(null);
+          setDone(COPY.saved);
+        },
+        onError: (error) => {
+          const visits = bookedVisitsOf(error);
+          setRefused(visits.length > 0 ? { body, message: errorMessage(error), visits } : null);
+        },
+      },
+    );
+  };
 
   if (sector.isPending) return <Loader aria-label={COPY.loading} />;
   if (sector.error || !detail) return <ApiAlert error={sector.error} />;
@@ -43,6 +69,20 @@ export function SectorPage() {
       ) : (
         <Text size="sm">{COPY.noOverlaps}</Text>
       )}
+      {refused ? (
+        <BookedVisits
+          message={refused.message}
+          visits={refused.visits}
+          pending={update.isPending}
+          onKeep={() =>
+            save({ ...refused.body, keep_visit_ids: refused.visits.map((visit) => visit.visit_id) })
+          }
+          onBack={() => {
+            setRefused(null);
+            update.reset();
+          }}
+        />
+      ) : null}
       <SectorForm
         key={JSON.stringify(detail)}
         initial={{
@@ -56,7 +96,7 @@ export function SectorPage() {
         }}
         submitLabel={COPY.save}
         pending={update.isPending}
-        error={update.error}
+        error={refused ? null : update.error}
         renderMap={(draft, draw) => (
           <section aria-labelledby="sector-map-title">
             <Title order={2} id="sector-map-title" size="h3" mt="lg" mb="xs">
@@ -76,15 +116,7 @@ export function SectorPage() {
             />
           </section>
         )}
-        onSubmit={(body) => {
-          setDone('');
-          update.mutate(
-            { params: { id }, body },
-            {
-              onSuccess: () => setDone(COPY.saved),
-            },
-          );
-        }}
+        onSubmit={save}
       />
     </Stack>
   );
