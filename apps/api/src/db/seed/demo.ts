@@ -2,7 +2,7 @@ import { appointmentsDemoSeed } from './demo-appointments.ts';
 import { cajaLosAndesInfluenzaPriceSeed, catalogueDemoSeed } from './demo-catalogue.ts';
 import { couponsDemoSeed } from './demo-coupons.ts';
 import { coverageDemoSeed } from './demo-coverage.ts';
-import { operativeDemoSeed } from './demo-stock.ts';
+import { operativeDemoSeed, sourceStockDemoSeed } from './demo-stock.ts';
 import { patientsDemoSeed } from './demo-client-patients.ts';
 import { schedulingDemoSeed } from './demo-nurses.ts';
 import { usersDemoSeed } from './demo-users.ts';
@@ -32,6 +32,7 @@ export const DEMO_SEEDS: readonly Seed[] = [
   cajaLosAndesInfluenzaPriceSeed,
   couponsDemoSeed,
   operativeDemoSeed,
+  sourceStockDemoSeed,
   appointmentsDemoSeed,
   schedulingDemoSeed,
   usersDemoSeed,

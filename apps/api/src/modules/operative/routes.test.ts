@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueItems, operativeStatus } from '../../db/schema.ts';
+import { catalogueItems, catalogueStock, operativeStatus } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertTestCatalogue, T } from '../pricing/test-fixtures.ts';
-import { INFLUENZA_VACCINE_SLUG, operativeDemoSeed } from '../../db/seed/demo-stock.ts';
+import {
+  INFLUENZA_VACCINE_SLUG,
+  operativeDemoSeed,
+  REDSALUD_INFLUENZA_DOSES,
+} from '../../db/seed/demo-stock.ts';
 
 describe.each(TEST_ENGINES)('GET /api/v2/operative/{salesSource}/status/ on $name', (engine) => {
   let t: TestApp;
@@ -117,5 +121,15 @@ describe.each(TEST_ENGINES)('the demo dataset on $name', (engine) => {
   it('keeps cajalosandes operative while the demo vaccine has stock (or when the catalogue lacks it)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/operative/cajalosandes/status/' });
     expect(response.json()).toEqual({ active: true, reason: null });
+  });
+
+  it('gives redsalud its own doses of the flu vaccine, apart from the shared stock', async () => {
+    const rows = await t.app.db.select().from(catalogueStock);
+    const [vaccine] = await t.app.db
+      .select()
+      .from(catalogueItems)
+      .where(eq(catalogueItems.slug, INFLUENZA_VACCINE_SLUG));
+    expect(rows).toEqual([{ itemId: vaccine?.id, salesSource: 'redsalud', stock: REDSALUD_INFLUENZA_DOSES }]);
+    expect(vaccine?.stock).toBe(1000);
   });
 });
