@@ -5,6 +5,7 @@ import { parseStoredCart, type StoredCartPatient } from '@visita/domain/contract
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/database.ts';
+import { likePrefix } from '../../db/like.ts';
 import { AppError, fail } from '../../errors.ts';
 import { foldSearchText } from '../../search-text.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
@@ -58,12 +59,10 @@ function parseTextQuery(raw: string | undefined): TextQuery | null {
 }
 
 /** A LIKE pattern matching what starts with `prefix` (an e-mail may hold '_' or '%'). */
-const prefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** (appointment_id, created_at) of the appointments with a term `word` starts (or is, if short). */
 const withTerm = (word: string): SQL =>
   sql`(select appointment_id, created_at from appointment_search_terms where ${
-    word.length < MIN_PREFIX ? sql`term = ${word}` : sql`term like ${prefixPattern(word)}`
+    word.length < MIN_PREFIX ? sql`term = ${word}` : sql`term like ${likePrefix(word)}`
   })`;
 
 /**

@@ -9,7 +9,7 @@ import {
 import { calendarDateIn, parseCalendarDate, VACCINE_AGE_MESSAGE } from '@visita/domain/validators/birth-date';
 import { mexicanGeneratedDocument } from '@visita/domain/validators/patient-identifier';
 import { normalizePhone } from '@visita/domain/validators/phone';
-import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
+import { BIRTH_YEAR_CHOICES, COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import { type Db, inTransaction } from '../../db/database.ts';
 import { type AppError, fail } from '../../errors.ts';
 import { isSafeText } from '@visita/domain/contract/safe-text';
@@ -17,7 +17,7 @@ import type { CatalogueReader } from '../catalogue/snapshot.ts';
 import { keptClient } from '../clients/kept-clients.ts';
 import { couponForAppointment, couponPeople } from '../coupons/service.ts';
 import { checkFundRules, claimOncePerPatientItems, oncePerPatientClaims } from '../fund/service.ts';
-import { COUNTRY_TIME_ZONE, findAccountByToken } from '../users/service.ts';
+import { findAccountByToken } from '../users/service.ts';
 import {
   type AppointmentRow,
   updateAppointmentReleasingClaims,
@@ -110,7 +110,7 @@ async function preparePatients(
     throw fail(ERRORS.tooManyPatients(client.maxPatientsPerAppointment));
   }
   const country = appointment.country;
-  const today = calendarDateIn(now, COUNTRY_TIME_ZONE[country]);
+  const today = calendarDateIn(now, COUNTRY_TIME_ZONES[country]);
   const rules = {
     countryCode: country,
     today,

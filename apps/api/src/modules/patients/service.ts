@@ -1,7 +1,7 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import type { ClientPatient, PatientRecord } from '@visita/domain/contract/patients';
 import { clientPatientSchema } from '@visita/domain/contract/patients';
-import { PASSPORT_MAX_LENGTH } from '@visita/domain/constants';
+import { COUNTRY_TIME_ZONES, PASSPORT_MAX_LENGTH } from '@visita/domain/constants';
 import {
   BIRTH_DATE_FUTURE_MESSAGE,
   calendarDateIn,
@@ -21,7 +21,6 @@ import { patientSearchText, searchWords } from './search-text.ts';
 const MAX_PATIENT_RESULTS = 20;
 
 /** Where "today" is for a birth date: the client's country. */
-const TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
 
 /** A client-patient list entry, or null for a row that could not be one (never a 500). */
 function toClientPatient(row: ClientPatientRow): ClientPatient | null {
@@ -89,7 +88,10 @@ export async function createClientPatient(
   if (phone !== null && !isValidPhone(phone, client.country)) {
     throw fail(ERRORS.INVALID_PHONE);
   }
-  const birthError = validateBirthDate(record.date_of_birth, calendarDateIn(now, TIME_ZONE[client.country]));
+  const birthError = validateBirthDate(
+    record.date_of_birth,
+    calendarDateIn(now, COUNTRY_TIME_ZONES[client.country]),
+  );
   if (birthError) {
     throw fail(
       birthError === BIRTH_DATE_FUTURE_MESSAGE ? ERRORS.BIRTH_DATE_IN_FUTURE : ERRORS.BIRTH_DATE_FORMAT,

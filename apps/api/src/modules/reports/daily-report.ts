@@ -11,12 +11,13 @@ import {
   type consoleDailyReportAnswerSchema,
   type consoleDailyReportTotalSchema,
 } from '@visita/domain/contract/console-reports';
-import { COUNTRY_TIME_ZONES, DEFAULT_PAYMENT_GATEWAY } from '@visita/domain/constants';
+import { DEFAULT_PAYMENT_GATEWAY } from '@visita/domain/constants';
 import { localeFromCountry } from '@visita/domain/locale';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/database.ts';
+import { countryZoneSql } from '../../db/country-zone.ts';
 import { fail } from '../../errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { summaryQuote } from '../payments/quote.ts';
@@ -66,10 +67,7 @@ interface FigureQuery {
 }
 
 /** The zone an appointment's day is read in: its sector's, else its country's. */
-const zoneOf = sql`coalesce((select s.time_zone from sectors s where s.id = a.sector_id), case a.country ${sql.join(
-  Object.entries(COUNTRY_TIME_ZONES).map(([country, zone]) => sql`when ${country} then ${zone}`),
-  sql` `,
-)} end)`;
+const zoneOf = sql`coalesce((select s.time_zone from sectors s where s.id = a.sector_id), ${countryZoneSql(sql`a.country`)})`;
 
 /**
  * The instants the local days from `from` to `to` may cover in any zone (UTC-12 to UTC+14): what

@@ -31,6 +31,8 @@ import {
   sectors,
   visits,
 } from '../../db/schema.ts';
+import { countryZoneSql } from '../../db/country-zone.ts';
+import { likeContaining } from '../../db/like.ts';
 import { fail } from '../../errors.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
@@ -119,7 +121,7 @@ export async function listNurses(
   db: Db,
   query: { q?: string | undefined; sectorId?: string | undefined; active?: boolean | undefined },
 ): Promise<NurseSummary[]> {
-  const text = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const text = query.q ? likeContaining(query.q.toLowerCase()) : null;
   const rows = (await db
     .select({
       id: nurses.id,
@@ -389,7 +391,7 @@ async function uncoveredVisits(tx: Db, id: number): Promise<ImpactVisit[]> {
   const rows = await queryRows<UncoveredRow>(
     tx,
     sql`select v.id::text as visit_id, v.appointment_id::text as appointment_id, v.status, v.block_start, v.block_end,
-        coalesce(s.time_zone, case a.country when 'mx' then 'America/Mexico_City' else 'America/Santiago' end) as time_zone,
+        coalesce(s.time_zone, ${countryZoneSql(sql`a.country`)}) as time_zone,
         a.comuna, a.patients
       from nurse_uncovered_visits(${id}) u(id)
       join visits v on v.id = u.id

@@ -6,7 +6,7 @@ import type {
   RegisterBody,
 } from '@visita/domain/contract/patients';
 import { findByIdentifierAnswerSchema } from '@visita/domain/contract/patients';
-import { BIRTH_YEAR_CHOICES } from '@visita/domain/constants';
+import { BIRTH_YEAR_CHOICES, COUNTRY_TIME_ZONES } from '@visita/domain/constants';
 import type { CountryCode } from '@visita/domain/locale';
 import {
   BIRTH_DATE_FUTURE_MESSAGE,
@@ -31,7 +31,6 @@ import {
 } from './queries.ts';
 
 /** Where "today" is for a birth date. */
-export const COUNTRY_TIME_ZONE = { cl: 'America/Santiago', mx: 'America/Mexico_City' } as const;
 
 /** A new account token: 32 random bytes, base64url. Only its SHA-256 is stored. */
 export const newAccessToken = (): string => randomBytes(32).toString('base64url');
@@ -120,7 +119,7 @@ const OLDEST_BIRTH_YEARS = BIRTH_YEAR_CHOICES + 10;
 /** A birth date that is a real date, not in the future and not absurdly old. */
 function checkBirthDate(value: string, country: CountryCode, now: Date): void {
   const date = parseCalendarDate(value);
-  const today = calendarDateIn(now, COUNTRY_TIME_ZONE[country]);
+  const today = calendarDateIn(now, COUNTRY_TIME_ZONES[country]);
   if (!date || date.year < today.year - OLDEST_BIRTH_YEARS) throw invalid('invalid-birth-date');
   if (compareDates(date, today) > 0) throw invalid('invalid-birth-date', BIRTH_DATE_FUTURE_MESSAGE);
 }
