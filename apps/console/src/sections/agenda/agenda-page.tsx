@@ -27,7 +27,7 @@ import { COPY, KIND_LABELS, paymentStatusLabel, STATUS_LABELS, WEEK_COPY } from 
 import { RoutePanel } from './route-panel.tsx';
 import { WeekView } from './week-view.tsx';
 import { usePartners } from './list-partners.ts';
-import { useSectors } from './list-sectors.ts';
+import { useSectors } from '../../api/list-sectors.ts';
 
 type Nurse = AnswerOf<typeof endpoints.consoleAgendaDay>['nurses'][number];
 type Block = Nurse['blocks'][number];

@@ -24,7 +24,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { COPY, WEEKDAYS } from './copy.ts';
-import { useSectors } from './list-sectors.ts';
+import { useSectors } from '../../api/list-sectors.ts';
 
 export interface NurseDraft {
   name: string;
