@@ -42,8 +42,7 @@ export const COPY = {
   // A mode's own settings, and removing them
   modeNone: 'Sin ajustes propios: el widget usa los del producto en este modo. Cambiar un campo los crea.',
   removeMode: (name: string) => `Quitar los ajustes ${name}`,
-  removeModeHint:
-    'Deja el modo sin ajustes propios (vacío), como uno que nunca los tuvo; se guarda con «Guardar cambios».',
+  removeModeHint: 'El modo queda sin ajustes propios; se guarda con «Guardar cambios».',
   // Staff token
   tokenTitle: 'Token de API del personal',
   tokenHint:
@@ -95,7 +94,11 @@ export const COPY = {
 export const NESTED = {
   add: (what: string) => `Agregar ${what}`,
   remove: (what: string, index: number) => `Quitar ${what} ${index + 1}`,
-  none: 'Ninguno.',
+  removeShort: 'Quitar',
+  features: [
+    { value: 'self-service', label: 'Agendar una visita (self-service)' },
+    { value: 'medical-order', label: 'Enviar una orden médica (medical-order)' },
+  ],
   receivers: {
     row: 'receptor',
     id: (index: number) => `Id del receptor ${index + 1}`,
@@ -216,7 +219,18 @@ type FieldKind =
   | { kind: 'bool' }
   | { kind: 'color' }
   | { kind: 'select'; options: { value: string; label: string }[]; empty?: 'null' | 'omit' }
-  | { kind: 'lines'; empty: 'omit' | 'empty' }
+  | {
+      /** A list of values, one row each: texts, or a choice among the widget's features or steps. */
+      kind: 'list';
+      of: 'text' | 'feature' | 'step';
+      /** The row's name in the buttons ('origen': 'Agregar origen', 'Quitar origen 2'). */
+      row: string;
+      /** Its input's label, numbered ('Origen': 'Origen 1'). */
+      item: string;
+      /** What the field is once its last row goes: the key left out, or an empty list. */
+      empty: 'omit' | 'list';
+      max?: number;
+    }
   | { kind: 'nested'; editor: NestedEditor };
 
 /** The nested fields, each edited by its own small form (nested-fields.tsx). */
@@ -350,20 +364,20 @@ function modeFields(mode: 'sdk_config_v2' | 'laas_config_v2'): FieldSpec[] {
     f(
       'availableFeatures',
       'Funciones ofrecidas',
-      'Una por línea: self-service (agendar) y/o medical-order (orden médica). Vacío: las dos.',
-      { kind: 'lines', empty: 'omit' },
+      'Lo que el widget ofrece al empezar: agendar una visita (self-service) y/o enviar una orden médica (medical-order). Sin filas: las dos.',
+      { kind: 'list', of: 'feature', row: 'función', item: 'Función', empty: 'omit', max: 2 },
     ),
     f(
       'customFlow',
       'Pasos propios',
-      'Una lista de pasos que reemplaza la del producto, un id por línea (address, services, date…). Vacío: la del producto.',
-      { kind: 'lines', empty: 'omit' },
+      'Los pasos del widget en este orden, en vez de los del producto. Sin filas: los del producto.',
+      { kind: 'list', of: 'step', row: 'paso propio', item: 'Paso propio', empty: 'omit' },
     ),
     f(
       'steps',
       'Pasos (lectura antigua)',
-      'La misma lista de pasos con su nombre antiguo, un id por línea. Vacío: sin lista.',
-      { kind: 'lines', empty: 'omit' },
+      'La misma lista de pasos con su nombre antiguo, para integraciones que aún la leen. Sin filas: sin lista.',
+      { kind: 'list', of: 'step', row: 'paso antiguo', item: 'Paso antiguo', empty: 'omit' },
     ),
     f(
       'order_success_url',
@@ -463,8 +477,8 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'origins',
         label: 'Orígenes',
-        help: 'Las opciones del paso de origen, una por línea (sin receptores, cada una es su id y su nombre).',
-        edit: { kind: 'lines', empty: 'empty' },
+        help: 'Las opciones del paso de origen cuando no hay receptores; cada una es su id y su nombre.',
+        edit: { kind: 'list', of: 'text', row: 'origen', item: 'Origen', empty: 'list' },
       },
       {
         path: 'receivers',
@@ -610,8 +624,8 @@ export const FIELD_GROUPS: FieldGroup[] = [
       {
         path: 'profile.copy.introduction.points',
         label: 'Puntos de la introducción',
-        help: 'Exactamente tres líneas, una por punto. Vacío: los del país.',
-        edit: { kind: 'lines', empty: 'omit' },
+        help: 'Exactamente tres, en orden. Sin filas: los del país.',
+        edit: { kind: 'list', of: 'text', row: 'punto', item: 'Punto', empty: 'omit', max: 3 },
       },
       {
         path: 'profile.copy.introduction.online_point',

@@ -4,6 +4,7 @@ import {
   Group,
   NativeSelect,
   NumberInput,
+  Paper,
   Stack,
   Switch,
   Text,
@@ -176,6 +177,45 @@ function SelectAt({
 }
 
 /**
+ * One row of a list and the button that removes it: beside a one-line row, under a larger one (in
+ * its own box). The button reads "Quitar" and is named by its row for a screen reader.
+ */
+function Row({
+  index,
+  block,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  index: number;
+  block: boolean;
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  const button = (
+    <Button variant="default" aria-label={removeLabel} onClick={onRemove} style={{ flexShrink: 0 }}>
+      {NESTED.removeShort}
+    </Button>
+  );
+  return block ? (
+    <Paper withBorder p="sm" data-row={index}>
+      <Stack gap="xs">
+        {children}
+        <Group justify="flex-end">{button}</Group>
+      </Stack>
+    </Paper>
+  ) : (
+    <Group align="flex-end" gap="xs" wrap="nowrap" data-row={index}>
+      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        {children}
+      </Stack>
+      {button}
+    </Group>
+  );
+}
+
+/**
  * A list edited as rows, each with its inputs and a button that removes it, and a button that adds
  * one. `whenEmpty`: what the list is once its last row goes (null where the schema says "none").
  */
@@ -184,16 +224,20 @@ function Rows({
   path,
   row,
   make,
-  whenEmpty = [],
+  whenEmpty = 'list',
+  block = false,
   children,
 }: {
   at: At;
   path: string;
+  /** Rows of several inputs, each in its own box with its button under it. */
+  block?: boolean;
   /** The row's name in the buttons ('receptor': 'Agregar receptor', 'Quitar receptor 2'). */
   row: string;
   /** A new row's value, or undefined when no more can be added. */
   make: () => unknown;
-  whenEmpty?: unknown[] | null;
+  /** What the list is once its last row goes: empty, none (null), or left out of the document. */
+  whenEmpty?: 'list' | 'null' | 'omit';
   children: (index: number) => ReactNode;
 }) {
   const value = getIn(at.draft, path);
@@ -209,20 +253,22 @@ function Rows({
         </Text>
       ) : null}
       {list.map((_, index) => (
-        <Group key={index} align="flex-end" gap="xs" wrap="nowrap" data-row={index}>
-          <Stack gap="xs" style={{ flex: 1 }}>
-            {children(index)}
-          </Stack>
-          <Button
-            variant="default"
-            onClick={() => {
-              at.set(path, list.length === 1 ? whenEmpty : list.filter((_item, other) => other !== index));
-              focus('[data-add]');
-            }}
-          >
-            {NESTED.remove(row, index)}
-          </Button>
-        </Group>
+        <Row
+          key={index}
+          index={index}
+          block={block}
+          removeLabel={NESTED.remove(row, index)}
+          onRemove={() => {
+            const rest = list.filter((_item, other) => other !== index);
+            at.set(
+              path,
+              rest.length > 0 || whenEmpty === 'list' ? rest : whenEmpty === 'null' ? null : undefined,
+            );
+            focus('[data-add]');
+          }}
+        >
+          {children(index)}
+        </Row>
       ))}
       {next === undefined ? null : (
         <Group>
@@ -295,7 +341,7 @@ function Optional({
 /** A sub-list inside a nested field, with its own legend and what it is for. */
 function SubList({ legend, help, children }: { legend: string; help?: string; children: ReactNode }) {
   return (
-    <Fieldset legend={legend} variant="unstyled">
+    <Fieldset legend={legend} variant="unstyled" styles={{ legend: { fontWeight: 600 } }}>
       {help ? (
         <Text size="sm" mb="xs">
           {help}
@@ -309,7 +355,7 @@ function SubList({ legend, help, children }: { legend: string; help?: string; ch
 function Receivers({ at }: { at: At }) {
   const copy = NESTED.receivers;
   return (
-    <Rows at={at} path="receivers" row={copy.row} make={() => ({ id: '', name: '' })}>
+    <Rows at={at} path="receivers" row={copy.row} block make={() => ({ id: '', name: '' })}>
       {(index) => {
         const id = getIn(at.draft, `receivers.${index}.id`);
         const path = `receivers.${index}.id`;
@@ -416,7 +462,7 @@ function PaymentMethods({ at }: { at: At }) {
       at={at}
       path={path}
       row={copy.row}
-      whenEmpty={null}
+      whenEmpty="null"
       make={() => copy.options.find((option) => !used.includes(option.value))?.value}
     >
       {(index) => (
@@ -515,56 +561,54 @@ function StepCopy({ at }: { at: At }) {
           label: step,
         }));
         return (
-          <Group key={index} align="flex-end" gap="xs" wrap="nowrap" data-row={index}>
-            <Stack gap="xs" style={{ flex: 1 }}>
-              <NativeSelect
-                id={`${inputId(path)}-${index}-step`}
-                label={copy.step(index)}
-                description={copy.stepHelp}
-                error={at.problems[stepPath]}
-                data={
-                  options.some((option) => option.value === key)
-                    ? options
-                    : [{ value: key, label: key }, ...options]
-                }
-                value={key}
-                onChange={(event) => at.set(path, renameKey(record, key, event.currentTarget.value))}
-              />
-              <Group grow align="flex-start">
-                <TextAt
-                  at={at}
-                  path={`${stepPath}.title`}
-                  label={copy.title(index)}
-                  help={copy.textHelp}
-                  empty="omit"
-                />
-                <TextAt
-                  at={at}
-                  path={`${stepPath}.cta`}
-                  label={copy.cta(index)}
-                  help={copy.textHelp}
-                  empty="omit"
-                />
-              </Group>
+          <Row
+            key={index}
+            index={index}
+            block
+            removeLabel={NESTED.remove(copy.row, index)}
+            onRemove={() => {
+              at.set(stepPath, undefined);
+              focus('[data-add]');
+            }}
+          >
+            <NativeSelect
+              id={`${inputId(path)}-${index}-step`}
+              label={copy.step(index)}
+              description={copy.stepHelp}
+              error={at.problems[stepPath]}
+              data={
+                options.some((option) => option.value === key)
+                  ? options
+                  : [{ value: key, label: key }, ...options]
+              }
+              value={key}
+              onChange={(event) => at.set(path, renameKey(record, key, event.currentTarget.value))}
+            />
+            <Group grow align="flex-start">
               <TextAt
                 at={at}
-                path={`${stepPath}.subtitle`}
-                label={copy.subtitle(index)}
+                path={`${stepPath}.title`}
+                label={copy.title(index)}
                 help={copy.textHelp}
                 empty="omit"
-                multiline
               />
-            </Stack>
-            <Button
-              variant="default"
-              onClick={() => {
-                at.set(stepPath, undefined);
-                focus('[data-add]');
-              }}
-            >
-              {NESTED.remove(copy.row, index)}
-            </Button>
-          </Group>
+              <TextAt
+                at={at}
+                path={`${stepPath}.cta`}
+                label={copy.cta(index)}
+                help={copy.textHelp}
+                empty="omit"
+              />
+            </Group>
+            <TextAt
+              at={at}
+              path={`${stepPath}.subtitle`}
+              label={copy.subtitle(index)}
+              help={copy.textHelp}
+              empty="omit"
+              multiline
+            />
+          </Row>
         );
       })}
       <Group>
@@ -612,6 +656,7 @@ function Terms({ at }: { at: At }) {
         <Rows
           at={at}
           path={sections}
+          block
           row={copy.row}
           make={() => ({ heading: '', paragraphs: [], items: [] })}
         >
@@ -711,6 +756,43 @@ const EDITORS: Record<NestedEditor, (props: { at: At }) => ReactNode> = {
   help: Help,
 };
 
+/** A list field of one value per row (texts, features or steps), as its spec says. */
+function ListOf({ at, spec }: { at: At; spec: FieldSpec }) {
+  const edit = spec.edit;
+  if (edit.kind !== 'list') return null;
+  const path = spec.path;
+  const value = getIn(at.draft, path);
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  const options =
+    edit.of === 'feature'
+      ? NESTED.features
+      : edit.of === 'step'
+        ? STEP_OPTIONS.map((step) => ({ value: step, label: step }))
+        : null;
+  const full = edit.max !== undefined && list.length >= edit.max;
+  const item = (index: number) => `${edit.item} ${index + 1}`;
+  return (
+    <Rows
+      at={at}
+      path={path}
+      row={edit.row}
+      whenEmpty={edit.empty}
+      // A new choice is the first one not listed yet (a feature, a step, are listed once).
+      make={() =>
+        full ? undefined : options ? options.find((option) => !list.includes(option.value))?.value : ''
+      }
+    >
+      {(index) =>
+        options ? (
+          <SelectAt at={at} path={`${path}.${index}`} label={item(index)} options={options} />
+        ) : (
+          <TextAt at={at} path={`${path}.${index}`} label={item(index)} empty="empty" />
+        )
+      }
+    </Rows>
+  );
+}
+
 /**
  * A nested field of the document (a list, an object, or none) as its own small form: a group
  * named by the field, what it does, a problem of the whole field, and its inputs, each with the
@@ -718,19 +800,17 @@ const EDITORS: Record<NestedEditor, (props: { at: At }) => ReactNode> = {
  */
 export function NestedField({
   spec,
-  editor,
   draft,
   problems,
   onChange,
 }: {
   spec: FieldSpec;
-  editor: NestedEditor;
   draft: Draft;
   problems: Record<string, string>;
   onChange: (draft: Draft) => void;
 }) {
   const at: At = { draft, problems, set: (path, value) => onChange(setIn(draft, path, value)) };
-  const Editor = EDITORS[editor];
+  const Editor = spec.edit.kind === 'nested' ? EDITORS[spec.edit.editor] : null;
   const helpId = `${inputId(spec.path)}-help`;
   return (
     <Fieldset legend={spec.label} aria-describedby={helpId} id={inputId(spec.path)}>
@@ -743,7 +823,7 @@ export function NestedField({
             {problems[spec.path]}
           </Text>
         ) : null}
-        <Editor at={at} />
+        {Editor ? <Editor at={at} /> : <ListOf at={at} spec={spec} />}
       </Stack>
     </Fieldset>
   );

@@ -20,44 +20,6 @@ import { inputId, NestedField } from './nested-fields.tsx';
 const FIELD_PATHS = FIELD_GROUPS.flatMap((group) => group.fields.map((field) => field.path));
 const HEX = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 
-/** A field kept as lines while it is typed: the draft takes the list of its non-empty lines. */
-function LinesField({
-  spec,
-  value,
-  error,
-  onValue,
-}: {
-  spec: FieldSpec;
-  value: unknown;
-  error: string | null;
-  onValue: (value: unknown) => void;
-}) {
-  const [text, setText] = useState(() => (Array.isArray(value) ? value.join('\n') : ''));
-  const change = (next: string) => {
-    setText(next);
-    const lines = next
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
-    onValue(
-      lines.length === 0 && spec.edit.kind === 'lines' && spec.edit.empty === 'omit' ? undefined : lines,
-    );
-  };
-  return (
-    <Textarea
-      id={inputId(spec.path)}
-      label={spec.label}
-      description={spec.help}
-      error={error}
-      value={text}
-      onChange={(event) => change(event.currentTarget.value)}
-      autosize
-      minRows={2}
-      maxRows={14}
-    />
-  );
-}
-
 /** One field of the document, edited as its kind says, with its help and its problem. */
 function Field({
   spec,
@@ -151,12 +113,9 @@ function Field({
           }}
         />
       );
-    case 'lines':
-      return <LinesField spec={spec} value={value} error={error} onValue={set} />;
+    case 'list':
     case 'nested':
-      return (
-        <NestedField spec={spec} editor={edit.editor} draft={draft} problems={problems} onChange={onChange} />
-      );
+      return <NestedField spec={spec} draft={draft} problems={problems} onChange={onChange} />;
   }
 }
 
