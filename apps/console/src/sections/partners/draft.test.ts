@@ -14,6 +14,7 @@ import {
   textValue,
   unusedKey,
   withoutModeSettings,
+  withoutRow,
 } from './draft.ts';
 
 describe("a partner's draft", () => {
@@ -93,6 +94,19 @@ describe("a partner's draft", () => {
     expect(numberValue('-', 'null')).toBeNull();
     expect(numberValue('15', 'omit')).toBe(15);
     expect(numberValue(3, 'null')).toBe(3);
+  });
+
+  it("removes a list's row, and its last one as the field's none: empty, null or left out", () => {
+    expect(withoutRow(['debit', 'mercadopago'], 0, 'null')).toEqual(['mercadopago']);
+    expect(withoutRow(['debit'], 0, 'null')).toBeNull();
+    expect(withoutRow(['self-service'], 0, 'omit')).toBeUndefined();
+    expect(withoutRow(['Consulta'], 0, 'list')).toEqual([]);
+    // Null payment methods are the country's, which the schema takes; an empty list it refuses.
+    const body = { profile: { rules: { payment_methods: withoutRow(['debit'], 0, 'null') } } };
+    expect(partnerDraftProblems(bodyOf(body))).toEqual({});
+    expect(partnerDraftProblems(bodyOf({ profile: { rules: { payment_methods: [] } } }))).toHaveProperty([
+      'profile.rules.payment_methods',
+    ]);
   });
 
   it("renames a step's texts in place, never over another step's, and offers the first step not used", () => {

@@ -92,6 +92,20 @@ export function renameKey<T>(record: Record<string, T>, from: string, to: string
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key === from ? to : key, value]));
 }
 
+/**
+ * A list without its row `index`; once its last row goes, what the field's schema calls none: an
+ * empty list, null (payment methods: the country's) or the key left out (omit: the product's).
+ */
+export function withoutRow(
+  list: readonly unknown[],
+  index: number,
+  whenEmpty: 'list' | 'null' | 'omit',
+): unknown[] | null | undefined {
+  const rest = list.filter((_item, other) => other !== index);
+  if (rest.length > 0 || whenEmpty === 'list') return rest;
+  return whenEmpty === 'null' ? null : undefined;
+}
+
 /** The first of `options` the record does not use yet, for a new row; undefined when all are used. */
 export const unusedKey = (record: Record<string, unknown>, options: readonly string[]) =>
   options.find((option) => !(option in record));

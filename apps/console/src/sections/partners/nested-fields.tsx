@@ -24,6 +24,7 @@ import {
   setIn,
   textValue,
   unusedKey,
+  withoutRow,
 } from './draft.ts';
 
 /** An id for a field's input, from its path (the e2e tests and the summary's links use it). */
@@ -259,11 +260,7 @@ function Rows({
           block={block}
           removeLabel={NESTED.remove(row, index)}
           onRemove={() => {
-            const rest = list.filter((_item, other) => other !== index);
-            at.set(
-              path,
-              rest.length > 0 || whenEmpty === 'list' ? rest : whenEmpty === 'null' ? null : undefined,
-            );
+            at.set(path, withoutRow(list, index, whenEmpty));
             focus('[data-add]');
           }}
         >
