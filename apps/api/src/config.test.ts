@@ -117,4 +117,57 @@ describe('configuration from the environment', () => {
     ]);
     expect(problemsOf({ WEB_CONCURRENCY: '0' })[0]).toMatch(/^WEB_CONCURRENCY="0": debe estar entre 1 y 64/);
   });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const strong = 'f3a9c1d7e5b2460a8c9d1e3f5a7b9c0d2e4f6a8b';
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://reservas.visita.cl',
+      ADMIN_TOKEN: strong,
+      CONSOLE_SECRET: `${strong}-console`,
+      PAYMENTS: 'mercadopago',
+      MP_ACCESS_TOKEN: 'APP_USR-token',
+      MP_PUBLIC_KEY_CL: 'APP_USR-cl',
+      MP_PUBLIC_KEY_MX: 'APP_USR-mx',
+      MP_WEBHOOK_SECRET: `${strong}-mp`,
+    };
+
+    it('starts with no demo data unless told, and a complete setting passes', () => {
+      expect(loadConfig(production, '/srv/visita').SEED).toBe('none');
+      expect(loadConfig({ ...production, SEED: 'none' }, '/srv/visita').SEED).toBe('none');
+      // Outside production the demo stays the default.
+      expect(loadConfig({ NODE_ENV: 'development' }, '/srv/visita').SEED).toBe('demo');
+    });
+
+    it('refuses the demo seed, http, missing or weak secrets and simulated payments, each by its name', () => {
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ SEED: 'demo' }, 'SEED="demo": no se permite con NODE_ENV=production'],
+        [{ PUBLIC_URL: '' }, 'PUBLIC_URL: es obligatoria con NODE_ENV=production'],
+        [
+          { PUBLIC_URL: 'http://reservas.visita.cl' },
+          'PUBLIC_URL="http://reservas.visita.cl": debe ser https',
+        ],
+        [{ ADMIN_TOKEN: '' }, 'ADMIN_TOKEN: es obligatoria con NODE_ENV=production'],
+        [{ ADMIN_TOKEN: 'a'.repeat(40) }, 'ADMIN_TOKEN: es débil'],
+        [{ ADMIN_TOKEN: 'abcd'.repeat(10) }, 'ADMIN_TOKEN: es débil'],
+        [{ CONSOLE_SECRET: '' }, 'CONSOLE_SECRET: es obligatoria con NODE_ENV=production'],
+        [{ PAYMENTS: 'sandbox' }, 'PAYMENTS: debe ser mercadopago con NODE_ENV=production'],
+        [{ MP_WEBHOOK_SECRET: '' }, 'MP_WEBHOOK_SECRET: es obligatoria con NODE_ENV=production'],
+        [{ WEBHOOK_ALLOW_PRIVATE: 'true' }, 'WEBHOOK_ALLOW_PRIVATE="true": no se permite'],
+        [{ SANDBOX_CHARGE_DELAY_MS: '500' }, 'SANDBOX_CHARGE_DELAY_MS: no se permite'],
+      ];
+      for (const [change, problem] of cases) {
+        const problems = problemsOf({ ...production, ...change });
+        expect(
+          problems.some((text) => text.startsWith(problem)),
+          `${JSON.stringify(change)}: ${problems.join(' | ')}`,
+        ).toBe(true);
+      }
+      // Everything wrong at once is reported at once.
+      const all = problemsOf({ NODE_ENV: 'production', SEED: 'demo' }).map((text) => text.split(/[=:]/)[0]);
+      expect(all).toEqual(
+        expect.arrayContaining(['SEED', 'PUBLIC_URL', 'ADMIN_TOKEN', 'CONSOLE_SECRET', 'PAYMENTS']),
+      );
+    });
+  });
 });

@@ -46,6 +46,9 @@ const milliseconds = (max: number, fallback: number) =>
   );
 
 const envSchema = z.object({
+  // 'production' turns on the refusals of productionProblems (a demo seed, http, weak or missing
+  // secrets, simulated payments) and makes SEED default to none.
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().optional()),
   PORT: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -265,9 +268,10 @@ const envSchema = z.object({
           .filter(Boolean),
       ),
   ),
+  // Unset: demo, or none with NODE_ENV=production (resolved in loadConfig).
   SEED: z.preprocess(
     emptyAsUndefined,
-    z.enum(['demo', 'none'], { error: 'debe ser demo o none' }).default('demo'),
+    z.enum(['demo', 'none'], { error: 'debe ser demo o none' }).optional(),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -315,7 +319,50 @@ function missingDependents(env: Record<string, string | undefined>): string[] {
   ];
 }
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+/** A secret an attacker cannot guess: long, and not one character or a short pattern repeated. */
+function weakSecret(value: string | undefined): string | null {
+  if (!value) return 'es obligatoria con NODE_ENV=production';
+  if (value.length < 32) return 'debe tener al menos 32 caracteres';
+  if (new Set(value).size < 12) return 'es débil: usa al menos 32 caracteres al azar (openssl rand -hex 32)';
+  return null;
+}
+
+/**
+ * What production refuses, each named by its variable: the demo's partners, nurses and coupons,
+ * links by http, the operators' API and the console without strong secrets, and simulated
+ * payments or test aids (a booking must never record money that was not paid).
+ */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (env.SEED === 'demo')
+    problems.push(
+      'SEED="demo": no se permite con NODE_ENV=production (crea socios, enfermeras y cupones de demostración); usa none',
+    );
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: es obligatoria con NODE_ENV=production (una URL https)');
+  else if (!env.PUBLIC_URL.startsWith('https://'))
+    problems.push(`PUBLIC_URL=${JSON.stringify(env.PUBLIC_URL)}: debe ser https con NODE_ENV=production`);
+  for (const name of ['ADMIN_TOKEN', 'CONSOLE_SECRET'] as const) {
+    const problem = weakSecret(env[name]);
+    if (problem) problems.push(`${name}: ${problem}`);
+  }
+  if ((env.PAYMENTS ?? 'sandbox') === 'sandbox')
+    problems.push(
+      'PAYMENTS: debe ser mercadopago con NODE_ENV=production (sandbox simula los cobros: ninguno sería real)',
+    );
+  else {
+    const problem = weakSecret(env.MP_WEBHOOK_SECRET);
+    if (problem) problems.push(`MP_WEBHOOK_SECRET: ${problem}`);
+  }
+  if (env.WEBHOOK_ALLOW_PRIVATE === 'true')
+    problems.push('WEBHOOK_ALLOW_PRIVATE="true": no se permite con NODE_ENV=production (es para pruebas)');
+  if (env.SANDBOX_CHARGE_DELAY_MS && env.SANDBOX_CHARGE_DELAY_MS !== '0')
+    problems.push('SANDBOX_CHARGE_DELAY_MS: no se permite con NODE_ENV=production (es para pruebas)');
+  return problems;
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Config = Omit<ParsedEnv, 'DATA_DIR' | 'SEED'> & { DATA_DIR: string; SEED: 'demo' | 'none' };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -342,11 +389,13 @@ export function loadConfig(
         : `${name}=${JSON.stringify(raw)}: ${issue.message}`;
     }),
     ...missingDependents(env),
+    ...productionProblems(env),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  const config = parsed.data as z.infer<typeof envSchema>;
+  const config = parsed.data as ParsedEnv;
   return {
     ...config,
+    SEED: config.SEED ?? (config.NODE_ENV === 'production' ? 'none' : 'demo'),
     DATA_DIR: isAbsolute(config.DATA_DIR) ? config.DATA_DIR : resolve(cwd, config.DATA_DIR),
   };
 }
