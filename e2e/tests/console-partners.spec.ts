@@ -151,6 +151,9 @@ test("an admin edits a partner's nested fields through their inputs, the preview
   const none = embed.getByText('Sin ajustes propios: el widget usa los del producto en este modo.');
   await expect(none).toBeFocused();
   await expect(embed.getByRole('textbox', { name: 'Color principal' })).toHaveValue('');
+  // The flags show what the widget does without settings: the logo's band on, the help box off.
+  await expect(embed.getByRole('checkbox', { name: 'Mostrar la franja del logo' })).toBeChecked();
+  await expect(embed.getByRole('checkbox', { name: 'Caja de ayuda' })).not.toBeChecked();
   await expect(preview.locator('.visita-theme')).not.toHaveAttribute('style', /--visita-main: #0b6e4f/);
   await expect(preview.locator('.visita-help')).toHaveCount(0);
   expect((await config()).sdk_config_v2).not.toBeNull();

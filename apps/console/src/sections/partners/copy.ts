@@ -216,7 +216,8 @@ export const NESTED = {
 type FieldKind =
   | { kind: 'text'; empty: 'null' | 'omit' | 'empty'; multiline?: boolean }
   | { kind: 'number'; empty: 'null' | 'omit' }
-  | { kind: 'bool' }
+  /** `unset`: what the widget does when the key is missing (a mode without it reads as on or off). */
+  | { kind: 'bool'; unset?: boolean }
   | { kind: 'color' }
   | { kind: 'select'; options: { value: string; label: string }[]; empty?: 'null' | 'omit' }
   | {
@@ -269,6 +270,8 @@ export interface FieldGroup {
 }
 
 const bool = { kind: 'bool' } as const;
+/** A mode's flag the widget reads as on unless it is false (showBanner, fullPageAvailable). */
+const boolOnByDefault = { kind: 'bool', unset: true } as const;
 const color = { kind: 'color' } as const;
 const optionalText = { kind: 'text', empty: 'omit' } as const;
 const nullableText = { kind: 'text', empty: 'null', multiline: true } as const;
@@ -295,13 +298,13 @@ function modeFields(mode: 'sdk_config_v2' | 'laas_config_v2'): FieldSpec[] {
       'showBanner',
       'Mostrar la franja del logo',
       'Desmarcado: el widget se abre sin la franja superior con el logo.',
-      bool,
+      boolOnByDefault,
     ),
     f(
       'fullPageAvailable',
       'Página completa',
       'Fuera de un iframe el widget ocupa la página; desmarcado, se muestra como ventana.',
-      bool,
+      boolOnByDefault,
     ),
     f(
       'show_whatsapp_sac_button',

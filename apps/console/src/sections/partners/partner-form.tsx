@@ -45,7 +45,7 @@ function Field({
           label={spec.label}
           description={spec.help}
           error={error}
-          checked={value === true}
+          checked={typeof value === 'boolean' ? value : edit.unset === true}
           onChange={(event) => set(event.currentTarget.checked)}
         />
       );
