@@ -70,7 +70,19 @@ declare module 'fastify' {
     rosters: RosterCache;
     /** Distances between visits (the console's travel); straight lines unless an engine is set. */
     travel: Routing;
+    /** What /api/health/ready reports beyond the database: set by server.ts, which runs them. */
+    readiness: Readiness;
   }
+}
+
+/** The parts of a running server readiness asks after (modules/health/routes.ts). */
+export interface Readiness {
+  /** A stop has begun: the load balancer should send no more requests. */
+  shuttingDown: boolean;
+  /** The outbox worker, when this process runs one (server.ts; not in API tests). */
+  outbox: { alive(): boolean } | null;
+  /** The migrations this database lacks. */
+  pendingMigrations: () => Promise<string[]>;
 }
 
 export interface AppOptions {
@@ -151,6 +163,11 @@ export async function buildApp({
   app.addHook('onClose', async () => stopClients());
   app.decorate('rosters', rosters);
   app.decorate('travel', straightLineRouting);
+  app.decorate('readiness', {
+    shuttingDown: false,
+    outbox: null,
+    pendingMigrations: () => database.pendingMigrations(),
+  } satisfies Readiness);
 
   // Tier 1: the outside world's plugins.
   await app.register(openapi);

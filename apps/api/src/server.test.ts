@@ -74,6 +74,20 @@ describe('the server process', () => {
       expect(address).toBeDefined();
       const health = await fetch(`${address}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      expect(await (await fetch(`${address}/api/health/live`)).json()).toEqual({ status: 'ok' });
+      // Ready once started: its worker passes, every migration is applied.
+      const ready = await fetch(`${address}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        checks: {
+          database: 'ok',
+          migrations: 'current',
+          pending_migrations: [],
+          outbox: 'alive',
+          shutting_down: false,
+        },
+      });
       const config = await fetch(`${address}/api/alliances/clients/sdk-config/?id=demo`);
       expect(config.status).toBe(200);
 

@@ -112,6 +112,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
       ),
   });
   outbox.start();
+  app.readiness.outbox = outbox;
   const reminders = every(HOLD_SWEEP_MS, 'reminders', () => writeDueReminders(database.db));
   // Card payments a crash left processing, or the gateway left in review, settled against it.
   const gateway = createPaymentGateway(config, database.db);
@@ -127,6 +128,8 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Ready no more at once: a load balancer stops sending while in-flight requests finish.
+    app.readiness.shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     // Stop taking requests, let those in flight finish, then close the database.
     const timer = setTimeout(() => {

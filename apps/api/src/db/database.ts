@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { applyMigrations } from './migrate.ts';
+import { applyMigrations, pendingMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -49,6 +49,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations in src/db/migrations, the same files for both engines. */
   migrate(): Promise<void>;
+  /** The migrations of src/db/migrations this database lacks, by tag (readiness). */
+  pendingMigrations(): Promise<string[]>;
   /**
    * Calls `onMessage` with each NOTIFY payload on `channel`, from this process or any other on the
    * same database; `onReconnect` after a lost listening connection came back (messages sent
@@ -82,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await applyMigrations(db, MIGRATIONS_FOLDER);
       },
+      pendingMigrations: () => pendingMigrations(db, MIGRATIONS_FOLDER),
       async listen(channel, onMessage, onReconnect) {
         const stop = await listenOnPostgres(options.url, channel, onMessage, onReconnect);
         listeners.add(stop);
@@ -109,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await applyMigrations(pgliteDb, MIGRATIONS_FOLDER);
     },
+    pendingMigrations: () => pendingMigrations(pgliteDb, MIGRATIONS_FOLDER),
     // One process holds an embedded database, so its own notifications are all there is.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);

@@ -50,6 +50,28 @@ export async function applyMigrations(db: AnyPg, migrationsFolder: string): Prom
   });
 }
 
+/**
+ * The migrations of the folder this database has not applied (by the same rule as
+ * applyMigrations), by tag: what readiness waits for. Reads the book only; an absent book is
+ * every migration pending.
+ */
+export async function pendingMigrations(db: AnyPg, migrationsFolder: string): Promise<string[]> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const tags = journalTags(migrationsFolder);
+  const { rows: found } = (await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )) as unknown as { rows: { present: boolean }[] };
+  if (!found[0]?.present) return tags;
+  const { rows: book } = (await db.execute(sql`select hash, created_at from ${BOOK}`)) as unknown as {
+    rows: { hash: string; created_at: string | number | null }[];
+  };
+  const hashes = new Set(book.map((row) => row.hash));
+  const dates = new Set(book.map((row) => Number(row.created_at)));
+  return migrations.flatMap((migration, index) =>
+    hashes.has(migration.hash) || dates.has(migration.folderMillis) ? [] : [tags[index] ?? String(index)],
+  );
+}
+
 /** The journal's tags in order, to name what was applied. */
 function journalTags(migrationsFolder: string): string[] {
   // readMigrationFiles reads the same journal; it only keeps no names.

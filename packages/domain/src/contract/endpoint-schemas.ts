@@ -202,6 +202,8 @@ import { bookingViewSchema, cancelBookingAnswerSchema, rescheduleAnswerSchema } 
 import { operativeStatusAnswerSchema, operativeStatusParamsSchema } from './operative.ts';
 import {
   healthAnswerSchema,
+  healthLiveAnswerSchema,
+  healthReadyAnswerSchema,
   webhookDeliveriesAnswerSchema,
   webhookDeliveriesQuerySchema,
 } from './operations.ts';
@@ -555,6 +557,12 @@ export const adminWebhookDeliveries = {
 // Health
 export const health = {
   response: { 200: healthAnswerSchema, ...refusals(503) },
+} as const satisfies EndpointSchemas;
+export const healthLive = {
+  response: { 200: healthLiveAnswerSchema },
+} as const satisfies EndpointSchemas;
+export const healthReady = {
+  response: { 200: healthReadyAnswerSchema, 503: healthReadyAnswerSchema },
 } as const satisfies EndpointSchemas;
 
 // The operations console. Every route may answer 401 (no session) and 403 (a step of the sign-in

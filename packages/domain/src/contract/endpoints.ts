@@ -187,6 +187,8 @@ export const adminWebhookDeliveries = {
 
 // Health
 export const health = { method: 'GET', path: '/health' } as const satisfies Endpoint;
+export const healthLive = { method: 'GET', path: '/health/live' } as const satisfies Endpoint;
+export const healthReady = { method: 'GET', path: '/health/ready' } as const satisfies Endpoint;
 
 // The operations console (apps/console): sessions by cookie, CSRF on writes, roles per route
 export const consoleCsrf = { method: 'GET', path: '/console/auth/csrf' } as const satisfies Endpoint;

@@ -22,3 +22,21 @@ export const healthAnswerSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
+
+/** GET /health/live: the process answers (nothing else is asked). */
+export const healthLiveAnswerSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * GET /health/ready: whether this instance should get requests: its database answers, has every
+ * migration, its outbox worker is passing (when it runs one), and it is not stopping. 503 when not.
+ */
+export const healthReadyAnswerSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    migrations: z.enum(['current', 'pending', 'unknown']),
+    pending_migrations: z.array(z.string()),
+    outbox: z.enum(['alive', 'stalled', 'not_running']),
+    shutting_down: z.boolean(),
+  }),
+});

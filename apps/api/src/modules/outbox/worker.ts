@@ -29,6 +29,11 @@ export interface OutboxWorker {
   start(): void;
   /** Stops looking for work and waits for the pass in progress. */
   stop(): Promise<void>;
+  /**
+   * Started, not stopped, and still passing: its last pass ended lately, or the one under way
+   * began within a lease (deliveries time out well before). Readiness reads it.
+   */
+  alive(): boolean;
 }
 
 export function createOutboxWorker({
@@ -46,6 +51,9 @@ export function createOutboxWorker({
   let running: Promise<number> | undefined;
   let stopped = true;
   let lastClaimed = 0;
+  /** When the pass under way began (null: none under way) and when the last one ended. */
+  let passBegan: number | null = null;
+  let passEnded = 0;
 
   async function deliverOne(event: ClaimedEvent, delivered: (id: string) => Promise<void>): Promise<boolean> {
     try {
@@ -107,10 +115,16 @@ export function createOutboxWorker({
   function schedule(delay: number) {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runOnce().catch((error: unknown) => {
-        onError(error);
-        return 0;
-      });
+      passBegan = now().getTime();
+      running = runOnce()
+        .catch((error: unknown) => {
+          onError(error);
+          return 0;
+        })
+        .finally(() => {
+          passBegan = null;
+          passEnded = now().getTime();
+        });
       // A full batch means more may be waiting: look again at once.
       void running.then(() => schedule(lastClaimed >= batchSize ? 0 : intervalMs));
     }, delay);
@@ -128,6 +142,12 @@ export function createOutboxWorker({
       stopped = true;
       clearTimeout(timer);
       await running;
+    },
+    alive() {
+      if (stopped) return false;
+      const at = now().getTime();
+      if (passBegan !== null) return at - passBegan < leaseMs;
+      return at - passEnded < Math.max(30_000, intervalMs * 10);
     },
   };
 }
