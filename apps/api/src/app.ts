@@ -76,7 +76,7 @@ declare module 'fastify' {
 }
 
 /** The parts of a running server readiness asks after (modules/health/routes.ts). */
-export interface Readiness {
+interface Readiness {
   /** A stop has begun: the load balancer should send no more requests. */
   shuttingDown: boolean;
   /** The outbox worker, when this process runs one (server.ts; not in API tests). */

@@ -7,6 +7,7 @@ import { SignInPage } from '../auth/sign-in-page.tsx';
 import { TotpPage } from '../auth/totp-page.tsx';
 import { ConsoleLayout } from './console-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
 
 /** The console's pages under /console: sign-in outside the shell, each section loaded when opened. */
 export const router = createBrowserRouter(
@@ -18,6 +19,7 @@ export const router = createBrowserRouter(
     { path: '/restablecer', element: <ResetPasswordPage /> },
     {
       element: <ConsoleLayout />,
+      errorElement: <RouteErrorPage />,
       children: [
         // A redirect within the navigation, not an element's effect firing after the shell shows.
         { index: true, loader: () => redirect('/citas') },
