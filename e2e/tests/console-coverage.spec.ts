@@ -166,7 +166,7 @@ test('a coordinator draws a new sector with the mouse, drags a vertex, and the G
   });
 });
 
-test("deactivating a sector with a booked visit is refused, listing the visit with its appointment's link, until it is kept", async ({
+test("deactivating a sector with a booked visit is refused, listing the visit with its appointment's link, and offers to keep it", async ({
   page,
   browser,
 }) => {
@@ -196,14 +196,12 @@ test("deactivating a sector with a booked visit is refused, listing the visit wi
   const unchanged = await page.request.get(`/api/console/coverage/sectors/${sector?.id}/`);
   expect(((await unchanged.json()) as { active: boolean }).active).toBe(true);
 
-  // Kept: saved inactive; then active again at once, as the demo's other bookings need it.
-  await page.getByRole('button', { name: /^Mantener (la visita|las \d+ visitas) y guardar$/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
-  await expect(active).not.toBeChecked();
-  await active.check();
-  await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
-  await expect(active).toBeChecked();
+  // Keeping it is offered; it is saved in the supply chain's own sector (console-supply-chain),
+  // not here: the demo's sector going inactive, even for a second, would fail bookings other
+  // specs make at the same time.
+  await expect(
+    page.getByRole('button', { name: /^Mantener (la visita|las \d+ visitas) y guardar$/ }),
+  ).toBeVisible();
 
   // The visit's link opens its appointment.
   await page.goto(`/console/citas/${booking.id}`);

@@ -440,6 +440,33 @@ test.describe('a coordinator supplies a new city, a patient books there, her nur
     await expectVisitWith(coordinator, names.relief);
   });
 
+  test('deactivating the sector while the visit is booked there is refused, listing it; kept, it saves', async () => {
+    await freshConsole(coordinator);
+    await openSection(coordinator, 'Cobertura');
+    await coordinator.getByRole('link', { name: names.sector, exact: true }).click();
+    await expect(coordinator.getByRole('heading', { name: names.sector, level: 1 })).toBeVisible();
+    const active = coordinator.getByLabel('Activo (el widget lo usa)');
+    await active.uncheck();
+    await coordinator.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(coordinator.getByRole('heading', { name: 'Visitas agendadas en el sector' })).toBeFocused();
+    await expect(coordinator.getByTestId('sector-booked-refusal')).toContainText(
+      'Hay 1 visita agendada en este sector que el cambio dejaría sin su servicio',
+    );
+    const listed = coordinator.getByRole('table', {
+      name: /Visitas por venir que el cambio deja sin su servicio/,
+    });
+    await expect(listed.getByRole('link', { name: `#${booking.code}` })).toHaveAttribute(
+      'href',
+      `/console/citas/${booking.id}`,
+    );
+    await expectNoViolations(coordinator, 'the sector change refused');
+    // Nothing saved yet; kept, it saves and the visit stays booked.
+    await coordinator.getByRole('button', { name: 'Mantener la visita y guardar' }).click();
+    await expect(coordinator.getByRole('status').filter({ hasText: 'Cambios guardados.' })).toBeVisible();
+    await expect(active).not.toBeChecked();
+    await expectVisitWith(coordinator, names.relief);
+  });
+
   test("the admin changes a partner's colour on Socios: the preview shows it before saving, the widget after", async () => {
     // Dark enough for white text (each channel at most 0x5f).
     const channel = () =>
