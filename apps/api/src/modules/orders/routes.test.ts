@@ -732,7 +732,7 @@ describe('OpenAPI document', () => {
     if (!engine) throw new Error('no engine');
     const t = await createTestApp(engine, { seed: false });
     try {
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
         paths: Record<
           string,
           Record<

@@ -267,7 +267,7 @@ describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
       expect(entriesOf(withThem.json()).length).toBeGreaterThan(0);
       expect(withThem.json()).toEqual(without.json());
       // Declared, so the OpenAPI document (the contract) says they are accepted.
-      const document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
         paths: Record<string, { get: { parameters: { name: string; in: string }[] } }>;
       };
       const declared = document.paths['/api/v2/time-availability/']?.get.parameters.map(

@@ -86,7 +86,7 @@ describe('rate limit per client address', () => {
   });
 
   it('documents the 429 in the OpenAPI document of the limited routes', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, { get?: { responses?: Record<string, unknown> } }>;
     };
     expect(Object.keys(document.paths['/api/v2/search/client/']?.get?.responses ?? {})).toContain('429');

@@ -1,9 +1,14 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document, generated from the routes' zod schemas and served at /api/docs. */
+/**
+ * The OpenAPI document, generated from the routes' zod schemas: browsable at /api/docs (Swagger
+ * UI, its files served by the plugin under a strict CSP), the JSON at /api/docs/json and the YAML
+ * at /api/docs/yaml.
+ */
 export default fp(
   async function openapi(app: FastifyInstance) {
     await app.register(swagger, {
@@ -16,7 +21,11 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { deepLinking: true, docExpansion: 'list', validatorUrl: null },
+      staticCSP: true,
+    });
   },
   { name: 'openapi' },
 );

@@ -133,8 +133,15 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => t?.close());
 
-  it('is generated from the route schemas and served at /api/docs', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('is browsable at /api/docs (Swagger UI, under a strict CSP) and its JSON at /api/docs/json', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    const yaml = await t.app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.body).toMatch(/^openapi: 3\./m);
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
