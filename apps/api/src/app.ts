@@ -38,6 +38,7 @@ import coverageRoutes from './modules/coverage/routes.ts';
 import fundRoutes from './modules/fund/routes.ts';
 import geocodingRoutes from './modules/geocoding/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metrics from './plugins/app/metrics.ts';
 import itemPagesRoutes from './modules/item-pages/routes.ts';
 import operativeRoutes from './modules/operative/routes.ts';
 import ordersRoutes from './modules/orders/routes.ts';
@@ -83,6 +84,8 @@ interface Readiness {
   outbox: { alive(): boolean } | null;
   /** The migrations this database lacks. */
   pendingMigrations: () => Promise<string[]>;
+  /** PostgreSQL's pool figures (null on the embedded database). */
+  poolStats: (() => { total: number; idle: number; waiting: number }) | null;
 }
 
 export interface AppOptions {
@@ -167,6 +170,7 @@ export async function buildApp({
     shuttingDown: false,
     outbox: null,
     pendingMigrations: () => database.pendingMigrations(),
+    poolStats: database.poolStats ?? null,
   } satisfies Readiness);
 
   // Tier 1: the outside world's plugins.
@@ -177,6 +181,7 @@ export async function buildApp({
   await app.register(securityHeaders);
   await app.register(addressHeaders);
   await app.register(rateLimit);
+  await app.register(metrics);
   await app.register(consoleSession);
   // Tier 3: the routes, one module per bounded context, all under /api.
   await app.register(

@@ -230,6 +230,23 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().max(300, 'admite hasta 300 caracteres').optional(),
   ),
+  // Prometheus metrics: at /metrics with this bearer token (32 characters at least), and/or on
+  // their own port (METRICS_PORT, on METRICS_HOST, loopback by default: for a scraper on the
+  // same network, never the public one). Neither set: /metrics answers 404.
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(1, 'debe estar entre 1 y 65535')
+      .max(65535, 'debe estar entre 1 y 65535')
+      .optional(),
+  ),
+  METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.
   ERROR_TRACKER_URL: url(['http:', 'https:']),
   // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on

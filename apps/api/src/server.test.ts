@@ -99,6 +99,23 @@ describe('the server process', () => {
     },
   );
 
+  it('serves the metrics on METRICS_PORT, its own listener, and nothing else there', async () => {
+    const metricsPort = await freePort();
+    const server = start({ LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) });
+    try {
+      await waitFor(() => server.output().includes('metrics listening'), 30_000);
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toContain('# TYPE visita_appointments gauge');
+      expect(text).toContain('# TYPE visita_http_request_duration_seconds histogram');
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/api/health`)).status).toBe(404);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
   it('warns at start, naming the clients, that the demo staff tokens are public when others can reach it', async () => {
     const server = start({ LOG_LEVEL: 'info', HOST: '0.0.0.0' });
     try {

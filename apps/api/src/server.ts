@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { createServer, type Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -124,6 +125,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     { atStart: true },
   );
 
+  let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -142,6 +144,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     clearInterval(reminders);
     clearInterval(reconciliation);
     try {
+      metricsServer?.close();
       await outbox.stop();
       await mailer.close();
       await app.close();
@@ -164,6 +167,10 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
   if (demoAdmin) app.log.warn({ host: config.HOST }, demoAdmin);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT) {
+    metricsServer = await listenForMetrics(app, config.METRICS_PORT, config.METRICS_HOST);
+    app.log.info({ host: config.METRICS_HOST, port: config.METRICS_PORT }, 'metrics listening');
+  }
   app.log.info(
     {
       worker: cluster.isWorker ? cluster.worker?.id : 0,
@@ -238,6 +245,34 @@ async function supervise(config: Config) {
     respawns.add(timer);
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(signal, 0));
+}
+
+/**
+ * METRICS_PORT: the metrics on a listener of their own, with no token (the port is the guard:
+ * loopback or a private network). With several workers each answers for itself in turn.
+ */
+function listenForMetrics(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  port: number,
+  host: string,
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    app.metrics.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': app.metrics.contentType }).end(text),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'metrics: a collector failed');
+        response.writeHead(500).end();
+      },
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
 
 async function main() {

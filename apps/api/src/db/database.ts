@@ -51,6 +51,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** The migrations of src/db/migrations this database lacks, by tag (readiness). */
   pendingMigrations(): Promise<string[]>;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * Calls `onMessage` with each NOTIFY payload on `channel`, from this process or any other on the
    * same database; `onReconnect` after a lost listening connection came back (messages sent
@@ -85,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await applyMigrations(db, MIGRATIONS_FOLDER);
       },
       pendingMigrations: () => pendingMigrations(db, MIGRATIONS_FOLDER),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onReconnect) {
         const stop = await listenOnPostgres(options.url, channel, onMessage, onReconnect);
         listeners.add(stop);

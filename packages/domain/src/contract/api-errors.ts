@@ -103,6 +103,11 @@ export const PERSON_ACCESS_REQUIRED = entry(
 );
 export const ADMIN_DISABLED = entry(404, 'not-found', 'No encontrado.');
 export const ADMIN_TOKEN_MISSING = entry(401, 'not-authenticated', 'Se requiere el token de operador.');
+export const METRICS_TOKEN_INVALID = entry(
+  401,
+  'metrics-not-authorized',
+  'Se requiere el token de métricas.',
+);
 export const ADMIN_TOKEN_INVALID = entry(403, 'forbidden', 'El token de operador no es válido.');
 export const PARTNER_NOT_FOUND = entry(404, 'partner-not-found', 'No existe un socio con ese id.');
 export const PARTNER_EXISTS = entry(409, 'partner-exists', 'Ya existe un socio con ese id.');

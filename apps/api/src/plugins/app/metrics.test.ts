@@ -1,0 +1,187 @@
+import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
+import { nurses, visits } from '../../db/schema.ts';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
+import { insertAppointment } from '../../modules/appointments/queries.ts';
+
+const METRICS_TOKEN = 'metrics-test-token-5f0c2a9e81b74d36a1c8e2f4';
+
+/** A sample's value in the exposition text, 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const labelText = /\{([^}]*)\}/.exec(line)?.[1] ?? '';
+    if (wanted.every((pair) => labelText.split(',').includes(pair))) return Number(line.split(' ').at(-1));
+  }
+  return 0;
+}
+
+describe.each(TEST_ENGINES)('Prometheus metrics on $name', (engine) => {
+  let t: TestApp;
+  let closed: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { METRICS_TOKEN, RATE_LIMIT_COUPONS_PER_MINUTE: '1' } });
+    closed = await createTestApp(engine, { seed: false });
+  }, 90_000);
+  afterAll(async () => {
+    await t?.close();
+    await closed?.close();
+  });
+
+  const scrape = async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    return response.body;
+  };
+
+  it('answers 404 {err, msg} unless configured, and 401 without its token', async () => {
+    const off = await closed.app.inject({ method: 'GET', url: '/metrics' });
+    expect(off.statusCode).toBe(404);
+    expect(off.json()).toMatchObject({ err: 'not-found' });
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Basic ${METRICS_TOKEN}`,
+      `Bearer ${METRICS_TOKEN}x`,
+    ]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(refused.statusCode, String(authorization)).toBe(401);
+      expect(refused.json()).toEqual({
+        err: 'metrics-not-authorized',
+        msg: 'Se requiere el token de métricas.',
+      });
+    }
+  });
+
+  it('counts a booking through the funnel: confirmed, paid, its e-mail waiting, the request timed by route', async () => {
+    const before = await scrape();
+    const [nurse] = await t.app.db
+      .insert(nurses)
+      .values({ name: 'Enfermera métricas', skills: ['lab'] })
+      .returning();
+    const token = newAppointmentToken();
+    const row = await insertAppointment(t.app.db, {
+      tokenHash: hashAppointmentToken(token),
+      clientId: 'demo',
+      salesSource: 'marketplace',
+      status: 'scheduled',
+      country: 'cl',
+      region: 'Región Metropolitana de Santiago',
+      comuna: 'Las Condes',
+      addressLine1: 'Avenida Apoquindo 4500',
+      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
+      targetStreetNumber: '4500',
+      targetLat: -33.4129,
+      targetLng: -70.5799,
+    });
+    const blockStart = new Date(Date.UTC(2033, 0, 3, 13));
+    await t.app.db.insert(visits).values({
+      appointmentId: row.id,
+      nurseId: nurse?.id ?? 0,
+      blockStart,
+      blockEnd: new Date(blockStart.getTime() + 3_600_000),
+      status: 'hold',
+      expiresAt: new Date(Date.now() + 20 * 60_000),
+    });
+    expect(sample(await scrape(), 'visita_live_holds')).toBe(sample(before, 'visita_live_holds') + 1);
+    const headers = { [APPOINTMENT_TOKEN_HEADER]: token };
+    const finalized = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/appointments/${row.id}/finalize/`,
+      headers,
+      payload: {
+        sales_source: 'marketplace',
+        patients: [
+          {
+            first_name: 'Valentina',
+            second_name: null,
+            last_name: 'Morales',
+            second_last_name: 'Díaz',
+            date_of_birth: '1992-04-08',
+            gender: 'female',
+            document_type: 'ci',
+            document_number: '111111111',
+            email: 'valentina.morales@correo.cl',
+            phone: '912345678',
+            is_fonasa: false,
+            items: [ID.glicemia],
+            packs: [],
+          },
+        ],
+      },
+    });
+    expect(finalized.statusCode, finalized.body).toBe(200);
+    const owed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/appointments/${row.id}/payment_summary/`,
+        headers,
+      })
+    ).json().data.appointment;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/sandbox/card-tokens/',
+      payload: {
+        card_number: '4111111111111111',
+        cardholder_name: 'APRO',
+        expiration_month: 12,
+        expiration_year: new Date().getUTCFullYear() + 1,
+        security_code: '123',
+      },
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/mercado-pago/${row.id}/card/`,
+      headers,
+      payload: {
+        token: card.json().id,
+        payment_method_id: 'visa',
+        amount: owed.net_price - owed.payment_at_home,
+      },
+    });
+    expect(paid.json().status).toBe('approved');
+
+    const after = await scrape();
+    expect(sample(after, 'visita_appointments', { status: 'confirmed' })).toBe(
+      sample(before, 'visita_appointments', { status: 'confirmed' }) + 1,
+    );
+    expect(sample(after, 'visita_payments', { status: 'approved' })).toBe(
+      sample(before, 'visita_payments', { status: 'approved' }) + 1,
+    );
+    // Its confirmation e-mail waits in the outbox (no worker runs in this test).
+    expect(sample(after, 'visita_outbox_backlog', { channel: 'email' })).toBeGreaterThan(0);
+    expect(sample(after, 'visita_outbox_oldest_age_seconds', { channel: 'email' })).toBeGreaterThanOrEqual(0);
+    // The card call, timed under its route's pattern (never the appointment's id).
+    const route = { method: 'POST', route: '/api/v2/mercado-pago/:id/card/', status: '200' };
+    expect(sample(after, 'visita_http_request_duration_seconds_count', route)).toBe(
+      sample(before, 'visita_http_request_duration_seconds_count', route) + 1,
+    );
+    expect(after).not.toContain(row.id);
+    // The process's own figures come too.
+    expect(after).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('counts rate-limit refusals by route', async () => {
+    const url = '/api/v2/coupons/validate/?coupon=BIENVENIDA10&source=marketplace&country=cl&items=1';
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    expect(codes).toContain(429);
+    const refused = codes.filter((code) => code === 429).length;
+    expect(
+      sample(await scrape(), 'visita_rate_limit_refusals_total', { route: '/api/v2/coupons/validate/' }),
+    ).toBe(refused);
+  });
+});
