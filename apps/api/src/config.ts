@@ -285,6 +285,16 @@ const envSchema = z.object({
           .filter(Boolean),
       ),
   ),
+  // Whether the server applies the migrations it lacks at start (one instance at a time, under a
+  // lock). false: `npm run migrate` does, as a deploy's own step, and the server refuses to start
+  // on a database that lacks one.
+  MIGRATE_ON_START: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'debe ser true o false' })
+      .default('true')
+      .transform((value) => value === 'true'),
+  ),
   // Unset: demo, or none with NODE_ENV=production (resolved in loadConfig).
   SEED: z.preprocess(
     emptyAsUndefined,
@@ -303,6 +313,25 @@ const envSchema = z.object({
   AVAILABILITY_CACHE_MS: milliseconds(60_000, 2_000),
   ROSTER_CACHE_MS: milliseconds(600_000, 60_000),
   CATALOGUE_CACHE_MS: milliseconds(600_000, 10_000),
+  // Data retention (modules/retention, docs/decisions/data-retention.md), in days; 0 keeps forever.
+  RETENTION_ORDER_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de días' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 3650')
+      .max(3650, 'debe estar entre 0 y 3650')
+      .default(365),
+  ),
+  RETENTION_ABANDONED_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número de días' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 3650')
+      .max(3650, 'debe estar entre 0 y 3650')
+      .default(90),
+  ),
 });
 
 /** Settings that only become required by another setting's value. */

@@ -31,9 +31,26 @@ const open = (config: Config): Promise<Database> =>
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
 
-/** Migrations and the demo seed, once, before any instance takes requests. */
+/** Thrown when the server is told not to migrate and the database lacks migrations. */
+class MigrationsPending extends Error {
+  constructor(readonly tags: string[]) {
+    super(
+      `Faltan migraciones en la base de datos: ${tags.join(', ')}. Ejecuta npm run migrate (MIGRATE_ON_START=false) antes de arrancar.`,
+    );
+  }
+}
+
+/**
+ * Migrations and the demo seed, once, before any instance takes requests. With
+ * MIGRATE_ON_START=false the migrations are `npm run migrate`'s (a deploy's own step); the server
+ * then refuses to start on a database that lacks one, naming it.
+ */
 async function prepare(database: Database, config: Config) {
-  await database.migrate();
+  if (config.MIGRATE_ON_START) await database.migrate();
+  else {
+    const pending = await database.pendingMigrations();
+    if (pending.length > 0) throw new MigrationsPending(pending);
+  }
   if (config.SEED === 'demo') await runSeeds(database.db, DEMO_SEEDS);
 }
 
@@ -291,6 +308,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof MigrationsPending) {
+    console.error(error.message);
+    process.exit(1);
+  }
   if (error instanceof EmbeddedDatabaseInUse) {
     console.error(`${error.message} Espera a que termine o detenlo antes de arrancar el servidor.`);
     process.exit(1);
