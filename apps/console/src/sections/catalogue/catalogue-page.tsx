@@ -22,7 +22,8 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { FilterSection } from '../../ui/filter-section.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
 import { COPY } from './copy.ts';
 import { useCatalogue } from './list-catalogue.ts';
 
@@ -65,46 +66,43 @@ export function CataloguePage() {
   return (
     <Stack gap="lg">
       <PageTitle>{COPY.title}</PageTitle>
-      <section aria-labelledby="catalogue-filters-title">
-        <Title order={2} id="catalogue-filters-title" size="h3" mb="sm">
-          {COPY.filters}
-        </Title>
-        <form key={params.toString()} onSubmit={submit} aria-labelledby="catalogue-filters-title">
-          <Group align="flex-end">
-            <NativeSelect
-              name="country"
-              label={COPY.country}
-              defaultValue={country}
-              data={[
-                { value: 'cl', label: COPY.chile },
-                { value: 'mx', label: COPY.mexico },
-              ]}
-            />
-            <NativeSelect
-              name="kind"
-              label={COPY.kind}
-              defaultValue={kind ?? ''}
-              data={[
-                { value: '', label: COPY.anyKind },
-                ...CATALOGUE_KINDS.map((value) => ({ value, label: CATALOGUE_KIND_LABELS[value] })),
-              ]}
-            />
-            <NativeSelect
-              name="active"
-              label={COPY.activity}
-              defaultValue={activeParam ?? ''}
-              data={[
-                { value: '', label: COPY.anyActivity },
-                { value: 'true', label: COPY.onlyActive },
-                { value: 'false', label: COPY.onlyInactive },
-              ]}
-            />
-            <TextInput name="q" label={COPY.search} defaultValue={q ?? ''} maxLength={100} />
-            <Checkbox name="limited_stock" label={COPY.limitedStock} defaultChecked={limited} mb={8} />
-            <Button type="submit">{COPY.apply}</Button>
-          </Group>
-        </form>
-      </section>
+      <FilterSection
+        id="catalogue-filters-title"
+        title={COPY.filters}
+        submitLabel={COPY.apply}
+        onSubmit={submit}
+      >
+        <NativeSelect
+          name="country"
+          label={COPY.country}
+          defaultValue={country}
+          data={[
+            { value: 'cl', label: COPY.chile },
+            { value: 'mx', label: COPY.mexico },
+          ]}
+        />
+        <NativeSelect
+          name="kind"
+          label={COPY.kind}
+          defaultValue={kind ?? ''}
+          data={[
+            { value: '', label: COPY.anyKind },
+            ...CATALOGUE_KINDS.map((value) => ({ value, label: CATALOGUE_KIND_LABELS[value] })),
+          ]}
+        />
+        <NativeSelect
+          name="active"
+          label={COPY.activity}
+          defaultValue={activeParam ?? ''}
+          data={[
+            { value: '', label: COPY.anyActivity },
+            { value: 'true', label: COPY.onlyActive },
+            { value: 'false', label: COPY.onlyInactive },
+          ]}
+        />
+        <TextInput name="q" label={COPY.search} defaultValue={q ?? ''} maxLength={100} />
+        <Checkbox name="limited_stock" label={COPY.limitedStock} defaultChecked={limited} mb={8} />
+      </FilterSection>
       <Group>
         <Button component={Link} to={newLink} variant="outline">
           {COPY.newItem}
@@ -124,50 +122,48 @@ export function CataloguePage() {
         {catalogue.error ? <ApiAlert error={catalogue.error} /> : null}
         {catalogue.isSuccess && rows.length === 0 ? <Text>{COPY.noResults}</Text> : null}
         {rows.length > 0 ? (
-          <ScrollRegion label={COPY.caption} minWidth={860}>
-            <Table striped captionSide="top" verticalSpacing="xs" data-testid="catalogue-table">
-              <Table.Caption style={CAPTION}>{COPY.caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{COPY.id}</Table.Th>
-                  <Table.Th scope="col">{COPY.name}</Table.Th>
-                  <Table.Th scope="col">{COPY.kind}</Table.Th>
-                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                    {COPY.price}
-                  </Table.Th>
-                  <Table.Th scope="col">{COPY.stock}</Table.Th>
-                  <Table.Th scope="col">{COPY.active}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{row.id}</Table.Td>
-                    <Table.Th scope="row" fw="normal">
-                      <Anchor component={Link} to={`/catalogo/${row.id}`}>
-                        {row.name}
-                      </Anchor>
-                      {row.display_name ? <Text size="sm">{row.display_name}</Text> : null}
-                    </Table.Th>
-                    <Table.Td>{CATALOGUE_KIND_LABELS[row.kind]}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {row.price === null ? COPY.noPrice : formatCurrency(row.price, country)}
-                    </Table.Td>
-                    <Table.Td>
-                      {row.stock_state === 'out' ? (
-                        <Badge color="red.9" variant="filled" radius="sm" tt="none">
-                          {COPY.stockText(row.stock_state, row.stock)}
-                        </Badge>
-                      ) : (
-                        COPY.stockText(row.stock_state, row.stock)
-                      )}
-                    </Table.Td>
-                    <Table.Td>{row.active ? COPY.yes : COPY.no}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ListTable
+            label={COPY.caption}
+            minWidth={860}
+            caption={COPY.caption}
+            columns={[
+              COPY.id,
+              COPY.name,
+              COPY.kind,
+              { label: COPY.price, align: 'right' },
+              COPY.stock,
+              COPY.active,
+            ]}
+            striped
+            verticalSpacing="xs"
+            data-testid="catalogue-table"
+          >
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.id}</Table.Td>
+                <Table.Th scope="row" fw="normal">
+                  <Anchor component={Link} to={`/catalogo/${row.id}`}>
+                    {row.name}
+                  </Anchor>
+                  {row.display_name ? <Text size="sm">{row.display_name}</Text> : null}
+                </Table.Th>
+                <Table.Td>{CATALOGUE_KIND_LABELS[row.kind]}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>
+                  {row.price === null ? COPY.noPrice : formatCurrency(row.price, country)}
+                </Table.Td>
+                <Table.Td>
+                  {row.stock_state === 'out' ? (
+                    <Badge color="red.9" variant="filled" radius="sm" tt="none">
+                      {COPY.stockText(row.stock_state, row.stock)}
+                    </Badge>
+                  ) : (
+                    COPY.stockText(row.stock_state, row.stock)
+                  )}
+                </Table.Td>
+                <Table.Td>{row.active ? COPY.yes : COPY.no}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
       </section>
     </Stack>

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ConsoleCoupon } from '@visita/domain/contract/console-coupons';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
+import { SearchForm } from '../../ui/search-form.tsx';
 import { COPY } from './copy.ts';
 import { discountText, validityText } from './format.ts';
 import { useCoupons } from './list-coupons.ts';
@@ -19,18 +20,12 @@ const deactivated = ({ code: _code, uses_count: _uses, ...fields }: ConsoleCoupo
 
 /** The coupons: by code, searchable; each opens its page; active ones can be switched off here. */
 export function CouponsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const coupons = useCoupons(q ? { q } : {});
   const update = useUpdateCoupon();
   const [done, setDone] = useState('');
   const rows = coupons.data?.results ?? [];
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    setParams(value ? { q: value } : {});
-  };
 
   const deactivate = (coupon: ConsoleCoupon) => {
     setDone('');
@@ -44,14 +39,7 @@ export function CouponsPage() {
     <Stack gap="xl">
       <PageTitle>{COPY.title}</PageTitle>
       <Group justify="space-between" align="flex-end">
-        <form key={q} onSubmit={submit} role="search" aria-label={COPY.search}>
-          <Group align="flex-end">
-            <TextInput name="q" label={COPY.search} defaultValue={q} maxLength={40} autoComplete="off" />
-            <Button type="submit" variant="default">
-              {COPY.searchSubmit}
-            </Button>
-          </Group>
-        </form>
+        <SearchForm label={COPY.search} submitLabel={COPY.searchSubmit} maxLength={40} />
         <Button component={Link} to="/cupones/nuevo">
           {COPY.newCoupon}
         </Button>
@@ -68,78 +56,74 @@ export function CouponsPage() {
         {update.error ? <ApiAlert error={update.error} /> : null}
         {coupons.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
-          <ScrollRegion label={COPY.listTitle} minWidth={1000}>
-            <Table striped highlightOnHover captionSide="top" data-testid="coupons-table">
-              <Table.Caption style={CAPTION}>{COPY.caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{COPY.code}</Table.Th>
-                  <Table.Th scope="col">{COPY.discount}</Table.Th>
-                  <Table.Th scope="col">{COPY.validity}</Table.Th>
-                  <Table.Th scope="col">{COPY.sources}</Table.Th>
-                  <Table.Th scope="col">{COPY.items}</Table.Th>
-                  <Table.Th scope="col">{COPY.uses}</Table.Th>
-                  <Table.Th scope="col">{COPY.active}</Table.Th>
-                  <Table.Th scope="col">{COPY.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((coupon) => (
-                  <Table.Tr key={coupon.code}>
-                    <Table.Th scope="row" fw="normal">
-                      <Anchor
-                        component={Link}
-                        to={`/cupones/${encodeURIComponent(coupon.code)}`}
-                        ff="monospace"
+          <ListTable
+            label={COPY.listTitle}
+            minWidth={1000}
+            caption={COPY.caption}
+            columns={[
+              COPY.code,
+              COPY.discount,
+              COPY.validity,
+              COPY.sources,
+              COPY.items,
+              COPY.uses,
+              COPY.active,
+              COPY.actions,
+            ]}
+            striped
+            highlightOnHover
+            data-testid="coupons-table"
+          >
+            {rows.map((coupon) => (
+              <Table.Tr key={coupon.code}>
+                <Table.Th scope="row" fw="normal">
+                  <Anchor component={Link} to={`/cupones/${encodeURIComponent(coupon.code)}`} ff="monospace">
+                    {coupon.code}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>
+                  {discountText(coupon)}
+                  {coupon.once_per_person ? `, ${COPY.onePerPerson}` : ''}
+                </Table.Td>
+                <Table.Td>{validityText(coupon)}</Table.Td>
+                <Table.Td>
+                  {coupon.sales_sources.length > 0 ? coupon.sales_sources.join(', ') : COPY.all}
+                </Table.Td>
+                <Table.Td>
+                  {coupon.item_ids.length > 0 ? COPY.itemsCount(coupon.item_ids.length) : COPY.allItems}
+                </Table.Td>
+                <Table.Td>
+                  {coupon.uses_count} / {coupon.max_uses ?? COPY.unlimited}
+                </Table.Td>
+                <Table.Td>{coupon.active ? COPY.yes : COPY.no}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={`/cupones/${encodeURIComponent(coupon.code)}`}
+                      aria-label={COPY.editOf(coupon.code)}
+                    >
+                      {COPY.edit}
+                    </Button>
+                    {coupon.active ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red"
+                        disabled={update.isPending}
+                        aria-label={COPY.deactivateOf(coupon.code)}
+                        onClick={() => deactivate(coupon)}
                       >
-                        {coupon.code}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>
-                      {discountText(coupon)}
-                      {coupon.once_per_person ? `, ${COPY.onePerPerson}` : ''}
-                    </Table.Td>
-                    <Table.Td>{validityText(coupon)}</Table.Td>
-                    <Table.Td>
-                      {coupon.sales_sources.length > 0 ? coupon.sales_sources.join(', ') : COPY.all}
-                    </Table.Td>
-                    <Table.Td>
-                      {coupon.item_ids.length > 0 ? COPY.itemsCount(coupon.item_ids.length) : COPY.allItems}
-                    </Table.Td>
-                    <Table.Td>
-                      {coupon.uses_count} / {coupon.max_uses ?? COPY.unlimited}
-                    </Table.Td>
-                    <Table.Td>{coupon.active ? COPY.yes : COPY.no}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          component={Link}
-                          to={`/cupones/${encodeURIComponent(coupon.code)}`}
-                          aria-label={COPY.editOf(coupon.code)}
-                        >
-                          {COPY.edit}
-                        </Button>
-                        {coupon.active ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            color="red"
-                            disabled={update.isPending}
-                            aria-label={COPY.deactivateOf(coupon.code)}
-                            onClick={() => deactivate(coupon)}
-                          >
-                            {COPY.deactivate}
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+                        {COPY.deactivate}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
       </section>
 

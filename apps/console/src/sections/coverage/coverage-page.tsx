@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
 import { AddressTest } from './address-test.tsx';
 import { COPY, COUNTRY_LABELS, SERVICE_LABELS } from './copy.ts';
 import { useCoverageOptions } from './coverage-options.ts';
@@ -81,49 +81,47 @@ export function CoveragePage() {
         {sectors.error ? <ApiAlert error={sectors.error} /> : null}
         {sectors.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {rows.length > 0 ? (
-          <ScrollRegion label={COPY.listTitle} minWidth={1000}>
-            <Table striped highlightOnHover captionSide="top" data-testid="sectors-table">
-              <Table.Caption style={CAPTION}>{COPY.caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{COPY.name}</Table.Th>
-                  <Table.Th scope="col">{COPY.source}</Table.Th>
-                  <Table.Th scope="col">{COPY.country}</Table.Th>
-                  <Table.Th scope="col">{COPY.services}</Table.Th>
-                  <Table.Th scope="col">{COPY.nurses}</Table.Th>
-                  <Table.Th scope="col">{COPY.status}</Table.Th>
-                  <Table.Th scope="col">{COPY.overlaps}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((sector) => (
-                  <Table.Tr key={sector.id}>
-                    <Table.Th scope="row">
-                      <Anchor component={Link} to={`/cobertura/${sector.id}`}>
-                        {sector.name}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{sector.sales_source}</Table.Td>
-                    <Table.Td>{COUNTRY_LABELS[sector.country]}</Table.Td>
-                    <Table.Td>
-                      {sector.services.map((service) => SERVICE_LABELS[service]).join(', ')}
-                    </Table.Td>
-                    <Table.Td>{sector.nurses}</Table.Td>
-                    <Table.Td>
-                      <Badge color={sector.active ? 'teal.9' : 'gray.8'} variant="filled">
-                        {sector.active ? COPY.active : COPY.inactive}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {sector.overlaps.length > 0
-                        ? COPY.overlapsWith(sector.overlaps.map((other) => other.name).join(', '))
-                        : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ListTable
+            label={COPY.listTitle}
+            minWidth={1000}
+            caption={COPY.caption}
+            columns={[
+              COPY.name,
+              COPY.source,
+              COPY.country,
+              COPY.services,
+              COPY.nurses,
+              COPY.status,
+              COPY.overlaps,
+            ]}
+            striped
+            highlightOnHover
+            data-testid="sectors-table"
+          >
+            {rows.map((sector) => (
+              <Table.Tr key={sector.id}>
+                <Table.Th scope="row">
+                  <Anchor component={Link} to={`/cobertura/${sector.id}`}>
+                    {sector.name}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{sector.sales_source}</Table.Td>
+                <Table.Td>{COUNTRY_LABELS[sector.country]}</Table.Td>
+                <Table.Td>{sector.services.map((service) => SERVICE_LABELS[service]).join(', ')}</Table.Td>
+                <Table.Td>{sector.nurses}</Table.Td>
+                <Table.Td>
+                  <Badge color={sector.active ? 'teal.9' : 'gray.8'} variant="filled">
+                    {sector.active ? COPY.active : COPY.inactive}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {sector.overlaps.length > 0
+                    ? COPY.overlapsWith(sector.overlaps.map((other) => other.name).join(', '))
+                    : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
       </section>
 

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { LEAD_STATUSES, type LeadStatus } from '@visita/domain/contract/console-leads';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { FilterSection } from '../../ui/filter-section.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
 import { formatsFor } from '../appointments/format.ts';
 import { COPY, formatAge, STATUS_LABELS } from './copy.ts';
 import { useLeads } from './list-leads.ts';
@@ -32,34 +33,31 @@ export function LeadsPage() {
   return (
     <Stack gap="lg">
       <PageTitle>{COPY.title}</PageTitle>
-      <section aria-labelledby="leads-filters-title">
-        <Title order={2} id="leads-filters-title" size="h3" mb="sm">
-          {COPY.filtersTitle}
-        </Title>
-        <form key={params.toString()} onSubmit={submit} aria-labelledby="leads-filters-title">
-          <Group align="flex-end">
-            <NativeSelect
-              name="status"
-              label={COPY.status}
-              defaultValue={status ?? ''}
-              data={[
-                { value: '', label: COPY.anyStatus },
-                ...LEAD_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
-              ]}
-            />
-            <NativeSelect
-              name="order"
-              label={COPY.order}
-              defaultValue={order}
-              data={[
-                { value: 'newest', label: COPY.newest },
-                { value: 'oldest', label: COPY.oldest },
-              ]}
-            />
-            <Button type="submit">{COPY.apply}</Button>
-          </Group>
-        </form>
-      </section>
+      <FilterSection
+        id="leads-filters-title"
+        title={COPY.filtersTitle}
+        submitLabel={COPY.apply}
+        onSubmit={submit}
+      >
+        <NativeSelect
+          name="status"
+          label={COPY.status}
+          defaultValue={status ?? ''}
+          data={[
+            { value: '', label: COPY.anyStatus },
+            ...LEAD_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+          ]}
+        />
+        <NativeSelect
+          name="order"
+          label={COPY.order}
+          defaultValue={order}
+          data={[
+            { value: 'newest', label: COPY.newest },
+            { value: 'oldest', label: COPY.oldest },
+          ]}
+        />
+      </FilterSection>
 
       <section aria-labelledby="leads-results-title">
         <Title order={2} id="leads-results-title" size="h3" mb="sm">
@@ -71,59 +69,58 @@ export function LeadsPage() {
         {leads.error ? <ApiAlert error={leads.error} /> : null}
         {leads.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {leads.isSuccess && rows.length > 0 ? (
-          <ScrollRegion label={COPY.resultsTitle} minWidth={960}>
-            <Table striped highlightOnHover captionSide="top">
-              <Table.Caption style={CAPTION}>{COPY.caption(leads.data.answer_hours)}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{COPY.code}</Table.Th>
-                  <Table.Th scope="col">{COPY.received}</Table.Th>
-                  <Table.Th scope="col">{COPY.age}</Table.Th>
-                  <Table.Th scope="col">{COPY.person}</Table.Th>
-                  <Table.Th scope="col">{COPY.contact}</Table.Th>
-                  <Table.Th scope="col">{COPY.commune}</Table.Th>
-                  <Table.Th scope="col">{COPY.status}</Table.Th>
-                  <Table.Th scope="col">{COPY.files}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id} data-lead={row.id}>
-                    <Table.Th scope="row">
-                      <Anchor component={Link} to={`/ordenes/${row.id}`} ff="monospace">
-                        {row.code}
-                      </Anchor>
-                    </Table.Th>
-                    <Table.Td>{dateTime(row.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <span>{formatAge(row.age_minutes)}</span>
-                        {row.status === 'new' ? (
-                          row.overdue ? (
-                            <Badge color="red.9" variant="filled" radius="sm" tt="none">
-                              {`${COPY.overdue}: ${COPY.dueWas(time(row.answer_due_at))}`}
-                            </Badge>
-                          ) : (
-                            <Text size="sm">{`${COPY.onTime}: ${COPY.dueIn(time(row.answer_due_at))}`}</Text>
-                          )
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <span>{row.email}</span>
-                        <span>{row.phone}</span>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{row.commune}</Table.Td>
-                    <Table.Td>{STATUS_LABELS[row.status]}</Table.Td>
-                    <Table.Td>{row.files}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ListTable
+            label={COPY.resultsTitle}
+            minWidth={960}
+            caption={COPY.caption(leads.data.answer_hours)}
+            columns={[
+              COPY.code,
+              COPY.received,
+              COPY.age,
+              COPY.person,
+              COPY.contact,
+              COPY.commune,
+              COPY.status,
+              COPY.files,
+            ]}
+            striped
+            highlightOnHover
+          >
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-lead={row.id}>
+                <Table.Th scope="row">
+                  <Anchor component={Link} to={`/ordenes/${row.id}`} ff="monospace">
+                    {row.code}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{dateTime(row.created_at)}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <span>{formatAge(row.age_minutes)}</span>
+                    {row.status === 'new' ? (
+                      row.overdue ? (
+                        <Badge color="red.9" variant="filled" radius="sm" tt="none">
+                          {`${COPY.overdue}: ${COPY.dueWas(time(row.answer_due_at))}`}
+                        </Badge>
+                      ) : (
+                        <Text size="sm">{`${COPY.onTime}: ${COPY.dueIn(time(row.answer_due_at))}`}</Text>
+                      )
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <span>{row.email}</span>
+                    <span>{row.phone}</span>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{row.commune}</Table.Td>
+                <Table.Td>{STATUS_LABELS[row.status]}</Table.Td>
+                <Table.Td>{row.files}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
       </section>
     </Stack>

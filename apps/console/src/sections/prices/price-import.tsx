@@ -8,7 +8,7 @@ import type { CountryCode } from '@visita/domain/locale';
 import { formatCurrency } from '@visita/domain/money';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
 import { useApplyPriceImport } from './apply-price-import.ts';
 import { COPY } from './copy.ts';
 import { usePriceImportDryRun } from './import-prices.ts';
@@ -37,21 +37,9 @@ function DiffTable({
 }) {
   return (
     <>
-      <ScrollRegion label={title} minWidth={760}>
-        <Table striped captionSide="top" verticalSpacing={4}>
-          <Table.Caption style={CAPTION}>{title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </ScrollRegion>
+      <ListTable label={title} minWidth={760} caption={title} columns={columns} striped verticalSpacing={4}>
+        {children}
+      </ListTable>
       {total > SHOWN_ROWS ? <Text size="sm">{COPY.moreRows(SHOWN_ROWS, total)}</Text> : null}
     </>
   );

@@ -19,7 +19,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiAlert, FormAlert } from '../../ui/api-alert.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
+import { FilterSection } from '../../ui/filter-section.tsx';
+import { ListTable } from '../../ui/list-table.tsx';
 import { COPY } from './copy.ts';
 import { PriceImport } from './price-import.tsx';
 import { pricesCsvUrl } from './prices-csv.ts';
@@ -202,38 +203,35 @@ export function PricesPage() {
   return (
     <Stack gap="lg">
       <PageTitle>{COPY.title}</PageTitle>
-      <section aria-labelledby="prices-filters-title">
-        <Title order={2} id="prices-filters-title" size="h3" mb="sm">
-          {COPY.filtersTitle}
-        </Title>
-        <form key={params.toString()} onSubmit={submit} aria-labelledby="prices-filters-title">
-          <Group align="flex-end">
-            <NativeSelect
-              name="country"
-              label={COPY.country}
-              defaultValue={country}
-              data={[
-                { value: 'cl', label: COPY.countries.cl },
-                { value: 'mx', label: COPY.countries.mx },
-              ]}
-            />
-            <NativeSelect
-              name="sales_source"
-              label={COPY.source}
-              defaultValue={source ?? ''}
-              data={[
-                { value: '', label: COPY.anySource },
-                ...[...new Set([...sources, ...(source ? [source] : [])])].map((value) => ({
-                  value,
-                  label: value,
-                })),
-              ]}
-            />
-            <TextInput name="q" label={COPY.search} defaultValue={q ?? ''} maxLength={100} />
-            <Button type="submit">{COPY.show}</Button>
-          </Group>
-        </form>
-      </section>
+      <FilterSection
+        id="prices-filters-title"
+        title={COPY.filtersTitle}
+        submitLabel={COPY.show}
+        onSubmit={submit}
+      >
+        <NativeSelect
+          name="country"
+          label={COPY.country}
+          defaultValue={country}
+          data={[
+            { value: 'cl', label: COPY.countries.cl },
+            { value: 'mx', label: COPY.countries.mx },
+          ]}
+        />
+        <NativeSelect
+          name="sales_source"
+          label={COPY.source}
+          defaultValue={source ?? ''}
+          data={[
+            { value: '', label: COPY.anySource },
+            ...[...new Set([...sources, ...(source ? [source] : [])])].map((value) => ({
+              value,
+              label: value,
+            })),
+          ]}
+        />
+        <TextInput name="q" label={COPY.search} defaultValue={q ?? ''} maxLength={100} />
+      </FilterSection>
 
       <Said text={said} />
 
@@ -259,87 +257,80 @@ export function PricesPage() {
         ) : null}
         {prices.isSuccess && rows.length === 0 ? <Text>{COPY.none}</Text> : null}
         {prices.isSuccess && rows.length > 0 ? (
-          <ScrollRegion label={COPY.resultsTitle} minWidth={1000}>
-            <Table striped captionSide="top" verticalSpacing="xs">
-              <Table.Caption style={CAPTION}>
-                {COPY.caption(COPY.countries[country], source ?? null)}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{COPY.id}</Table.Th>
-                  <Table.Th scope="col">{COPY.item}</Table.Th>
-                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                    {COPY.basePrice}
-                  </Table.Th>
-                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                    {COPY.promotion}
-                  </Table.Th>
-                  <Table.Th scope="col">{COPY.fonasa}</Table.Th>
-                  <Table.Th scope="col">{COPY.overrides}</Table.Th>
-                  <Table.Th scope="col">{COPY.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{item.id}</Table.Td>
-                    <Table.Th scope="row" fw="normal">
-                      {item.name} {item.active ? '' : COPY.inactive}
-                    </Table.Th>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {item.price === null ? COPY.noBasePrice : money(item.price)}
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {item.promotion_price === null ? '' : money(item.promotion_price)}
-                    </Table.Td>
-                    <Table.Td>
-                      {item.allows_fonasa
-                        ? `${item.fonasa_price === null ? '—' : money(item.fonasa_price)} / ${
-                            item.fonasa_copayment === null ? '—' : money(item.fonasa_copayment)
-                          }`
-                        : COPY.noFonasa}
-                    </Table.Td>
-                    <Table.Td>
-                      {item.overrides.length === 0 ? (
-                        COPY.noOverrides
-                      ) : (
-                        <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
-                          {item.overrides.map((override) => {
-                            const scope = COPY.overrideLabel(override.sales_source, override.commune);
-                            return (
-                              <List.Item key={scope}>
-                                <Group gap="xs" wrap="nowrap">
-                                  <Text size="sm">{overrideText(override)}</Text>
-                                  <Button
-                                    size="compact-xs"
-                                    variant="outline"
-                                    aria-label={COPY.edit(item.name, scope)}
-                                    onClick={() => setEditing({ item, override })}
-                                  >
-                                    {COPY.editShort}
-                                  </Button>
-                                </Group>
-                              </List.Item>
-                            );
-                          })}
-                        </List>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={COPY.addFor(item.name)}
-                        onClick={() => setEditing({ item, override: null })}
-                      >
-                        {COPY.add}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ListTable
+            label={COPY.resultsTitle}
+            minWidth={1000}
+            caption={COPY.caption(COPY.countries[country], source ?? null)}
+            columns={[
+              COPY.id,
+              COPY.item,
+              { label: COPY.basePrice, align: 'right' },
+              { label: COPY.promotion, align: 'right' },
+              COPY.fonasa,
+              COPY.overrides,
+              COPY.actions,
+            ]}
+            striped
+            verticalSpacing="xs"
+          >
+            {rows.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{item.id}</Table.Td>
+                <Table.Th scope="row" fw="normal">
+                  {item.name} {item.active ? '' : COPY.inactive}
+                </Table.Th>
+                <Table.Td style={{ textAlign: 'right' }}>
+                  {item.price === null ? COPY.noBasePrice : money(item.price)}
+                </Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>
+                  {item.promotion_price === null ? '' : money(item.promotion_price)}
+                </Table.Td>
+                <Table.Td>
+                  {item.allows_fonasa
+                    ? `${item.fonasa_price === null ? '—' : money(item.fonasa_price)} / ${
+                        item.fonasa_copayment === null ? '—' : money(item.fonasa_copayment)
+                      }`
+                    : COPY.noFonasa}
+                </Table.Td>
+                <Table.Td>
+                  {item.overrides.length === 0 ? (
+                    COPY.noOverrides
+                  ) : (
+                    <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
+                      {item.overrides.map((override) => {
+                        const scope = COPY.overrideLabel(override.sales_source, override.commune);
+                        return (
+                          <List.Item key={scope}>
+                            <Group gap="xs" wrap="nowrap">
+                              <Text size="sm">{overrideText(override)}</Text>
+                              <Button
+                                size="compact-xs"
+                                variant="outline"
+                                aria-label={COPY.edit(item.name, scope)}
+                                onClick={() => setEditing({ item, override })}
+                              >
+                                {COPY.editShort}
+                              </Button>
+                            </Group>
+                          </List.Item>
+                        );
+                      })}
+                    </List>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={COPY.addFor(item.name)}
+                    onClick={() => setEditing({ item, override: null })}
+                  >
+                    {COPY.add}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         ) : null}
       </section>
 
