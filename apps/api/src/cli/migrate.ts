@@ -20,13 +20,13 @@ async function main(): Promise<void> {
   try {
     const pending = await database.pendingMigrations();
     if (pending.length === 0) {
-      console.log('La base de datos ya tiene todas las migraciones.');
+      console.info('La base de datos ya tiene todas las migraciones.');
       return;
     }
     await database.migrate();
     const left = await database.pendingMigrations();
     if (left.length > 0) throw new Error(`quedaron migraciones sin aplicar: ${left.join(', ')}`);
-    console.log(`Migraciones aplicadas (${pending.length}): ${pending.join(', ')}`);
+    console.info(`Migraciones aplicadas (${pending.length}): ${pending.join(', ')}`);
   } finally {
     await database.close();
     release();
