@@ -2,7 +2,7 @@
 // ships TypeScript sources), npm dependencies left to node_modules, and lazily imported modules
 // (the S3 adapter) in their own chunks so a server that does not use them never loads them. The
 // thread that reads uploaded PDFs is an entry of its own, dist/pdf-worker.js, beside the server
-// that starts it (src/modules/orders/pdf-reader.ts).
+// that starts it (src/modules/orders/pdf-reader.ts); dist/migrate.js is `npm run migrate` compiled.
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ await build({
   entryPoints: {
     server: join(apiRoot, 'src/server.ts'),
     'pdf-worker': join(apiRoot, 'src/modules/orders/pdf-worker.ts'),
+    // `node apps/api/dist/migrate.js`: a deploy's migration step, without the dev tools.
+    migrate: join(apiRoot, 'src/cli/migrate.ts'),
   },
   outdir: join(apiRoot, 'dist'),
   bundle: true,
@@ -33,4 +35,4 @@ await build({
     js: "import { createRequire as __visitaRequire } from 'node:module'; const require = __visitaRequire(import.meta.url);",
   },
 });
-console.info('api: built dist/server.js and dist/pdf-worker.js');
+console.info('api: built dist/server.js, dist/pdf-worker.js and dist/migrate.js');
