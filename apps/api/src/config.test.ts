@@ -107,6 +107,14 @@ describe('configuration from the environment', () => {
     ]);
   });
 
+  it('keeps 10 PostgreSQL connections per process unless told, 1 to 200', () => {
+    expect(loadConfig({}, '/srv/visita').DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }, '/srv/visita').DATABASE_POOL_SIZE).toBe(25);
+    expect(problemsOf({ DATABASE_POOL_SIZE: '0' })).toEqual([
+      'DATABASE_POOL_SIZE="0": debe estar entre 1 y 200',
+    ]);
+  });
+
   it('runs one worker unless told, and several only on PostgreSQL', () => {
     expect(loadConfig({}, '/srv/visita').WEB_CONCURRENCY).toBe(1);
     expect(

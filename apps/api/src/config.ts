@@ -72,6 +72,17 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
+  // Connections each process keeps to PostgreSQL: WEB_CONCURRENCY × instances × this must stay
+  // under the server's max_connections (the role's CONNECTION LIMIT, deploy/postgres-roles.sql).
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(1, 'debe estar entre 1 y 200')
+      .max(200, 'debe estar entre 1 y 200')
+      .default(10),
+  ),
   GEOCODER: z.preprocess(
     emptyAsUndefined,
     z

@@ -27,7 +27,7 @@ const BLOCK_LOAD_COMPACT_MS = 2_000;
 const open = (config: Config): Promise<Database> =>
   openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
 
