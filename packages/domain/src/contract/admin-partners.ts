@@ -183,6 +183,8 @@ export const AUDIT_ACTIONS = [
   'partner.api_token_rotated',
   'partner.api_token_revoked',
   'partner.employees_replaced',
+  'retention.applied',
+  'patient.forgotten',
   ...CONSOLE_AUDIT_ACTIONS,
 ] as const;
 
