@@ -15,7 +15,8 @@ import {
   outboxEvents,
 } from '../../db/schema.ts';
 import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
-import { applyRetention } from './retention.ts';
+import { loadConfig } from '../../config.ts';
+import { applyRetention, createRetentionJob } from './retention.ts';
 import { insertAppointment, insertOrder, insertPayment, person } from './test-rows.ts';
 
 const DAY = 86_400_000;
@@ -142,5 +143,21 @@ describe.each(TEST_ENGINES)('data retention on $name', (engine) => {
     expect(await applyRetention(db, storage, now, { orderDays: 365, abandonedDays: 0 })).toMatchObject({
       ordersDeleted: 1,
     });
+  });
+
+  it('the scheduled job reads the settings: 0 and 0 does nothing; the defaults run with the configured storage', async () => {
+    const off = loadConfig({ DATA_DIR: dataDir, RETENTION_ORDER_DAYS: '0', RETENTION_ABANDONED_DAYS: '0' });
+    expect(await createRetentionJob(db, off)()).toBeNull();
+    const order = await insertOrder(db, storage, {
+      email: 'y@example.cl',
+      createdAt: new Date(Date.now() - 400 * DAY),
+    });
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults).toMatchObject({ RETENTION_ORDER_DAYS: 365, RETENTION_ABANDONED_DAYS: 90 });
+    expect(await createRetentionJob(db, defaults)()).toMatchObject({ ordersDeleted: 1, filesDeleted: 1 });
+    expect(existsSync(storage.pathOf(order.key))).toBe(false);
+    expect(() => loadConfig({ RETENTION_ORDER_DAYS: '-1', RETENTION_ABANDONED_DAYS: 'nunca' })).toThrow(
+      /RETENTION_ORDER_DAYS="-1": debe estar entre 0 y 3650[\s\S]*RETENTION_ABANDONED_DAYS="nunca": debe ser un número de días/,
+    );
   });
 });
