@@ -3,7 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 /**
  * bench/RESULTS.md is written by two commands: `npm run bench` (the API figures) and
  * `npm run bench:lighthouse` (the widget's). Each owns a section between markers and leaves the
- * other's as it was, so running one does not erase what the other measured.
+ * other's as it was, so running one does not erase what the other measured. What follows the
+ * last section (notes on earlier runs, written by hand) is kept as it is.
  */
 export type Section = 'api' | 'widget';
 
@@ -36,9 +37,12 @@ export function writeSection(path: URL | string, section: Section, body: string)
     const text = name === section ? body.trim() : (kept ?? PLACEHOLDER[name]);
     return `${START(name)}\n${text}\n${END(name)}`;
   });
+  const lastEnd = END(ORDER[ORDER.length - 1] ?? 'widget');
+  const tail = old.includes(lastEnd) ? old.slice(old.indexOf(lastEnd) + lastEnd.length).trim() : '';
   writeFileSync(
     path,
     `# Benchmark results\n\nWritten by \`npm run bench\` and \`npm run bench:lighthouse -w @visita/bench\`; ` +
-      `bench/README.md says what each figure means.\n\n${parts.join('\n\n')}\n`,
+      `bench/README.md says what each figure means.\n\n${parts.join('\n\n')}\n` +
+      (tail ? `\n${tail}\n` : ''),
   );
 }
