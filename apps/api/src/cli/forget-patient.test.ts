@@ -231,7 +231,7 @@ describe.each(TEST_ENGINES)('npm run forget-patient on $name', (engine) => {
     const paymentsBefore = await db.select().from(payments);
     const result = await run('11.111.111-1', '--operator', 'Dra. Rojas');
     expect(result.code, result.err.join('\n')).toBe(0);
-    expect(result.out[0]).toBe('Datos de el RUT 11.111.111-1 borrados o anonimizados:');
+    expect(result.out[0]).toBe('Datos del RUT 11.111.111-1 borrados o anonimizados:');
 
     // Her own appointment: no people, no address; ids, status, amounts stay; payment untouched.
     const [alone] = await db.select().from(appointments).where(eq(appointments.id, ids.anaAlone));
@@ -313,9 +313,7 @@ describe.each(TEST_ENGINES)('npm run forget-patient on $name', (engine) => {
     });
 
     // Again: nothing left.
-    expect((await run(ANA.rut)).out).toEqual([
-      'No hay datos de el RUT 11.111.111-1: no hay nada que borrar.',
-    ]);
+    expect((await run(ANA.rut)).out).toEqual(['No hay datos del RUT 11.111.111-1: no hay nada que borrar.']);
   });
 
   it('forgets by e-mail (a person without a RUT)', async () => {

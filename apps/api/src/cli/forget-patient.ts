@@ -79,13 +79,13 @@ export async function runForgetPatientCli(
   }
   const { counts, filesNotRemoved } = await forgetPerson(db, storage, key, { dryRun, actor: operator });
   const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
-  const who = key.kind === 'rut' ? `el RUT ${key.formatted}` : `el correo ${key.email}`;
+  const who = key.kind === 'rut' ? `RUT ${key.formatted}` : `correo ${key.email}`;
   if (total === 0) {
-    io.out(`No hay datos de ${who}: no hay nada que borrar.`);
+    io.out(`No hay datos del ${who}: no hay nada que borrar.`);
     return 0;
   }
   io.out(
-    dryRun ? `Simulación (no se escribió nada) para ${who}:` : `Datos de ${who} borrados o anonimizados:`,
+    dryRun ? `Simulación (no se escribió nada) para el ${who}:` : `Datos del ${who} borrados o anonimizados:`,
   );
   for (const [name, label] of Object.entries(LABELS) as [keyof ForgetCounts, string][])
     if (counts[name] > 0) io.out(`  ${label}: ${counts[name]}`);
