@@ -14,7 +14,7 @@ export type EmbeddedDatabaseHolder = 'server' | 'cli';
 
 const HOLDER_NAMES: Record<EmbeddedDatabaseHolder, string> = {
   server: 'el servidor',
-  cli: 'una orden de la línea de comandos (npm run partner o npm run operator)',
+  cli: 'una orden de la línea de comandos (npm run partner, operator, backup, restore u otra)',
 };
 
 export class EmbeddedDatabaseInUse extends Error {
