@@ -17,6 +17,7 @@ import { createBookingDeliverer } from './modules/notifications/deliver-booking-
 import { writeDueReminders } from './modules/notifications/reminders.ts';
 import { createOutboxWorker } from './modules/outbox/worker.ts';
 import { reconcileDuePayments } from './modules/payments/reconcile.ts';
+import { createRetentionJob } from './modules/retention/retention.ts';
 import { CONSOLE_DIST, WIDGET_DIST } from './paths.ts';
 import { createRespawnPolicy, defaultRespawnOptions } from './respawn-policy.ts';
 
@@ -56,6 +57,8 @@ async function prepare(database: Database, config: Config) {
 
 /** How often each instance looks for payments to reconcile (each payment is taken by one of them). */
 const RECONCILE_MS = 30_000;
+/** Retention (old orders and leads, abandoned appointments' personal data) runs once a day. */
+const RETENTION_MS = 24 * 60 * 60_000;
 
 /** One instance: the app on the port, the hold sweep, and a graceful stop on SIGINT/SIGTERM. */
 async function serve(config: Config, { prepared }: { prepared: boolean }) {
@@ -141,6 +144,10 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     () => reconcileDuePayments({ db: database.db, gateway, log: app.log, leaseMs: config.PAYMENT_LEASE_MS }),
     { atStart: true },
   );
+  // Safe on every instance at once; nothing to do when both retention settings are 0.
+  const retention = every(RETENTION_MS, 'data retention', createRetentionJob(database.db, config), {
+    atStart: true,
+  });
 
   let metricsServer: Server | null = null;
   let closing = false;
@@ -160,6 +167,7 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     clearInterval(compaction);
     clearInterval(reminders);
     clearInterval(reconciliation);
+    clearInterval(retention);
     try {
       metricsServer?.close();
       await outbox.stop();

@@ -24,13 +24,13 @@ import { findClientById } from '../clients/queries.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { findVisitOfAppointment } from '../scheduling/queries.ts';
 import { cancelBooking } from './manage.ts';
+import { CONSOLE_GATEWAY } from '../payments/queries.ts';
 import type { AppointmentRow } from './queries.ts';
 import { invalidStatus } from './transitions.ts';
 
 type CollectedPaymentMethod = (typeof COLLECTED_PAYMENT_METHODS)[number];
 
 /** The gateway a payment recorded in the console names: no gateway was asked, a person was. */
-const CONSOLE_GATEWAY = 'console';
 
 const UNIQUE_VIOLATION = '23505';
 

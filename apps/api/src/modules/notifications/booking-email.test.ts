@@ -90,6 +90,15 @@ describe('booking e-mail', () => {
 });
 
 describe('the refund e-mail', () => {
+  it('tells a payment the staff collected at the address as paid there, nothing left to pay', () => {
+    const collected = renderBookingEmail(
+      booking({ amounts: { paidOnline: 0, collected: 21272, payAtHome: 0 } }),
+    );
+    expect(collected.text).toContain('Pagado en el domicilio: $21.272');
+    expect(collected.text).not.toContain('A pagar en el domicilio');
+    expect(collected.text).not.toContain('Pagado en línea');
+  });
+
   it('says the payment was given back and why, with no visit time, no link and no calendar', () => {
     const email = renderBookingEmail({
       ...booking({ kind: 'refunded', amounts: { paidOnline: 0, payAtHome: 0, refunded: 21272 } }),

@@ -20,7 +20,8 @@ export interface BookingEmail {
     name: string;
     services: readonly { name: string; fastingHours: number | null }[];
   }[];
-  amounts: { paidOnline: number; payAtHome: number; refunded?: number };
+  /** collected: what the staff recorded as paid at the address. */
+  amounts: { paidOnline: number; payAtHome: number; collected?: number; refunded?: number };
   /** Opens the widget on 'Tu reserva' for this appointment (its id and token). */
   manageUrl: string;
 }
@@ -113,6 +114,7 @@ export function renderBookingEmail(email: BookingEmail): RenderedEmail {
   const payments = [
     email.amounts.refunded ? `Devuelto a tu tarjeta: ${money(email.amounts.refunded)}` : null,
     email.amounts.paidOnline > 0 ? `Pagado en línea: ${money(email.amounts.paidOnline)}` : null,
+    email.amounts.collected ? `Pagado en el domicilio: ${money(email.amounts.collected)}` : null,
     email.amounts.payAtHome > 0 ? `A pagar en el domicilio: ${money(email.amounts.payAtHome)}` : null,
   ].filter((line): line is string => line !== null);
   // Nothing left to manage: a cancelled visit, or a payment refunded because its visit was not booked.

@@ -7,7 +7,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../adapters/mail/smtp-mailer.ts';
 import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import { clients, nurses, outboxEvents, visits } from '../../db/schema.ts';
+import { clients, nurses, outboxEvents, payments, visits } from '../../db/schema.ts';
+import { consoleSessionFor } from '../../test-support/console-session.ts';
+import { CONSOLE_GATEWAY } from '../payments/queries.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
@@ -237,6 +239,33 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
     expect(hook?.body).not.toContain('correo.cl');
     // Delivered once: nothing left to claim.
     expect(await worker().runOnce()).toBe(0);
+  });
+
+  it('a confirmation resent after the payment was collected at the address says so, and asks for nothing more', async () => {
+    const booking = await confirmedBooking(new Date(Date.UTC(2031, 5, 3, 14)));
+    await worker().runOnce();
+    // As the console leaves a payment it recorded collected: approved, by the staff.
+    await t.app.db
+      .update(payments)
+      .set({ gateway: CONSOLE_GATEWAY, method: 'cash' })
+      .where(eq(payments.appointmentId, booking.id));
+    const { headers } = await consoleSessionFor(t.app, { role: 'admin' });
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/appointments/${booking.id}/resend-confirmation`,
+      headers,
+    });
+    expect(resent.statusCode, resent.body).toBe(204);
+    const before = mails.length;
+    await worker().runOnce();
+    const code = booking.id.slice(0, 8).toUpperCase();
+    const again = mails.slice(before).filter((mail) => mail.text?.includes(code));
+    expect(again.length).toBeGreaterThan(0);
+    for (const mail of again) {
+      expect(mail.text).toContain('Pagado en el domicilio: $');
+      expect(mail.text).not.toContain('A pagar en el domicilio');
+      expect(mail.text).not.toContain('Pagado en línea');
+    }
   });
 
   it('a visit within 24 hours gets one reminder, however often reminders are written', async () => {

@@ -14,7 +14,7 @@ import { PASSWORD_RESET_TOPIC } from '../console/auth.ts';
 import { deliverPasswordResetEmail } from '../console/password-reset-email.ts';
 import { deliverLeadCartEmail, LEAD_CART_LINK_TOPIC } from '../orders/lead-cart-email.ts';
 import type { ClaimedEvent } from '../outbox/queries.ts';
-import { findSettledPayments } from '../payments/queries.ts';
+import { CONSOLE_GATEWAY, findSettledPayments } from '../payments/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
 import { appointmentTimeZone } from '../appointments/visit-times.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
@@ -70,12 +70,19 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   }));
 
   const paid = await findSettledPayments(context.db, appointment.id);
-  const card = paid.find((row) => row.status === 'approved');
+  // Approved online (a card), or recorded by the staff as collected at the address: both money
+  // received, said apart; once collected, nothing is left to pay at the address.
+  const card = paid.find((row) => row.status === 'approved' && row.gateway !== CONSOLE_GATEWAY);
+  const collected = paid.find((row) => row.status === 'approved' && row.gateway === CONSOLE_GATEWAY);
   const cash = paid.find((row) => row.status === 'cash');
   const quote = await summaryQuote(context.db, catalogue, appointment);
   const amounts = refund
     ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
-    : { paidOnline: card?.amount ?? 0, payAtHome: cash?.amount ?? quote?.payment_at_home ?? 0 };
+    : {
+        paidOnline: card?.amount ?? 0,
+        collected: collected?.amount ?? 0,
+        payAtHome: cash?.amount ?? (collected ? 0 : (quote?.payment_at_home ?? 0)),
+      };
 
   // Each e-mail carries a link of its own; a cancellation has nothing left to manage.
   const manageToken =

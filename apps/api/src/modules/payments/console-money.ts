@@ -30,14 +30,13 @@ import { invalidStatus } from '../appointments/transitions.ts';
 import { type AuditEntry, recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
-import type { PaymentRow } from './queries.ts';
+import { CONSOLE_GATEWAY, type PaymentRow } from './queries.ts';
 import { reconcilePayment, REFUNDED } from './reconcile.ts';
 
 /** The detail reconcile.ts leaves on a charge it could not give back. */
 const REFUND_FAILED = 'refund_failed:';
 
 /** The gateway a payment written in the console names: a person decided, no gateway was asked. */
-const CONSOLE_GATEWAY = 'console';
 
 /** The key of the row that writes off what a confirmation left to collect: one per appointment. */
 const WRITE_OFF_KEY = 'write-off';

@@ -186,9 +186,15 @@ export async function updatePayment(
 }
 
 // Read for every confirmation e-mail: prepared.
+/**
+ * The gateway of a payment the staff recorded in the console (collected at the address, or from
+ * a company): money received, but not online.
+ */
+export const CONSOLE_GATEWAY = 'console';
+
 const preparedFindSettledPayments = perDatabase((db: Db) =>
   db
-    .select({ status: payments.status, amount: payments.amount })
+    .select({ status: payments.status, amount: payments.amount, gateway: payments.gateway })
     .from(payments)
     .where(
       and(
@@ -203,7 +209,7 @@ const preparedFindSettledPayments = perDatabase((db: Db) =>
 export async function findSettledPayments(
   db: Db,
   appointmentId: string,
-): Promise<Array<Pick<PaymentRow, 'status' | 'amount'>>> {
+): Promise<Array<Pick<PaymentRow, 'status' | 'amount' | 'gateway'>>> {
   return preparedFindSettledPayments(db).execute({ appointmentId });
 }
 
