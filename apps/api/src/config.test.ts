@@ -163,6 +163,7 @@ describe('configuration from the environment', () => {
         [{ MP_WEBHOOK_SECRET: '' }, 'MP_WEBHOOK_SECRET: es obligatoria con NODE_ENV=production'],
         [{ WEBHOOK_ALLOW_PRIVATE: 'true' }, 'WEBHOOK_ALLOW_PRIVATE="true": no se permite'],
         [{ SANDBOX_CHARGE_DELAY_MS: '500' }, 'SANDBOX_CHARGE_DELAY_MS: no se permite'],
+        [{ METRICS_TOKEN: 'm'.repeat(40) }, 'METRICS_TOKEN: es débil'],
       ];
       for (const [change, problem] of cases) {
         const problems = problemsOf({ ...production, ...change });

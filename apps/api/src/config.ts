@@ -411,6 +411,10 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     const problem = weakSecret(env.MP_WEBHOOK_SECRET);
     if (problem) problems.push(`MP_WEBHOOK_SECRET: ${problem}`);
   }
+  if (env.METRICS_TOKEN) {
+    const problem = weakSecret(env.METRICS_TOKEN);
+    if (problem) problems.push(`METRICS_TOKEN: ${problem}`);
+  }
   if (env.WEBHOOK_ALLOW_PRIVATE === 'true')
     problems.push('WEBHOOK_ALLOW_PRIVATE="true": no se permite con NODE_ENV=production (es para pruebas)');
   if (env.SANDBOX_CHARGE_DELAY_MS && env.SANDBOX_CHARGE_DELAY_MS !== '0')
