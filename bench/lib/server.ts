@@ -79,7 +79,8 @@ export async function startServer(
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'visita-bench-')),
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: production refuses the demo seed and the sandbox payments the
+      // bench books with (nothing else in the API reads NODE_ENV).
       // The load comes from one address: the per-address limits would measure themselves.
       RATE_LIMIT_SEARCH_PER_MINUTE: '0',
       RATE_LIMIT_COUPONS_PER_MINUTE: '0',
