@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, itemPrices } from '../../db/schema.ts';
 import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
+import { createChangeBus } from '../changes/change-bus.ts';
 import { insertCatalogueItems, insertSubItems } from './queries.ts';
 import {
   type CatalogueSnapshot,
@@ -168,6 +169,24 @@ describe.each(TEST_ENGINES)('the catalogue snapshot on $name', (engine) => {
     await db.update(catalogueItems).set({ price: 7777 }).where(eq(catalogueItems.id, 1));
     await new Promise((resolve) => setTimeout(resolve, 100 * CATALOGUE_STALE_FACTOR + 50));
     expect((await read()).byId.get(1)?.price).toBe(7777);
+  });
+
+  it('after a catalogue change, keeps answering while it reloads; the writer waits for the reload', async () => {
+    const { db } = testDb.database;
+    const changes = await createChangeBus(testDb.database);
+    try {
+      const read = createCatalogueReader(db, 60_000, changes);
+      const before = await read();
+      await db.update(catalogueItems).set({ price: 9100 }).where(eq(catalogueItems.id, 6));
+      const published = changes.publish({ topic: 'catalogue' });
+      // While the reload runs, a read does not queue behind it: it gets the snapshot it had.
+      expect(await read()).toBe(before);
+      // The writer's publish resolves once this instance has the change.
+      await published;
+      expect((await read()).byId.get(6)?.price).toBe(9100);
+    } finally {
+      await changes.close();
+    }
   });
 
   it('reads afresh on every call with a TTL of 0', async () => {

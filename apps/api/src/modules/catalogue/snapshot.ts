@@ -255,25 +255,17 @@ export const CATALOGUE_STALE_FACTOR = 3;
  * CATALOGUE_STALE_FACTOR TTLs (an idle instance) is never served.
  */
 export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus) {
-  let current: { snapshot: CatalogueSnapshot; at: number } | null = null;
+  let current: { snapshot: CatalogueSnapshot; at: number; stale: boolean } | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;
-  // A catalogue edit on any instance: the next read loads it instead of waiting out the TTL.
-  // A load that started before the change is not kept after it.
+  // A load that started before a change is not kept after it.
   let generation = 0;
-  changes?.subscribe((change) => {
-    // A partner's profile carries its source's pricing rules (salesSources).
-    if (change.topic !== 'catalogue' && change.topic !== 'client' && change.topic !== 'everything') return;
-    current = null;
-    loading = null;
-    generation += 1;
-  });
   const load = (): Promise<CatalogueSnapshot> => {
     if (!loading) {
       const started = Date.now();
       const startedGeneration = generation;
       const promise = loadCatalogueSnapshot(db)
         .then((snapshot) => {
-          if (startedGeneration === generation) current = { snapshot, at: started };
+          if (startedGeneration === generation) current = { snapshot, at: started, stale: false };
           return snapshot;
         })
         .finally(() => {
@@ -283,14 +275,30 @@ export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus
     }
     return loading;
   };
+  // A catalogue edit on any instance: its reload starts at once, and until it is in, requests
+  // keep the snapshot they had rather than queue behind it (a reload of thousands of items and
+  // prices took hundreds of ms, and a price import made one a second). The instance that made
+  // the edit waits for it before answering (ChangeBus.publish waits for this handler), so what
+  // it answers next has the edit.
+  changes?.subscribe((change) => {
+    // A partner's profile carries its source's pricing rules (salesSources).
+    if (change.topic !== 'catalogue' && change.topic !== 'client' && change.topic !== 'everything') return;
+    generation += 1;
+    loading = null;
+    if (current) current.stale = true;
+    return load().then(
+      () => undefined,
+      () => undefined,
+    );
+  });
   return async function readCatalogue(): Promise<CatalogueSnapshot> {
     if (current && ttlMs > 0) {
       const age = Date.now() - current.at;
-      if (age < ttlMs) return current.snapshot;
-      if (age < ttlMs * CATALOGUE_STALE_FACTOR) {
+      if (age < ttlMs && !current.stale) return current.snapshot;
+      if (age < ttlMs * CATALOGUE_STALE_FACTOR || current.stale) {
         // A failed refresh leaves the kept snapshot to age out; a later call loads again.
         load().catch(() => {});
-        return current.snapshot;
+        if (age < ttlMs * CATALOGUE_STALE_FACTOR) return current.snapshot;
       }
     }
     return load();

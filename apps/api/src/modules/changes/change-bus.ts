@@ -18,11 +18,16 @@ type Change =
 export interface ChangeBus {
   /**
    * Tells this instance at once and every other instance on the database through NOTIFY. Call it
-   * once the change has committed, so no instance recomputes from the state before it.
+   * once the change has committed, so no instance recomputes from the state before it. Resolves
+   * once this instance's handlers have taken it in (a handler may return the reload it started),
+   * so the writer's next read here sees the change.
    */
   publish(change: Change): Promise<void>;
-  /** Calls `handler` for every change, local or from another instance; returns the unsubscribe. */
-  subscribe(handler: (change: Change) => void): () => void;
+  /**
+   * Calls `handler` for every change, local or from another instance; returns the unsubscribe. A
+   * handler that returns a promise (never rejecting) makes this instance's publish wait for it.
+   */
+  subscribe(handler: (change: Change) => void | Promise<unknown>): () => void;
   close(): Promise<void>;
 }
 
@@ -54,9 +59,14 @@ const preparedNotify = perDatabase((db: Db) =>
 
 export async function createChangeBus(database: Database): Promise<ChangeBus> {
   const origin = randomUUID();
-  const handlers = new Set<(change: Change) => void>();
+  const handlers = new Set<(change: Change) => void | Promise<unknown>>();
   const tell = (change: Change) => {
-    for (const handler of handlers) handler(change);
+    const pending: Array<Promise<unknown>> = [];
+    for (const handler of handlers) {
+      const result = handler(change);
+      if (result) pending.push(result);
+    }
+    return pending;
   };
   const unlisten = await database.listen(
     CHANGES_CHANNEL,
@@ -72,8 +82,9 @@ export async function createChangeBus(database: Database): Promise<ChangeBus> {
   );
   return {
     async publish(change) {
-      tell(change);
+      const taken = tell(change);
       await preparedNotify(database.db).execute({ payload: JSON.stringify({ ...change, origin }) });
+      if (taken.length > 0) await Promise.all(taken);
     },
     subscribe(handler) {
       handlers.add(handler);

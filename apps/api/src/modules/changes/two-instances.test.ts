@@ -126,8 +126,12 @@ describe.each(TEST_ENGINES)('two instances on one $name database', (engine) => {
     const b = await createChangeBus(await first.testDb.openAnother());
     const seenByA: unknown[] = [];
     const seenByB: unknown[] = [];
-    a.subscribe((change) => seenByA.push(change));
-    b.subscribe((change) => seenByB.push(change));
+    a.subscribe((change) => {
+      seenByA.push(change);
+    });
+    b.subscribe((change) => {
+      seenByB.push(change);
+    });
     await a.publish({ topic: 'client', clientId: 'demo' });
     await expect
       .poll(() => seenByB, { timeout: 3000, interval: 20 })

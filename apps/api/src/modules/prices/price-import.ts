@@ -17,7 +17,7 @@ import {
   type PriceRowRefusal,
 } from '@visita/domain/contract/console-prices';
 import type { CountryCode } from '@visita/domain/locale';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { placeKey } from '../../adapters/geocoders/gazetteer.ts';
@@ -51,19 +51,46 @@ function delimiterOf(csv: string): ',' | ';' {
   return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
 }
 
+/**
+ * Lets the requests waiting meanwhile run: a file of 5,000 rows is read and compared in turns of
+ * a few ms each, not one block of tens of ms during which availability and search waited.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Characters of the file the parser takes per turn. */
+const TURN_CHARS = 32 * 1024;
+/** Rows compared per turn. */
+const TURN_ROWS = 500;
+
 /** The file's data rows under a header that names PRICE_CSV_HEADERS in order; else 400 (or 413). */
-function readPriceFile(csv: string): FileRow[] {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+async function readPriceFile(csv: string): Promise<FileRow[]> {
+  const records: Array<{ record: string[]; info: { lines: number } }> = [];
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    info: true,
+    // One more than allowed tells that there are too many, without reading the rest.
+    to: PRICE_IMPORT_MAX_ROWS + 2,
+  });
+  parser.on('data', (record: { record: string[]; info: { lines: number } }) => records.push(record));
+  const done = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('close', resolve);
+    parser.once('error', reject);
+  });
   try {
-    records = parse(csv, {
-      bom: true,
-      delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      // One more than allowed tells that there are too many, without reading the rest.
-      to: PRICE_IMPORT_MAX_ROWS + 2,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    for (let at = 0; at < csv.length && !parser.destroyed && !parser.writableEnded;) {
+      let end = Math.min(at + TURN_CHARS, csv.length);
+      // Never between the two halves of a character outside the BMP.
+      const last = csv.charCodeAt(end - 1);
+      if (end < csv.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+      parser.write(csv.slice(at, end));
+      at = end;
+      await nextTurn();
+    }
+    if (!parser.writableEnded) parser.end();
+    await done;
   } catch (error) {
     if (error instanceof CsvError) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_BAD_CSV);
     throw error;
@@ -153,11 +180,11 @@ interface ComputedDiff {
 }
 
 /** Checks every row and compares the good ones with what is stored. */
-function computeDiff(
+async function computeDiff(
   body: ConsolePriceImportBody,
   rows: readonly FileRow[],
   state: PriceState,
-): ComputedDiff {
+): Promise<ComputedDiff> {
   const covers = body.covers_source ?? null;
   const refused: ConsolePriceDiff['refused'] = [];
   const refuse = (row: FileRow, reason: PriceRowRefusal) =>
@@ -170,7 +197,9 @@ function computeDiff(
   // Every key a row names, refused or not: a source-wide import never removes a price its file names.
   const named = new Set<string>();
   const checked: Array<{ row: FileRow; checked: CheckedRow }> = [];
+  let turn = 0;
   for (const row of rows) {
+    if (++turn % TURN_ROWS === 0) await nextTurn();
     const cells = row.cells.map((cell) => cell.trim());
     while (cells.length > COLUMNS && cells.at(-1) === '') cells.pop();
     const [idText = '', , sourceText = '', communeText = '', priceText = '', promotionText = ''] = cells;
@@ -267,6 +296,7 @@ function computeDiff(
   };
   const kept = new Set<string>();
   for (const row of good) {
+    if (++turn % TURN_ROWS === 0) await nextTurn();
     kept.add(row.key);
     const stored = state.stored.get(row.key);
     const next = { price: row.price, promotion_price: row.promotionPrice };
@@ -304,10 +334,10 @@ function computeDiff(
 
 /** POST /console/prices/import: the dry run, which writes nothing. */
 export async function dryRunPriceImport(db: Db, body: ConsolePriceImportBody): Promise<ConsolePriceDiff> {
-  const rows = readPriceFile(body.csv);
+  const rows = await readPriceFile(body.csv);
   if (body.covers_source && !(await knownSalesSources(db)).includes(body.covers_source))
     throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
-  return computeDiff(body, rows, await readState(db, body.country)).diff;
+  return (await computeDiff(body, rows, await readState(db, body.country))).diff;
 }
 
 const CHUNK = 500;
@@ -327,13 +357,13 @@ export async function applyPriceImport(
   by: ConsoleOperator,
   body: ConsolePriceImportBody & { diff_hash: string },
 ): Promise<ConsolePriceApplyAnswer> {
-  const rows = readPriceFile(body.csv);
+  const rows = await readPriceFile(body.csv);
   const answer = await inTransaction(db, async (tx) => {
     await lockPrices(tx);
     const state = await readState(tx, body.country);
     if (body.covers_source && !state.sources.has(body.covers_source))
       throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
-    const { diff, inserts, updates, deletes } = computeDiff(body, rows, state);
+    const { diff, inserts, updates, deletes } = await computeDiff(body, rows, state);
     if (diff.diff_hash !== body.diff_hash) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_STALE);
     for (const part of chunks(inserts))
       await tx.insert(itemPrices).values(
