@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoViolations, openSection, signInAsAdmin } from './console-helpers.ts';
 
+// Signing in as the demo admin may wait for the next TOTP window (another spec used this one).
+test.describe.configure({ timeout: 120_000 });
+
 test('a section whose file is gone (a deploy since the page opened) reloads once, then says so in Spanish and offers a reload', async ({
   page,
 }) => {
