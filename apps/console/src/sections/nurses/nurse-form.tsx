@@ -1,17 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import {
   type ConsoleNurseBody,
   NURSE_SKILL_LABELS,
@@ -22,8 +9,8 @@ import {
 } from '@visita/domain/contract/console-nurses';
 import { type FormEvent, useState } from 'react';
 import { ApiAlert } from '../../ui/api-alert.tsx';
-import { CAPTION, ScrollRegion } from '../../ui/scroll-region.tsx';
 import { COPY, WEEKDAYS } from './copy.ts';
+import { ShiftRows, type ShiftRowsCopy } from './shift-rows.tsx';
 import { useSectors } from '../../api/list-sectors.ts';
 
 export interface NurseDraft {
@@ -53,6 +40,33 @@ export const EMPTY_DRAFT: NurseDraft = {
 
 export const bodyOf = (draft: NurseDraft): ConsoleNurseBody => ({ ...draft });
 
+const WEEKLY_COPY: ShiftRowsCopy = {
+  title: COPY.shiftsTitle,
+  empty: COPY.noShifts,
+  caption: COPY.shiftsCaption,
+  day: COPY.weekday,
+  startsAt: COPY.startsAt,
+  endsAt: COPY.endsAt,
+  startsAtInput: COPY.startsAt,
+  endsAtInput: COPY.endsAt,
+  add: COPY.addShift,
+  remove: COPY.removeShift,
+};
+
+const EXTRA_COPY: ShiftRowsCopy = {
+  title: COPY.extraShiftsTitle,
+  hint: COPY.extraShiftsHint,
+  empty: COPY.noExtraShifts,
+  caption: COPY.extraShiftsCaption,
+  day: COPY.date,
+  startsAt: COPY.startsAt,
+  endsAt: COPY.endsAt,
+  startsAtInput: COPY.extraStartsAt,
+  endsAtInput: COPY.extraEndsAt,
+  add: COPY.addExtraShift,
+  remove: COPY.removeExtraShift,
+};
+
 const longDate = new Intl.DateTimeFormat('es-CL', { dateStyle: 'full', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' as the coordinator reads it ('jueves, 3 de diciembre de 2026'). */
 const dateLabel = (date: string) => {
@@ -78,8 +92,6 @@ export function NurseForm({
   onSubmit: (draft: NurseDraft) => void;
 }) {
   const [draft, setDraft] = useState<NurseDraft>(initial);
-  const [shift, setShift] = useState<NurseShift>({ weekday: 1, starts_at: '08:00', ends_at: '13:00' });
-  const [extra, setExtra] = useState<NurseExtraShift>({ date: '', starts_at: '15:00', ends_at: '19:00' });
   const sectors = useSectors();
   const set = <K extends keyof NurseDraft>(key: K, value: NurseDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -87,25 +99,6 @@ export function NurseForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(draft);
-  };
-  const addShift = () =>
-    set(
-      'shifts',
-      [...draft.shifts, shift].sort(
-        (a, b) => a.weekday - b.weekday || a.starts_at.localeCompare(b.starts_at),
-      ),
-    );
-
-  const [extraError, setExtraError] = useState('');
-  const addExtraShift = () => {
-    if (extra.date === '') return setExtraError(COPY.extraDateMissing);
-    setExtraError('');
-    set(
-      'extra_shifts',
-      [...draft.extra_shifts, extra].sort(
-        (a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at),
-      ),
-    );
   };
 
   return (
@@ -168,159 +161,45 @@ export function NurseForm({
           onChange={(event) => set('active', event.currentTarget.checked)}
         />
 
-        <section aria-labelledby="nurse-shifts-title">
-          <Title order={2} id="nurse-shifts-title" size="h4" mb="xs">
-            {COPY.shiftsTitle}
-          </Title>
-          {draft.shifts.length === 0 ? <Text size="sm">{COPY.noShifts}</Text> : null}
-          {draft.shifts.length > 0 ? (
-            <ScrollRegion label={COPY.shiftsTitle} minWidth={420}>
-              <Table captionSide="top" data-testid="nurse-shifts">
-                <Table.Caption style={CAPTION}>{COPY.shiftsCaption}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{COPY.weekday}</Table.Th>
-                    <Table.Th scope="col">{COPY.startsAt}</Table.Th>
-                    <Table.Th scope="col">{COPY.endsAt}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Acciones</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {draft.shifts.map((row, index) => {
-                    const day = WEEKDAYS[row.weekday - 1] ?? '';
-                    return (
-                      <Table.Tr key={`${row.weekday}-${row.starts_at}-${index}`}>
-                        <Table.Td>{day}</Table.Td>
-                        <Table.Td>{row.starts_at}</Table.Td>
-                        <Table.Td>{row.ends_at}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="xs"
-                            aria-label={COPY.removeShift(day, row.starts_at, row.ends_at)}
-                            onClick={() =>
-                              set(
-                                'shifts',
-                                draft.shifts.filter((_, at) => at !== index),
-                              )
-                            }
-                          >
-                            Quitar
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
-          ) : null}
-          <Group align="flex-end" mt="sm">
+        <ShiftRows
+          titleId="nurse-shifts-title"
+          testId="nurse-shifts"
+          copy={WEEKLY_COPY}
+          rows={draft.shifts}
+          onChange={(rows) => set('shifts', rows)}
+          blank={{ weekday: 1, starts_at: '08:00', ends_at: '13:00' }}
+          dayOf={(row) => WEEKDAYS[row.weekday - 1] ?? ''}
+          dayField={(row, change) => (
             <NativeSelect
               label={COPY.weekday}
-              value={String(shift.weekday)}
+              value={String(row.weekday)}
               data={WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }))}
-              onChange={(event) => setShift({ ...shift, weekday: Number(event.currentTarget.value) })}
+              onChange={(event) => change({ ...row, weekday: Number(event.currentTarget.value) })}
             />
-            <TextInput
-              label={COPY.startsAt}
-              type="time"
-              value={shift.starts_at}
-              onChange={(event) => setShift({ ...shift, starts_at: event.currentTarget.value })}
-            />
-            <TextInput
-              label={COPY.endsAt}
-              type="time"
-              value={shift.ends_at}
-              onChange={(event) => setShift({ ...shift, ends_at: event.currentTarget.value })}
-            />
-            <Button variant="default" onClick={addShift}>
-              {COPY.addShift}
-            </Button>
-          </Group>
-        </section>
+          )}
+          order={(a, b) => a.weekday - b.weekday || a.starts_at.localeCompare(b.starts_at)}
+        />
 
-        <section aria-labelledby="nurse-extra-shifts-title">
-          <Title order={2} id="nurse-extra-shifts-title" size="h4" mb="xs">
-            {COPY.extraShiftsTitle}
-          </Title>
-          <Text size="sm" mb="xs">
-            {COPY.extraShiftsHint}
-          </Text>
-          {draft.extra_shifts.length === 0 ? <Text size="sm">{COPY.noExtraShifts}</Text> : null}
-          {draft.extra_shifts.length > 0 ? (
-            <ScrollRegion label={COPY.extraShiftsTitle} minWidth={420}>
-              <Table captionSide="top" data-testid="nurse-extra-shifts">
-                <Table.Caption style={CAPTION}>{COPY.extraShiftsCaption}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{COPY.date}</Table.Th>
-                    <Table.Th scope="col">{COPY.startsAt}</Table.Th>
-                    <Table.Th scope="col">{COPY.endsAt}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Acciones</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {draft.extra_shifts.map((row, index) => {
-                    const day = dateLabel(row.date);
-                    return (
-                      <Table.Tr key={`${row.date}-${row.starts_at}-${index}`}>
-                        <Table.Td>{day}</Table.Td>
-                        <Table.Td>{row.starts_at}</Table.Td>
-                        <Table.Td>{row.ends_at}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="xs"
-                            aria-label={COPY.removeExtraShift(day, row.starts_at, row.ends_at)}
-                            onClick={() =>
-                              set(
-                                'extra_shifts',
-                                draft.extra_shifts.filter((_, at) => at !== index),
-                              )
-                            }
-                          >
-                            Quitar
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
-          ) : null}
-          <Group align="flex-end" mt="sm">
+        <ShiftRows
+          titleId="nurse-extra-shifts-title"
+          testId="nurse-extra-shifts"
+          copy={EXTRA_COPY}
+          rows={draft.extra_shifts}
+          onChange={(rows) => set('extra_shifts', rows)}
+          blank={{ date: '', starts_at: '15:00', ends_at: '19:00' }}
+          dayOf={(row) => dateLabel(row.date)}
+          dayField={(row, change, problem) => (
             <TextInput
               label={COPY.date}
               type="date"
-              value={extra.date}
-              error={extraError || undefined}
-              onChange={(event) => setExtra({ ...extra, date: event.currentTarget.value })}
+              value={row.date}
+              error={problem}
+              onChange={(event) => change({ ...row, date: event.currentTarget.value })}
             />
-            <TextInput
-              label={COPY.extraStartsAt}
-              type="time"
-              value={extra.starts_at}
-              onChange={(event) => setExtra({ ...extra, starts_at: event.currentTarget.value })}
-            />
-            <TextInput
-              label={COPY.extraEndsAt}
-              type="time"
-              value={extra.ends_at}
-              onChange={(event) => setExtra({ ...extra, ends_at: event.currentTarget.value })}
-            />
-            <Button variant="default" onClick={addExtraShift}>
-              {COPY.addExtraShift}
-            </Button>
-          </Group>
-        </section>
+          )}
+          order={(a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at)}
+          check={(row) => (row.date === '' ? COPY.extraDateMissing : '')}
+        />
 
         <ApiAlert error={error} />
         <Group>
