@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { applyMigrations, pendingMigrations } from './migrate.ts';
+import { applyMigrations, type MigrationFolder, pendingMigrations, readMigrationFolder } from './migrate.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -72,6 +72,17 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the embedded database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
+let shippedMigrations: MigrationFolder | undefined;
+
+/**
+ * src/db/migrations as read on first use and kept for the process: the files ship with the build,
+ * and readiness compares them with the database's book at every probe.
+ */
+function migrationsFolder(): MigrationFolder {
+  shippedMigrations ??= readMigrationFolder(MIGRATIONS_FOLDER);
+  return shippedMigrations;
+}
+
 /** Opens a connection; nothing connects on import. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -86,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await applyMigrations(db, MIGRATIONS_FOLDER);
       },
-      pendingMigrations: () => pendingMigrations(db, MIGRATIONS_FOLDER),
+      pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onReconnect) {
         const stop = await listenOnPostgres(options.url, channel, onMessage, onReconnect);
@@ -115,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await applyMigrations(pgliteDb, MIGRATIONS_FOLDER);
     },
-    pendingMigrations: () => pendingMigrations(pgliteDb, MIGRATIONS_FOLDER),
+    pendingMigrations: () => pendingMigrations(pgliteDb, migrationsFolder()),
     // One process holds an embedded database, so its own notifications are all there is.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);

@@ -50,18 +50,44 @@ export async function applyMigrations(db: AnyPg, migrationsFolder: string): Prom
   });
 }
 
+/** A migration folder as read from disk: each migration's hash and journal date, and its tag. */
+export interface MigrationFolder {
+  migrations: ReadonlyArray<{ hash: string; folderMillis: number }>;
+  tags: readonly string[];
+}
+
+let folderReads = 0;
+
+/** How many times this process read a migration folder for readiness (its test counts them). */
+export const migrationFolderReads = () => folderReads;
+
+/**
+ * Reads and hashes every migration of the folder, for pendingMigrations. The files do not change
+ * while a process runs, so a caller reads them once and keeps the answer: readiness is probed
+ * every few seconds and hashing every file each time was most of its cost.
+ */
+export function readMigrationFolder(migrationsFolder: string): MigrationFolder {
+  folderReads += 1;
+  return {
+    migrations: readMigrationFiles({ migrationsFolder }).map(({ hash, folderMillis }) => ({
+      hash,
+      folderMillis,
+    })),
+    tags: journalTags(migrationsFolder),
+  };
+}
+
 /**
  * The migrations of the folder this database has not applied (by the same rule as
- * applyMigrations), by tag: what readiness waits for. Reads the book only; an absent book is
- * every migration pending.
+ * applyMigrations), by tag: what readiness waits for. Reads the book only (the folder comes read,
+ * readMigrationFolder); an absent book is every migration pending.
  */
-export async function pendingMigrations(db: AnyPg, migrationsFolder: string): Promise<string[]> {
-  const migrations = readMigrationFiles({ migrationsFolder });
-  const tags = journalTags(migrationsFolder);
+export async function pendingMigrations(db: AnyPg, folder: MigrationFolder): Promise<string[]> {
+  const { migrations, tags } = folder;
   const { rows: found } = (await db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   )) as unknown as { rows: { present: boolean }[] };
-  if (!found[0]?.present) return tags;
+  if (!found[0]?.present) return [...tags];
   const { rows: book } = (await db.execute(sql`select hash, created_at from ${BOOK}`)) as unknown as {
     rows: { hash: string; created_at: string | number | null }[];
   };

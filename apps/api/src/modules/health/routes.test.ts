@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationFolderReads } from '../../db/migrate.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -64,6 +65,15 @@ describe.each(TEST_ENGINES)('liveness and readiness on $name', (engine) => {
       );
     }
     expect((await ready()).code).toBe(200);
+  });
+
+  it('reads the migration files once for the process, and only the book at each probe', async () => {
+    expect((await ready()).code).toBe(200);
+    const reads = migrationFolderReads();
+    for (let probe = 0; probe < 5; probe += 1) expect((await ready()).code).toBe(200);
+    expect(migrationFolderReads()).toBe(reads);
+    // Once for the whole process, whichever database or engine asks.
+    expect(reads).toBe(1);
   });
 
   it('is not ready once stopping, nor with its outbox worker stalled', async () => {
