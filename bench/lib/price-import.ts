@@ -10,6 +10,8 @@ import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { PRICE_CSV_HEADERS } from '@visita/domain/contract/console-prices';
 import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import { fork } from 'node:child_process';
 
 export interface PriceImportRun {
   rows: number;
@@ -93,6 +95,32 @@ export async function importPricesUntil(
     );
   }
   return run;
+}
+
+/**
+ * importPricesUntil in a process of its own: the console's operator is another browser, and
+ * reading the dry run's answer (about 800 KB of JSON) on the load generator's event loop would
+ * delay the availability and search requests it sends on schedule, counting that delay as the
+ * server's.
+ */
+export function importPricesElsewhere(
+  baseUrl: string,
+  databaseUrl: string,
+  cookie: string,
+  options: { rows: number; until: number; source?: string },
+): Promise<PriceImportRun> {
+  const child = fork(fileURLToPath(new URL('./price-import-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (run: PriceImportRun) => resolve(run));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`the import's process ended (${code}) without its figures`)),
+    );
+    child.send({ baseUrl, databaseUrl, cookie, options });
+  });
 }
 
 const median = (values: number[]) => {

@@ -63,6 +63,8 @@ export async function startServer(
   databaseUrl: string | undefined,
   port: number,
   env: Record<string, string> = {},
+  /** Node's own flags before the script (a CPU profile's, for one). */
+  nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   if (!built) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@visita/api'], { stdio: 'inherit' });
@@ -70,7 +72,7 @@ export async function startServer(
     built = true;
   }
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, SERVER], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl ?? '',

@@ -399,6 +399,81 @@ describe.each(TEST_ENGINES)("the console's prices on $name", (engine) => {
     expectRefusal(await apply({ csv: file, diff_hash: diff.diff_hash }, finance), 403);
   });
 
+  it("imports a file of 1,200 rows: each written once, its answer whole, the removed rows in the export's order", async () => {
+    const source = 'lote-prueba';
+    const names = ['Ñandú', 'ábaco', 'Zeta', 'árbol', 'nube', 'Ola'];
+    await insertCatalogueItems(
+      t.app.db,
+      Array.from({ length: 1200 }, (_, index) => ({
+        id: 20_000 + index,
+        name: `${names[index % names.length]} ${index}`,
+        slug: `lote-${index}`,
+        category: 'Pruebas',
+        country: 'cl' as const,
+        price: 1000,
+      })),
+    );
+    // Stored before: 400 rows the file changes, 300 it leaves alone, 100 it leaves out (removed).
+    await t.app.db.insert(itemPrices).values(
+      Array.from({ length: 800 }, (_, index) => ({
+        itemId: 20_000 + index,
+        salesSource: source,
+        commune: index % 2 === 0 ? null : 'Ñuñoa',
+        price: 5000 + index,
+      })),
+    );
+    const lines = Array.from({ length: 1100 }, (_, index) => {
+      const commune = index < 800 && index % 2 === 1 ? 'Ñuñoa' : '';
+      const price = index < 400 ? 6000 + index : 5000 + index;
+      const promotion = index >= 800 && index % 3 === 0 ? String(4000 + index) : '';
+      return `${20_000 + (index < 700 ? index : index + 100)},x,${source},${commune},${price},${promotion}`;
+    });
+    const file = csvOf(...lines);
+    const response = await dryRun({ csv: file, covers_source: source });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const diff = response.json() as ConsolePriceDiff;
+    expect(diff).toMatchObject({ rows: 1100, unchanged: 300, refused: [] });
+    expect(diff.changed).toHaveLength(400);
+    expect(diff.added).toHaveLength(400);
+    expect(diff.changed[399]).toMatchObject({ line: 401, item_id: 20_399, old: { price: 5399 } });
+    expect(diff.added[0]).toMatchObject({ line: 702, item_id: 20_800, sales_source: source, commune: null });
+    expect(diff.added[0]?.new).toEqual({ price: 5700, promotion_price: null });
+    const removed = diff.removed.map((row) => row.item_name);
+    expect(removed).toHaveLength(100);
+    expect(removed).toEqual([...removed].sort(new Intl.Collator('es').compare));
+    expect(diff.diff_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await dryRun({ csv: file, covers_source: source })).json().diff_hash).toBe(diff.diff_hash);
+
+    const applied = await apply({ csv: file, covers_source: source, diff_hash: diff.diff_hash });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toEqual({ added: 400, changed: 400, removed: 100, refused: 0 });
+    const stored = await t.app.db.select().from(itemPrices).where(eq(itemPrices.salesSource, source));
+    expect(stored).toHaveLength(1100);
+    const byItem = new Map(stored.map((row) => [row.itemId, row]));
+    expect(byItem.get(20_001)).toMatchObject({ commune: 'Ñuñoa', price: 6001, promotionPrice: null });
+    expect(byItem.get(20_500)).toMatchObject({ commune: null, price: 5500 });
+    expect(byItem.get(20_700)).toBeUndefined();
+    expect(byItem.get(20_901)).toMatchObject({ commune: null, price: 5801, promotionPrice: 4801 });
+    // Reviewed again, the same file now changes nothing.
+    const again = (await dryRun({ csv: file, covers_source: source })).json() as ConsolePriceDiff;
+    expect(again).toMatchObject({ unchanged: 1100, added: [], changed: [], removed: [] });
+
+    // A source stored by other means with characters an array literal quotes: written intact.
+    const odd = 'fuente "rara" \\ {x, y} null';
+    await t.app.db.insert(itemPrices).values({ itemId: 21_000, salesSource: odd, commune: null, price: 100 });
+    const oddFile = csvOf(
+      `21001,x,"${odd.replaceAll('"', '""')}",,200,`,
+      `21002,x,"${odd.replaceAll('"', '""')}",Ñuñoa,300,250`,
+    );
+    const oddDiff = (await dryRun({ csv: oddFile })).json() as ConsolePriceDiff;
+    expect(oddDiff.added.map((row) => row.sales_source)).toEqual([odd, odd]);
+    const oddApplied = await apply({ csv: oddFile, diff_hash: oddDiff.diff_hash });
+    expect(oddApplied.json()).toEqual({ added: 2, changed: 0, removed: 0, refused: 0 });
+    expect(await storedPrice(21_001, odd, null)).toEqual({ price: 200, promotion_price: null });
+    expect(await storedPrice(21_002, odd, 'Ñuñoa')).toEqual({ price: 300, promotion_price: 250 });
+  });
+
   it('imports its own export back unchanged (BOM, quotes and formula-escaped cells included)', async () => {
     const exported = await get('/api/console/prices.csv?country=cl&sales_source=redsalud');
     expect(exported.statusCode).toBe(200);

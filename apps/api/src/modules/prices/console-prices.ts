@@ -57,7 +57,7 @@ const overrideOf = (row: PriceRow) => ({
 });
 
 /** Every source first, then by source, then the source-wide price before a commune's. */
-function byScope(a: PriceRow, b: PriceRow): number {
+export function byScope(a: PriceRow, b: PriceRow): number {
   const source = (a.salesSource ?? '').localeCompare(b.salesSource ?? '');
   if (source !== 0) return source;
   if (a.commune === b.commune) return 0;

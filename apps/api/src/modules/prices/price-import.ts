@@ -18,7 +18,7 @@ import {
 } from '@visita/domain/contract/console-prices';
 import type { CountryCode } from '@visita/domain/locale';
 import { CsvError, parse } from 'csv-parse';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { placeKey } from '../../adapters/geocoders/gazetteer.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
@@ -29,7 +29,7 @@ import { recordAudit } from '../audit/queries.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
 import {
   canonicalCommune,
-  countryOverrides,
+  byScope,
   knownSalesSources,
   lockPrices,
   type PriceRow,
@@ -61,8 +61,32 @@ const TURN_CHARS = 32 * 1024;
 /** Rows compared per turn. */
 const TURN_ROWS = 500;
 
+/**
+ * Parsed files by their text's SHA-256: the apply sends the file its dry run read, and reading it
+ * again cost as much as comparing it. Parsing depends on the text alone, so a file
+ * found here is the same rows; what is stored is always read again. A few files, a few minutes.
+ */
+const parsedFiles = new Map<string, { rows: FileRow[]; at: number }>();
+const PARSED_FILES_KEPT = 4;
+const PARSED_FILE_MS = 10 * 60_000;
+
 /** The file's data rows under a header that names PRICE_CSV_HEADERS in order; else 400 (or 413). */
 async function readPriceFile(csv: string): Promise<FileRow[]> {
+  const digest = createHash('sha256').update(csv).digest('hex');
+  const now = Date.now();
+  for (const [key, entry] of parsedFiles) if (now - entry.at > PARSED_FILE_MS) parsedFiles.delete(key);
+  const known = parsedFiles.get(digest);
+  if (known) return known.rows;
+  const rows = await parsePriceFile(csv);
+  parsedFiles.set(digest, { rows, at: now });
+  for (const key of parsedFiles.keys()) {
+    if (parsedFiles.size <= PARSED_FILES_KEPT) break;
+    parsedFiles.delete(key);
+  }
+  return rows;
+}
+
+async function parsePriceFile(csv: string): Promise<FileRow[]> {
   const records: Array<{ record: string[]; info: { lines: number } }> = [];
   const parser = parse({
     bom: true,
@@ -135,8 +159,17 @@ const PROMOTION_PROBLEMS: Record<'missing' | 'bad' | 'negative' | 'too_high', Pr
   too_high: 'price_too_high',
 };
 
+/**
+ * A price's key: item, source and commune, NUL-separated (\u0001 for none). A stored text never
+ * holds a NUL (PostgreSQL refuses it), so a cell with one never matches a stored price.
+ */
 const keyOf = (itemId: number, source: string | null, commune: string | null) =>
-  JSON.stringify([itemId, source, commune]);
+  `${itemId}\u0000${source ?? '\u0001'}\u0000${commune ?? '\u0001'}`;
+
+/** The export's order of rows, which the removed rows follow. */
+const collator = new Intl.Collator('es');
+const byItemThenScope = (a: PriceRow & { itemName: string }, b: PriceRow & { itemName: string }) =>
+  collator.compare(a.itemName, b.itemName) || a.itemId - b.itemId || byScope(a, b);
 
 /** What is stored and known, read in the transaction that compares (and maybe writes). */
 interface PriceState {
@@ -150,9 +183,23 @@ async function readState(db: Db, country: CountryCode): Promise<PriceState> {
     .select({ id: catalogueItems.id, name: catalogueItems.name })
     .from(catalogueItems)
     .where(eq(catalogueItems.country, country));
+  // Unsorted (the export's sort costs more than the rest of the read): only removed rows are shown
+  // in order, and they are sorted when found.
+  const overrides = await db
+    .select({
+      id: itemPrices.id,
+      itemId: itemPrices.itemId,
+      salesSource: itemPrices.salesSource,
+      commune: itemPrices.commune,
+      price: itemPrices.price,
+      promotionPrice: itemPrices.promotionPrice,
+      itemName: catalogueItems.name,
+    })
+    .from(itemPrices)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, itemPrices.itemId))
+    .where(eq(catalogueItems.country, country));
   const stored = new Map<string, PriceRow & { itemName: string }>();
-  for (const row of await countryOverrides(db, country))
-    stored.set(keyOf(row.itemId, row.salesSource, row.commune), row);
+  for (const row of overrides) stored.set(keyOf(row.itemId, row.salesSource, row.commune), row);
   return {
     items: new Map(items.map((item) => [item.id, item.name])),
     sources: new Set(await knownSalesSources(db)),
@@ -315,8 +362,11 @@ async function computeDiff(
   }
   const deletes: number[] = [];
   if (covers !== null) {
-    for (const [key, stored] of state.stored) {
-      if (stored.salesSource !== covers || kept.has(key) || named.has(key)) continue;
+    const gone = [...state.stored]
+      .filter(([key, stored]) => stored.salesSource === covers && !kept.has(key) && !named.has(key))
+      .map(([, stored]) => stored)
+      .sort(byItemThenScope);
+    for (const stored of gone) {
       deletes.push(stored.id);
       diff.removed.push({
         item_id: stored.itemId,
@@ -327,24 +377,67 @@ async function computeDiff(
       });
     }
   }
-  const { diff_hash: _none, ...hashed } = diff;
-  diff.diff_hash = createHash('sha256').update(JSON.stringify(hashed)).digest('hex');
   return { diff, inserts, updates, deletes };
 }
 
-/** POST /console/prices/import: the dry run, which writes nothing. */
-export async function dryRunPriceImport(db: Db, body: ConsolePriceImportBody): Promise<ConsolePriceDiff> {
+/** Entries of the diff's lists serialized per turn. */
+const TURN_ENTRIES = 500;
+
+/**
+ * The diff as JSON text (without its hash) and the SHA-256 of that text, which is the diff's
+ * hash: built list by list in turns, as the thousands of entries of a large file would otherwise
+ * hold the event loop twice (once to hash, once to answer).
+ */
+async function diffText(diff: ConsolePriceDiff): Promise<{ text: string; hash: string }> {
+  const hash = createHash('sha256');
+  const parts: string[] = [];
+  const add = (part: string) => {
+    parts.push(part);
+    hash.update(part);
+  };
+  add(
+    `{"country":${JSON.stringify(diff.country)},"covers_source":${JSON.stringify(diff.covers_source)},"rows":${diff.rows},"unchanged":${diff.unchanged}`,
+  );
+  for (const list of ['added', 'changed', 'removed', 'refused'] as const) {
+    const entries: readonly unknown[] = diff[list];
+    add(`,"${list}":[`);
+    for (let at = 0; at < entries.length; at += TURN_ENTRIES) {
+      if (at > 0) {
+        await nextTurn();
+        add(',');
+      }
+      add(
+        entries
+          .slice(at, at + TURN_ENTRIES)
+          .map((entry) => JSON.stringify(entry))
+          .join(','),
+      );
+    }
+    add(']');
+  }
+  add('}');
+  return { text: parts.join(''), hash: hash.digest('hex') };
+}
+
+/**
+ * POST /console/prices/import: the dry run, which writes nothing. Answers the diff (a
+ * ConsolePriceDiff) as JSON text, serialized in turns with its hash.
+ */
+export async function dryRunPriceImport(db: Db, body: ConsolePriceImportBody): Promise<string> {
   const rows = await readPriceFile(body.csv);
   if (body.covers_source && !(await knownSalesSources(db)).includes(body.covers_source))
     throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
-  return (await computeDiff(body, rows, await readState(db, body.country))).diff;
+  const { diff } = await computeDiff(body, rows, await readState(db, body.country));
+  const { text, hash } = await diffText(diff);
+  return `${text.slice(0, -1)},"diff_hash":"${hash}"}`;
 }
 
-const CHUNK = 500;
-const chunks = <T>(list: readonly T[]) =>
-  Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, index) =>
-    list.slice(index * CHUNK, (index + 1) * CHUNK),
-  );
+/** A list of integers (or nulls) as one array parameter: thousands of rows in one statement. */
+const intArray = (values: ReadonlyArray<number | null>) =>
+  sql`${`{${values.map((v) => v ?? 'NULL').join(',')}}`}::int[]`;
+/** A list of texts (or nulls) as one array parameter, each quoted as a PostgreSQL array element. */
+const textArray = (values: ReadonlyArray<string | null>) =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/(["\\])/g, '\\$1')}"`)).join(',')}}`}::text[]`;
 
 /**
  * POST /console/prices/import/apply: the same file again with the dry run's hash; in one
@@ -364,28 +457,26 @@ export async function applyPriceImport(
     if (body.covers_source && !state.sources.has(body.covers_source))
       throw fail(ERRORS.CONSOLE_PRICE_UNKNOWN_SOURCE);
     const { diff, inserts, updates, deletes } = await computeDiff(body, rows, state);
+    diff.diff_hash = (await diffText(diff)).hash;
     if (diff.diff_hash !== body.diff_hash) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_STALE);
-    for (const part of chunks(inserts))
-      await tx.insert(itemPrices).values(
-        part.map((row) => ({
-          itemId: row.itemId,
-          salesSource: row.source,
-          commune: row.commune,
-          price: row.price,
-          promotionPrice: row.promotionPrice,
-        })),
+    // Each kind of write is one statement over array parameters: a few parameters to send and
+    // one plan, where rows of bound values would be thousands of parameters to build and parse.
+    if (inserts.length > 0)
+      await tx.execute(
+        sql`insert into item_prices (item_id, sales_source, commune, price, promotion_price)
+            select * from unnest(${intArray(inserts.map((row) => row.itemId))},
+              ${textArray(inserts.map((row) => row.source))}, ${textArray(inserts.map((row) => row.commune))},
+              ${intArray(inserts.map((row) => row.price))}, ${intArray(inserts.map((row) => row.promotionPrice))})`,
       );
-    for (const part of chunks(updates)) {
-      const values = sql.join(
-        part.map((row) => sql`(${row.id}::int, ${row.price}::int, ${row.promotionPrice}::int)`),
-        sql`, `,
-      );
+    if (updates.length > 0)
       await tx.execute(
         sql`update item_prices as p set price = v.price, promotion_price = v.promotion_price
-            from (values ${values}) as v(id, price, promotion_price) where p.id = v.id`,
+            from unnest(${intArray(updates.map((row) => row.id))}, ${intArray(updates.map((row) => row.price))},
+              ${intArray(updates.map((row) => row.promotionPrice))}) as v(id, price, promotion_price)
+            where p.id = v.id`,
       );
-    }
-    for (const part of chunks(deletes)) await tx.delete(itemPrices).where(inArray(itemPrices.id, part));
+    if (deletes.length > 0)
+      await tx.execute(sql`delete from item_prices where id = any(${intArray(deletes)})`);
     const compact = (entry: { item_id: number; sales_source: string | null; commune: string | null }) => [
       entry.item_id,
       entry.sales_source,
