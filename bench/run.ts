@@ -19,7 +19,7 @@ import {
 } from './lib/console.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
-import { importPricesUntil, priceImportText } from './lib/price-import.ts';
+import { importPricesElsewhere, priceImportText } from './lib/price-import.ts';
 import {
   type ConfirmationEmailResult,
   confirmationToEmail,
@@ -485,7 +485,10 @@ async function main() {
     const [scaleDuringImport, searchDuringImport, priceImport] = await Promise.all([
       measureAtRate(ROW.scaleDuringImport, current.url, scaleRequests, { ...timing, rate: SCALE.rate }),
       measureAtRate(ROW.searchDuringImport, current.url, searchList, { ...timing, rate: 50 }),
-      importPricesUntil(current.url, postgres.url, cookie, { rows: PRICE_IMPORT_ROWS, until: importsUntil }),
+      importPricesElsewhere(current.url, postgres.url, cookie, {
+        rows: PRICE_IMPORT_ROWS,
+        until: importsUntil,
+      }),
     ]);
     results.push(scaleDuringImport, searchDuringImport);
     current.noteMemory();
