@@ -13,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.ts';
 import { EmbeddedDatabaseInUse, lockEmbeddedDatabase } from '../db/embedded-lock.ts';
 import { type ArchiveEntry, filesUnder, writeArchive } from './backup-archive.ts';
+import { embeddedDataDir } from './embedded-data-dir.ts';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -94,21 +95,20 @@ export async function runBackup(
   io: CliIo,
   now = new Date(),
 ): Promise<number> {
-  if (settings.databaseUrl) {
-    io.err(
-      'Con DATABASE_URL la base de datos es PostgreSQL y npm run backup no la copia: usa pg_dump, que ' +
-        'copia con el servidor en marcha (pg_dump --format=custom --file=visita.dump "$DATABASE_URL"), y ' +
-        'pg_restore para restaurarla.',
-    );
-    return 1;
-  }
+  const dataDir = embeddedDataDir(
+    settings,
+    'Con DATABASE_URL la base de datos es PostgreSQL y npm run backup no la copia: usa pg_dump, que ' +
+      'copia con el servidor en marcha (pg_dump --format=custom --file=visita.dump "$DATABASE_URL"), y ' +
+      'pg_restore para restaurarla.',
+    io,
+  );
+  if (dataDir === null) return 1;
   const option = args.find((arg) => arg.startsWith('-'));
   if (option !== undefined || args.length > 1) {
     io.err(option === undefined ? 'Indica un solo destino.' : `No conozco la opción ${option}.`);
     for (const line of USAGE) io.err(line);
     return 1;
   }
-  const { dataDir } = settings;
   let target = join(dataDir, 'backups', backupName(now));
   if (args[0] !== undefined) {
     const given = resolve(args[0]);

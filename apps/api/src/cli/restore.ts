@@ -23,6 +23,7 @@ import {
   type Manifest,
   takeDataDir,
 } from './backup.ts';
+import { embeddedDataDir } from './embedded-data-dir.ts';
 
 const USAGE = [
   'Uso:',
@@ -53,13 +54,13 @@ export async function runRestore(
   io: CliIo,
   now = new Date(),
 ): Promise<number> {
-  if (settings.databaseUrl) {
-    io.err(
-      'Con DATABASE_URL la base de datos es PostgreSQL y npm run restore no la restaura: restaura una ' +
-        'copia de pg_dump con pg_restore (pg_restore --clean --if-exists --dbname="$DATABASE_URL" visita.dump).',
-    );
-    return 1;
-  }
+  const dataDir = embeddedDataDir(
+    settings,
+    'Con DATABASE_URL la base de datos es PostgreSQL y npm run restore no la restaura: restaura una ' +
+      'copia de pg_dump con pg_restore (pg_restore --clean --if-exists --dbname="$DATABASE_URL" visita.dump).',
+    io,
+  );
+  if (dataDir === null) return 1;
   const force = args.includes('--force');
   const rest = args.filter((arg) => arg !== '--force');
   const option = rest.find((arg) => arg.startsWith('-'));
@@ -79,7 +80,6 @@ export async function runRestore(
     io.err(`No encuentro la copia ${file}.`);
     return 1;
   }
-  const { dataDir } = settings;
   const release = takeDataDir(
     dataDir,
     'Detén el servidor antes de restaurar (la restauración reemplaza la base de datos que tiene abierta) ' +
