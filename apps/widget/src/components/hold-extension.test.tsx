@@ -1,7 +1,7 @@
 import type { CartItem } from '@visita/domain/cart-item';
 import type { ClientConfig } from '@visita/domain/contract/client-config';
 import type { Step } from '@visita/domain/steps';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_EXPIRED_TEXT } from '../copy/date.ts';
@@ -116,6 +116,23 @@ describe('the hold, before it lapses', () => {
     const shown = timer.textContent;
     await waitFor(() => expect(timer.textContent).not.toBe(shown), { timeout: 2500 });
     expect(notice()).toBe(said);
+  });
+
+  it('while extending, keeps the focus on the busy button and a second press sends nothing', async () => {
+    await renderHold(4);
+    const extend = button('Extender reserva');
+    extend.focus();
+    const sentBefore = api.requests.length;
+    // Two presses in one go: the second comes while the first one's call is on its way.
+    fireEvent.click(extend);
+    fireEvent.click(extend);
+    expect(extend.getAttribute('aria-busy')).toBe('true');
+    expect(extend.getAttribute('aria-disabled')).toBe('true');
+    expect((extend as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(extend);
+    await waitFor(() => expect(notice()).toMatch(/^Tu horario queda reservado por /));
+    const holds = api.requests.slice(sentBefore).filter((request) => request.startsWith('POST'));
+    expect(holds).toHaveLength(1);
   });
 
   it('says so when the block cannot be held again, and keeps the hold it had', async () => {

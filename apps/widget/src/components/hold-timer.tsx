@@ -17,6 +17,7 @@ import { useNavigation } from '../flow/use-navigation.ts';
 import { usePartnerProfile } from '../flow/use-partner-profile.ts';
 import { useSession, useWidgetStores } from '../stores/widget-stores.tsx';
 import { useToast } from './toaster.tsx';
+import { Button } from '../ui/button.tsx';
 import '../ui/form.css';
 
 /** The seconds left on the block's hold, or null when there is none or it is over. */
@@ -125,14 +126,9 @@ export function HoldTimer({
         <div className="visita-hold__bar" data-testid="hold-warning">
           <span aria-hidden="true">{warning ? HOLD_WARNING_TEXT : expiredText}</span>{' '}
           {warning && appointmentId && block ? (
-            <button
-              type="button"
-              className="visita-button visita-button--link"
-              disabled={extending}
-              onClick={() => void extend()}
-            >
+            <Button variant="link" loading={extending} onClick={() => void extend()}>
               {HOLD_EXTEND_BUTTON}
-            </button>
+            </Button>
           ) : null}
           {lapsed ? (
             <button type="button" className="visita-button visita-button--link" onClick={chooseAgain}>

@@ -35,6 +35,7 @@ import { useNavigation } from '../../flow/use-navigation.ts';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { Button } from '../../ui/button.tsx';
 import { StepHeading } from '../../ui/form.tsx';
 import { useToast } from '../../components/toaster.tsx';
 import './manage-booking.css';
@@ -149,9 +150,9 @@ export function ManageBookingStep() {
         onClose={() => setConfirming(false)}
         actions={
           <>
-            <button type="button" className="visita-button" disabled={busy} onClick={() => void cancel()}>
+            <Button loading={busy} onClick={() => void cancel()}>
               {CANCEL_CONFIRM}
-            </button>
+            </Button>
             <button
               type="button"
               className="visita-button visita-button--secondary"

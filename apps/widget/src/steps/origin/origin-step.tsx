@@ -19,6 +19,7 @@ import { useRequestContext } from '../../api/use-request-context.ts';
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession, useWidgetStores } from '../../stores/widget-stores.tsx';
 import { type ComboboxOption, Combobox } from '../../ui/combobox.tsx';
+import { Button } from '../../ui/button.tsx';
 import { StepHeading, TextField } from '../../ui/form.tsx';
 import { usePartnerProfile } from '../../flow/use-partner-profile.ts';
 
@@ -63,10 +64,9 @@ export function OriginStep() {
         />
       ) : null}
       <div className="visita-step__actions">
-        <button
-          type="button"
-          className="visita-button"
-          disabled={!canContinueOrigin(state) || saving}
+        <Button
+          disabled={!canContinueOrigin(state)}
+          loading={saving}
           onClick={() => {
             const origin = resolveOrigin(state);
             if (!origin) return;
@@ -87,7 +87,7 @@ export function OriginStep() {
           }}
         >
           {CONTINUE_BUTTON}
-        </button>
+        </Button>
       </div>
     </section>
   );

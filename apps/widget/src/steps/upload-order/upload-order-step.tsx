@@ -20,6 +20,7 @@ import {
 import { useNavigation } from '../../flow/use-navigation.ts';
 import { useSession } from '../../stores/widget-stores.tsx';
 import { FormError, Spinner, StepHeading } from '../../ui/form.tsx';
+import { Button } from '../../ui/button.tsx';
 import { resizeImage } from './resize-image.ts';
 
 /** 'Sube tu orden médica': one file per selection, images over 3 MB resized. */
@@ -77,15 +78,13 @@ export function UploadOrderStep() {
         data-testid="order-file-input"
         onChange={(event) => void choose(event.target.files)}
       />
-      <button
-        type="button"
-        className="visita-button"
+      <Button
         aria-describedby="visita-upload-hint"
-        disabled={processing}
+        loading={processing}
         onClick={() => inputRef.current?.click()}
       >
         {uploadButtonLabel(files.length)}
-      </button>
+      </Button>
       {processing ? <Spinner label={PROCESSING_FILE} /> : null}
       <FormError message={error} />
       {files.length > 0 ? (
