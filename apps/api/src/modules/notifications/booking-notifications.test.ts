@@ -7,36 +7,22 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../adapters/mail/smtp-mailer.ts';
 import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import { clients, nurses, outboxEvents, payments, visits } from '../../db/schema.ts';
+import { clients, outboxEvents, payments, visits } from '../../db/schema.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { CONSOLE_GATEWAY } from '../payments/queries.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import {
+  finalizePatient,
+  insertLabNurse,
+  paidScheduledAppointment,
+} from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { insertAppointment } from '../appointments/queries.ts';
-import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { createOutboxWorker } from '../outbox/worker.ts';
 import { verifySignature } from '../webhooks/signature.ts';
 import { createBookingDeliverer } from './deliver-booking-event.ts';
 import { writeDueReminders } from './reminders.ts';
 
 const SECRET = 'whsec_partner_0123456789';
-
-const patient = (first: string, email: string) => ({
-  first_name: first,
-  second_name: null,
-  last_name: 'Morales',
-  second_last_name: 'Díaz',
-  date_of_birth: '1992-04-08',
-  gender: 'female',
-  document_type: 'ci',
-  document_number: '111111111',
-  email,
-  phone: '912345678',
-  is_fonasa: false,
-  items: [ID.glicemia],
-  packs: [],
-});
 
 describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks through the outbox', (engine) => {
   let t: TestApp;
@@ -50,12 +36,7 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
   beforeAll(async () => {
     // The partner's receiver runs on this machine: webhooks may reach it only with this setting.
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    const [nurse] = await t.app.db
-      .insert(nurses)
-      .values({ name: 'Enfermera correos', skills: ['lab'] })
-      .returning();
-    if (!nurse) throw new Error('nurse insert returned nothing');
-    nurseId = nurse.id;
+    nurseId = await insertLabNurse(t.app.db, 'Enfermera correos');
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -104,75 +85,16 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
       }),
     });
 
-  async function confirmedBooking(blockStart: Date) {
-    const token = newAppointmentToken();
-    const row = await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(token),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-    });
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
+  /** Finalised for two patients, each with their own e-mail, and paid by card. */
+  const confirmedBooking = (blockStart: Date) =>
+    paidScheduledAppointment(t.app, {
       nurseId,
       blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
+      patients: [
+        finalizePatient({ first_name: 'Valentina', email: 'valentina.morales@correo.cl' }),
+        finalizePatient({ first_name: 'Tomás', email: 'tomas.morales@correo.cl' }),
+      ],
     });
-    const headers = { [APPOINTMENT_TOKEN_HEADER]: token };
-    const finalized = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/appointments/${row.id}/finalize/`,
-      headers,
-      payload: {
-        patients: [
-          patient('Valentina', 'valentina.morales@correo.cl'),
-          patient('Tomás', 'tomas.morales@correo.cl'),
-        ],
-        sales_source: 'marketplace',
-      },
-    });
-    expect(finalized.statusCode, finalized.body).toBe(200);
-    const summary = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/payments/appointments/${row.id}/payment_summary/`,
-        headers,
-      })
-    ).json().data.appointment;
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/sandbox/card-tokens/',
-      payload: {
-        card_number: '4111111111111111',
-        cardholder_name: 'APRO',
-        expiration_month: 12,
-        expiration_year: new Date().getUTCFullYear() + 1,
-        security_code: '123',
-      },
-    });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/mercado-pago/${row.id}/card/`,
-      headers,
-      payload: {
-        token: card.json().id,
-        payment_method_id: 'visa',
-        amount: summary.net_price - summary.payment_at_home,
-      },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { id: row.id, token, amount: summary.net_price - summary.payment_at_home };
-  }
 
   it('a confirmation e-mails the contact and each patient, with the visit, a manage link and a calendar event; the partner gets a signed webhook', async () => {
     // 12:00 UTC is 09:00 in Santiago on 1 December 2032 (summer time, UTC-3).

@@ -1,28 +1,21 @@
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, couponUses, coupons, nurses, payments, visits } from '../../db/schema.ts';
+import { appointments, couponUses, coupons, payments } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import {
+  finalizeAppointment,
+  finalizePatient,
+  type HeldAppointment,
+  insertLabNurse,
+  insertScheduledAppointment,
+  paidScheduledAppointment,
+} from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { insertAppointment } from '../appointments/queries.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 
-const patient = (items: number[]) => ({
-  first_name: 'Valentina',
-  second_name: null,
-  last_name: 'Morales',
-  second_last_name: 'Díaz',
-  date_of_birth: '1992-04-08',
-  gender: 'female',
-  document_type: 'ci',
-  document_number: '111111111',
-  email: 'valentina.morales@correo.cl',
-  phone: '912345678',
-  is_fonasa: false,
-  items,
-  packs: [],
-});
+/** Perfil lipídico and glicemia: the cart every booking here finalises. */
+const ITEMS = [ID.perfilLipidico, ID.glicemia];
 
 /**
  * A coupon applied in the widget is stored on the appointment when it is finalised, so the quote
@@ -35,58 +28,23 @@ describe.each(TEST_ENGINES)('a booking with a coupon on $name', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const [nurse] = await t.app.db
-      .insert(nurses)
-      .values({ name: 'Enfermera cupones', skills: ['lab'] })
-      .returning();
-    if (!nurse) throw new Error('nurse insert returned nothing');
-    nurseId = nurse.id;
+    nurseId = await insertLabNurse(t.app.db, 'Enfermera cupones');
   }, 60_000);
   afterAll(async () => {
     await t?.close();
   });
 
-  /** A marketplace appointment with a live hold, as the date step leaves it. */
-  async function scheduled(): Promise<{ id: string; token: string }> {
-    const token = newAppointmentToken();
-    const row = await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(token),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-    });
+  /** A block of its own for each appointment, an hour after the last. */
+  const nextBlock = () => {
     block += 1;
-    const blockStart = new Date(Date.UTC(2032, 0, 1) + block * 3_600_000);
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
-      nurseId,
-      blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
-    });
-    return { id: row.id, token };
-  }
+    return new Date(Date.UTC(2032, 0, 1) + block * 3_600_000);
+  };
 
-  const finalize = (target: { id: string; token: string }, extra: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v2/appointments/${target.id}/finalize/`,
-      headers: { [APPOINTMENT_TOKEN_HEADER]: target.token },
-      payload: {
-        patients: [patient([ID.perfilLipidico, ID.glicemia])],
-        sales_source: 'marketplace',
-        ...extra,
-      },
-    });
+  /** A marketplace appointment with a live hold, as the date step leaves it. */
+  const scheduled = () => insertScheduledAppointment(t.app.db, { nurseId, blockStart: nextBlock() });
+
+  const finalize = (target: HeldAppointment, extra: Record<string, unknown>) =>
+    finalizeAppointment(t.app, target, [finalizePatient({ items: ITEMS })], extra);
 
   /** What the widget shows: the cart's quote with the coupon it applied. */
   async function widgetQuote(coupon: string | null): Promise<number> {
@@ -98,7 +56,7 @@ describe.each(TEST_ENGINES)('a booking with a coupon on $name', (engine) => {
         country: 'cl',
         locality: 'Las Condes',
         source: 'marketplace',
-        patients: [{ is_fonasa: false, items: [ID.perfilLipidico, ID.glicemia], packs: [] }],
+        patients: [{ is_fonasa: false, items: ITEMS, packs: [] }],
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -106,7 +64,7 @@ describe.each(TEST_ENGINES)('a booking with a coupon on $name', (engine) => {
     return quote.net_price - quote.payment_at_home;
   }
 
-  const summary = async (target: { id: string; token: string }) =>
+  const summary = async (target: HeldAppointment) =>
     (
       await t.app.inject({
         method: 'GET',
@@ -118,43 +76,28 @@ describe.each(TEST_ENGINES)('a booking with a coupon on $name', (engine) => {
   const usesOf = async (code: string) =>
     (await t.app.db.select().from(coupons).where(eq(coupons.code, code)))[0]?.usesCount ?? 0;
 
-  async function cardToken(): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/sandbox/card-tokens/',
-      payload: {
-        card_number: '4111111111111111',
-        cardholder_name: 'APRO',
-        expiration_month: 12,
-        expiration_year: new Date().getUTCFullYear() + 1,
-        security_code: '123',
+  it('stores BIENVENIDA10 at finalise: the summary and the card charge the discounted quote, the use counts once', async () => {
+    let shown = 0;
+    let usesBefore = 0;
+    const target = await paidScheduledAppointment(t.app, {
+      nurseId,
+      blockStart: nextBlock(),
+      patients: [finalizePatient({ items: ITEMS })],
+      couponCode: ' bienvenida10 ',
+      beforePayment: async (held) => {
+        const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, held.id));
+        expect(row?.couponCode).toBe('BIENVENIDA10');
+
+        shown = await widgetQuote('BIENVENIDA10');
+        expect(shown).toBeLessThan(await widgetQuote(null));
+        const owed = await summary(held);
+        expect(owed.net_price - owed.payment_at_home).toBe(shown);
+
+        usesBefore = await usesOf('BIENVENIDA10');
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().id;
-  }
-
-  it('stores BIENVENIDA10 at finalise: the summary and the card charge the discounted quote, the use counts once', async () => {
-    const target = await scheduled();
-    const response = await finalize(target, { coupon_code: ' bienvenida10 ' });
-    expect(response.statusCode, response.body).toBe(200);
-    const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, target.id));
-    expect(row?.couponCode).toBe('BIENVENIDA10');
-
-    const shown = await widgetQuote('BIENVENIDA10');
-    expect(shown).toBeLessThan(await widgetQuote(null));
-    const owed = await summary(target);
-    expect(owed.net_price - owed.payment_at_home).toBe(shown);
-
-    const usesBefore = await usesOf('BIENVENIDA10');
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/mercado-pago/${target.id}/card/`,
-      headers: { [APPOINTMENT_TOKEN_HEADER]: target.token },
-      payload: { token: await cardToken(), payment_method_id: 'visa', amount: shown },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().status).toBe('approved');
+    // The card paid the summary's amount, which is the quote the widget showed.
+    expect(target.amount).toBe(shown);
     const [charged] = await t.app.db.select().from(payments).where(eq(payments.appointmentId, target.id));
     expect(charged).toMatchObject({ status: 'approved', amount: shown });
     expect(await usesOf('BIENVENIDA10')).toBe(usesBefore + 1);

@@ -1,11 +1,7 @@
-import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import { nurses, visits } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { insertLabNurse, paidScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
-import { insertAppointment } from '../../modules/appointments/queries.ts';
 
 const METRICS_TOKEN = 'metrics-test-token-5f0c2a9e81b74d36a1c8e2f4';
 
@@ -68,91 +64,13 @@ describe.each(TEST_ENGINES)('Prometheus metrics on $name', (engine) => {
 
   it('counts a booking through the funnel: confirmed, paid, its e-mail waiting, the request timed by route', async () => {
     const before = await scrape();
-    const [nurse] = await t.app.db
-      .insert(nurses)
-      .values({ name: 'Enfermera métricas', skills: ['lab'] })
-      .returning();
-    const token = newAppointmentToken();
-    const row = await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(token),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-    });
-    const blockStart = new Date(Date.UTC(2033, 0, 3, 13));
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
-      nurseId: nurse?.id ?? 0,
-      blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
-    });
-    expect(sample(await scrape(), 'visita_live_holds')).toBe(sample(before, 'visita_live_holds') + 1);
-    const headers = { [APPOINTMENT_TOKEN_HEADER]: token };
-    const finalized = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/appointments/${row.id}/finalize/`,
-      headers,
-      payload: {
-        sales_source: 'marketplace',
-        patients: [
-          {
-            first_name: 'Valentina',
-            second_name: null,
-            last_name: 'Morales',
-            second_last_name: 'Díaz',
-            date_of_birth: '1992-04-08',
-            gender: 'female',
-            document_type: 'ci',
-            document_number: '111111111',
-            email: 'valentina.morales@correo.cl',
-            phone: '912345678',
-            is_fonasa: false,
-            items: [ID.glicemia],
-            packs: [],
-          },
-        ],
+    const row = await paidScheduledAppointment(t.app, {
+      nurseId: await insertLabNurse(t.app.db, 'Enfermera métricas'),
+      blockStart: new Date(Date.UTC(2033, 0, 3, 13)),
+      afterHold: async () => {
+        expect(sample(await scrape(), 'visita_live_holds')).toBe(sample(before, 'visita_live_holds') + 1);
       },
     });
-    expect(finalized.statusCode, finalized.body).toBe(200);
-    const owed = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/payments/appointments/${row.id}/payment_summary/`,
-        headers,
-      })
-    ).json().data.appointment;
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/sandbox/card-tokens/',
-      payload: {
-        card_number: '4111111111111111',
-        cardholder_name: 'APRO',
-        expiration_month: 12,
-        expiration_year: new Date().getUTCFullYear() + 1,
-        security_code: '123',
-      },
-    });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/v2/mercado-pago/${row.id}/card/`,
-      headers,
-      payload: {
-        token: card.json().id,
-        payment_method_id: 'visa',
-        amount: owed.net_price - owed.payment_at_home,
-      },
-    });
-    expect(paid.json().status).toBe('approved');
 
     const after = await scrape();
     expect(sample(after, 'visita_appointments', { status: 'confirmed' })).toBe(
