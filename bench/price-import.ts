@@ -1,14 +1,15 @@
 // The price import's scenario alone (`npm run bench:price-import -w @visita/bench`), in about two
 // minutes instead of the whole run's ten: the same datasets, server and rows as `npm run bench`'s
-// "during price imports" rows, each measured first without the imports for comparison. Prints its
-// figures and writes nothing; RESULTS.md's figures come from the whole run.
+// "during price imports" rows, each measured first without the imports for comparison, and the
+// server's event-loop delay over each phase. Prints its figures and writes nothing; RESULTS.md's
+// figures come from the whole run.
 import { pathFor } from '@visita/domain/contract/endpoint';
 import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { cpus, loadavg } from 'node:os';
 import { consoleCookie, searchRequests } from './lib/console.ts';
 import { generateCatalogue } from './lib/dataset.ts';
 import { measureAtRate } from './lib/open-loop.ts';
-import { importPricesElsewhere, priceImportText } from './lib/price-import.ts';
+import { allImports, duringImports, priceImportText } from './lib/price-import.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { appointmentsIn, cartsBySkills, generateSectors } from './lib/sector-dataset.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
@@ -74,18 +75,22 @@ async function main() {
     const cookie = await consoleCookie(postgres.url);
     const searches = await searchRequests(postgres.url, sectors, cookie);
     const timing = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+    // Each row as its goal is stated, alone at its rate: first without imports, then with them.
     await loopDelay(url);
-    const [scaleAlone, searchAlone] = await Promise.all([
-      measureAtRate('availability alone', url, scaleRequests, { ...timing, rate: SCALE.rate }),
-      measureAtRate('search alone', url, searches, { ...timing, rate: 50 }),
-    ]);
+    const scaleAlone = await measureAtRate('availability alone', url, scaleRequests, {
+      ...timing,
+      rate: SCALE.rate,
+    });
+    const searchAlone = await measureAtRate('search alone', url, searches, { ...timing, rate: 50 });
     const loopAlone = await loopDelay(url);
-    const until = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
-    const [scaleDuring, searchDuring, run] = await Promise.all([
+    const importing = { rows: CATALOGUE, seconds: WARMUP_SECONDS + SECONDS };
+    const [scaleDuring, scaleImports] = await duringImports(url, postgres.url, cookie, importing, () =>
       measureAtRate('availability during imports', url, scaleRequests, { ...timing, rate: SCALE.rate }),
+    );
+    const [searchDuring, searchImports] = await duringImports(url, postgres.url, cookie, importing, () =>
       measureAtRate('search during imports', url, searches, { ...timing, rate: 50 }),
-      importPricesElsewhere(url, postgres.url, cookie, { rows: CATALOGUE, until }),
-    ]);
+    );
+    const run = allImports([scaleImports, searchImports]);
     const loopDuring = await loopDelay(url);
     console.info(`\n${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}`);
     for (const row of [scaleAlone, searchAlone, scaleDuring, searchDuring])

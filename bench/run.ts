@@ -19,7 +19,7 @@ import {
 } from './lib/console.ts';
 import { type LoadResult, measure } from './lib/load.ts';
 import { measureAtRate } from './lib/open-loop.ts';
-import { importPricesElsewhere, priceImportText } from './lib/price-import.ts';
+import { allImports, duringImports, priceImportText } from './lib/price-import.ts';
 import {
   type ConfirmationEmailResult,
   confirmationToEmail,
@@ -481,15 +481,22 @@ async function main() {
     const travel = await travelSaving(current.url, scaleSectors, cookie);
     // The price import of 5,000 rows, again and again while availability and search are asked.
     const searchList = await searchRequests(postgres.url, scaleSectors, cookie);
-    const importsUntil = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
-    const [scaleDuringImport, searchDuringImport, priceImport] = await Promise.all([
-      measureAtRate(ROW.scaleDuringImport, current.url, scaleRequests, { ...timing, rate: SCALE.rate }),
-      measureAtRate(ROW.searchDuringImport, current.url, searchList, { ...timing, rate: 50 }),
-      importPricesElsewhere(current.url, postgres.url, cookie, {
-        rows: PRICE_IMPORT_ROWS,
-        until: importsUntil,
-      }),
-    ]);
+    const importing = { rows: PRICE_IMPORT_ROWS, seconds: WARMUP_SECONDS + SECONDS };
+    const [scaleDuringImport, scaleImports] = await duringImports(
+      current.url,
+      postgres.url,
+      cookie,
+      importing,
+      () => measureAtRate(ROW.scaleDuringImport, current.url, scaleRequests, { ...timing, rate: SCALE.rate }),
+    );
+    const [searchDuringImport, searchImports] = await duringImports(
+      current.url,
+      postgres.url,
+      cookie,
+      importing,
+      () => measureAtRate(ROW.searchDuringImport, current.url, searchList, { ...timing, rate: 50 }),
+    );
+    const priceImport = allImports([scaleImports, searchImports]);
     results.push(scaleDuringImport, searchDuringImport);
     current.noteMemory();
 

@@ -123,6 +123,30 @@ export function importPricesElsewhere(
   });
 }
 
+/**
+ * A row measured while imports run back to back: the importer starts with the row's warm-up and
+ * stops when it ends. Each row gets imports of its own, so that each is measured as its goal is
+ * stated (at its own rate, alone on the server) with only the imports added.
+ */
+export async function duringImports<T>(
+  baseUrl: string,
+  databaseUrl: string,
+  cookie: string,
+  { rows, seconds }: { rows: number; seconds: number },
+  measure: () => Promise<T>,
+): Promise<[T, PriceImportRun]> {
+  const until = Date.now() + seconds * 1000;
+  return Promise.all([measure(), importPricesElsewhere(baseUrl, databaseUrl, cookie, { rows, until })]);
+}
+
+/** The imports of several rows as one run. */
+export const allImports = (runs: PriceImportRun[]): PriceImportRun => ({
+  rows: runs[0]?.rows ?? 0,
+  dryRunMs: runs.flatMap((run) => run.dryRunMs),
+  applyMs: runs.flatMap((run) => run.applyMs),
+  changed: runs.flatMap((run) => run.changed),
+});
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] ?? 0);
@@ -130,5 +154,5 @@ const median = (values: number[]) => {
 
 /** RESULTS.md's paragraph for the import. */
 export function priceImportText(run: PriceImportRun, during: string[]): string {
-  return `CSV import of ${run.rows.toLocaleString('en-US')} prices (console, POST /api/console/prices/import then /apply, one sales source, every row changed each time): ${run.applyMs.length} imports back to back; the dry run took ${Math.round(median(run.dryRunMs))} ms (median; slowest ${Math.round(Math.max(...run.dryRunMs))} ms), the apply ${Math.round(median(run.applyMs))} ms (median; slowest ${Math.round(Math.max(...run.applyMs))} ms), ${Math.min(...run.changed).toLocaleString('en-US')} rows written each. Meanwhile: ${during.join('; ')} (the rows marked "during price imports" above).`;
+  return `CSV import of ${run.rows.toLocaleString('en-US')} prices (console, POST /api/console/prices/import then /apply, one sales source, every row changed each time): ${run.applyMs.length} imports back to back; the dry run took ${Math.round(median(run.dryRunMs))} ms (median; slowest ${Math.round(Math.max(...run.dryRunMs))} ms), the apply ${Math.round(median(run.applyMs))} ms (median; slowest ${Math.round(Math.max(...run.applyMs))} ms), ${Math.min(...run.changed).toLocaleString('en-US')} rows written each. While they ran, each row measured on its own: ${during.join('; ')} (the rows marked "during price imports" above).`;
 }
