@@ -4,7 +4,6 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   Stack,
   Switch,
   Text,
@@ -12,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { STEPS } from '@visita/domain/steps';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { type FieldSpec, NESTED, type NestedEditor } from './copy.ts';
 import {
   type Draft,
@@ -26,6 +25,7 @@ import {
   unusedKey,
   withoutRow,
 } from './draft.ts';
+import { FIRST_INPUT, RowList, useFocusAfterChange } from './row-list.tsx';
 
 /** An id for a field's input, from its path (the e2e tests and the summary's links use it). */
 export const inputId = (path: string) => `partner-${path.replaceAll('.', '-')}`;
@@ -38,29 +38,6 @@ interface At {
 }
 
 const STEP_OPTIONS = STEPS as readonly string[];
-
-/**
- * Focus kept where the keyboard is after a row or an object comes or goes (its button disappears
- * with it): a selector inside the box, focused once the change is drawn.
- */
-function useFocusAfterChange() {
-  const box = useRef<HTMLDivElement>(null);
-  const pending = useRef<string | null>(null);
-  // After every render: the change that asked for focus has been drawn by then.
-  useEffect(() => {
-    if (!pending.current) return;
-    box.current?.querySelector<HTMLElement>(pending.current)?.focus();
-    pending.current = null;
-  });
-  return {
-    box,
-    focus: (selector: string) => {
-      pending.current = selector;
-    },
-  };
-}
-const FIRST_INPUT = 'input, select, textarea';
-const rowInput = (index: number) => `[data-row="${index}"] :is(${FIRST_INPUT})`;
 
 function TextAt({
   at,
@@ -178,47 +155,8 @@ function SelectAt({
 }
 
 /**
- * One row of a list and the button that removes it: beside a one-line row, under a larger one (in
- * its own box). The button reads "Quitar" and is named by its row for a screen reader.
- */
-function Row({
-  index,
-  block,
-  removeLabel,
-  onRemove,
-  children,
-}: {
-  index: number;
-  block: boolean;
-  removeLabel: string;
-  onRemove: () => void;
-  children: ReactNode;
-}) {
-  const button = (
-    <Button variant="default" aria-label={removeLabel} onClick={onRemove} style={{ flexShrink: 0 }}>
-      {NESTED.removeShort}
-    </Button>
-  );
-  return block ? (
-    <Paper withBorder p="sm" data-row={index}>
-      <Stack gap="xs">
-        {children}
-        <Group justify="flex-end">{button}</Group>
-      </Stack>
-    </Paper>
-  ) : (
-    <Group align="flex-end" gap="xs" wrap="nowrap" data-row={index}>
-      <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
-        {children}
-      </Stack>
-      {button}
-    </Group>
-  );
-}
-
-/**
- * A list edited as rows, each with its inputs and a button that removes it, and a button that adds
- * one. `whenEmpty`: what the list is once its last row goes (null where the schema says "none").
+ * A list of the draft, at its path, edited as rows (RowList). `whenEmpty`: what the list is once
+ * its last row goes (null where the schema says "none").
  */
 function Rows({
   at,
@@ -243,45 +181,25 @@ function Rows({
 }) {
   const value = getIn(at.draft, path);
   const list = Array.isArray(value) ? (value as unknown[]) : [];
-  const { box, focus } = useFocusAfterChange();
   const error = at.problems[path];
   const next = make();
   return (
-    <Stack gap="xs" ref={box}>
-      {error ? (
-        <Text size="sm" c="red.8" id={`${inputId(path)}-error`}>
-          {error}
-        </Text>
-      ) : null}
-      {list.map((_, index) => (
-        <Row
-          key={index}
-          index={index}
-          block={block}
-          removeLabel={NESTED.remove(row, index)}
-          onRemove={() => {
-            at.set(path, withoutRow(list, index, whenEmpty));
-            focus('[data-add]');
-          }}
-        >
-          {children(index)}
-        </Row>
-      ))}
-      {next === undefined ? null : (
-        <Group>
-          <Button
-            variant="light"
-            data-add
-            onClick={() => {
-              at.set(path, [...list, next]);
-              focus(rowInput(list.length));
-            }}
-          >
-            {NESTED.add(row)}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <RowList
+      items={list}
+      row={row}
+      block={block}
+      problem={
+        error ? (
+          <Text size="sm" c="red.8" id={`${inputId(path)}-error`}>
+            {error}
+          </Text>
+        ) : null
+      }
+      onAdd={next === undefined ? undefined : () => at.set(path, [...list, next])}
+      onRemove={(index) => at.set(path, withoutRow(list, index, whenEmpty))}
+    >
+      {(_, index) => children(index)}
+    </RowList>
   );
 }
 
@@ -546,11 +464,17 @@ function StepCopy({ at }: { at: At }) {
   const value = getIn(at.draft, path);
   const record = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const keys = Object.keys(record);
-  const { box, focus } = useFocusAfterChange();
   const next = unusedKey(record, STEP_OPTIONS);
   return (
-    <Stack gap="xs" ref={box}>
-      {keys.map((key, index) => {
+    <RowList
+      items={keys}
+      row={copy.row}
+      block
+      onAdd={next === undefined ? undefined : () => at.set(path, { ...record, [next]: {} })}
+      full={copy.full}
+      onRemove={(index) => at.set(`${path}.${keys[index]}`, undefined)}
+    >
+      {(key, index) => {
         const stepPath = `${path}.${key}`;
         // Each row offers its own step and the ones no other row has.
         const options = STEP_OPTIONS.filter((step) => step === key || !(step in record)).map((step) => ({
@@ -558,16 +482,7 @@ function StepCopy({ at }: { at: At }) {
           label: step,
         }));
         return (
-          <Row
-            key={index}
-            index={index}
-            block
-            removeLabel={NESTED.remove(copy.row, index)}
-            onRemove={() => {
-              at.set(stepPath, undefined);
-              focus('[data-add]');
-            }}
-          >
+          <>
             <NativeSelect
               id={`${inputId(path)}-${index}-step`}
               label={copy.step(index)}
@@ -605,26 +520,10 @@ function StepCopy({ at }: { at: At }) {
               empty="omit"
               multiline
             />
-          </Row>
+          </>
         );
-      })}
-      <Group>
-        {next === undefined ? (
-          <Text size="sm">{copy.full}</Text>
-        ) : (
-          <Button
-            variant="light"
-            data-add
-            onClick={() => {
-              at.set(path, { ...record, [next]: {} });
-              focus(rowInput(keys.length));
-            }}
-          >
-            {NESTED.add(copy.row)}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+      }}
+    </RowList>
   );
 }
 
