@@ -64,18 +64,24 @@ async function post(baseUrl: string, path: string, headers: Record<string, strin
 
 /**
  * Reviews and applies the two CSVs in turn until `until` (epoch ms), at least once each; the
- * prices are the item's id plus 1,000 or 2,000, so every apply changes every row.
+ * prices are the item's id plus 1,000 × (2 × round + 1) or × (2 × round + 2), so every apply
+ * changes every row, the first one of a round too.
  */
 export async function importPricesUntil(
   baseUrl: string,
   databaseUrl: string,
   cookie: string,
-  { rows, until, source = 'marketplace' }: { rows: number; until: number; source?: string },
+  {
+    rows,
+    until,
+    source = 'marketplace',
+    round = 0,
+  }: { rows: number; until: number; source?: string; round?: number },
 ): Promise<PriceImportRun> {
   const headers = await writeHeaders(baseUrl, cookie);
   const files = [
-    await priceCsv(databaseUrl, source, rows, (id) => 1_000 + (id % 50_000)),
-    await priceCsv(databaseUrl, source, rows, (id) => 2_000 + (id % 50_000)),
+    await priceCsv(databaseUrl, source, rows, (id) => 1_000 * (2 * round + 1) + (id % 50_000)),
+    await priceCsv(databaseUrl, source, rows, (id) => 1_000 * (2 * round + 2) + (id % 50_000)),
   ];
   const run: PriceImportRun = { rows: files[0]?.rows ?? 0, dryRunMs: [], applyMs: [], changed: [] };
   for (let turn = 0; turn < 2 || Date.now() < until; turn++) {
@@ -107,7 +113,7 @@ export function importPricesElsewhere(
   baseUrl: string,
   databaseUrl: string,
   cookie: string,
-  options: { rows: number; until: number; source?: string },
+  options: { rows: number; until: number; source?: string; round?: number },
 ): Promise<PriceImportRun> {
   const child = fork(fileURLToPath(new URL('./price-import-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
@@ -128,6 +134,7 @@ export function importPricesElsewhere(
  * stops when it ends. Each row gets imports of its own, so that each is measured as its goal is
  * stated (at its own rate, alone on the server) with only the imports added.
  */
+let rounds = 0;
 export async function duringImports<T>(
   baseUrl: string,
   databaseUrl: string,
@@ -136,7 +143,12 @@ export async function duringImports<T>(
   measure: () => Promise<T>,
 ): Promise<[T, PriceImportRun]> {
   const until = Date.now() + seconds * 1000;
-  return Promise.all([measure(), importPricesElsewhere(baseUrl, databaseUrl, cookie, { rows, until })]);
+  // Prices of their own for each row's imports: its first file changes every row as well.
+  rounds += 1;
+  return Promise.all([
+    measure(),
+    importPricesElsewhere(baseUrl, databaseUrl, cookie, { rows, until, round: rounds }),
+  ]);
 }
 
 /** The imports of several rows as one run. */
