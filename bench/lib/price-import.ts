@@ -109,7 +109,7 @@ export async function importPricesUntil(
  * delay the availability and search requests it sends on schedule, counting that delay as the
  * server's.
  */
-export function importPricesElsewhere(
+function importPricesElsewhere(
   baseUrl: string,
   databaseUrl: string,
   cookie: string,

@@ -205,7 +205,7 @@ export async function setPrice(
 }
 
 /** The overrides of a country's items (of one source when given), for the export and the import. */
-export async function countryOverrides(
+async function countryOverrides(
   db: Db,
   country: CountryCode,
   source?: string,
