@@ -204,7 +204,7 @@ export async function setPrice(
   return answer;
 }
 
-/** The overrides of a country's items (of one source when given), for the export and the import. */
+/** The overrides of a country's items (of one source when given), in the export's order. */
 async function countryOverrides(
   db: Db,
   country: CountryCode,
