@@ -258,6 +258,9 @@ const envSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  // How long the gauges counted in the database (appointments, payments, holds, outbox) reuse
+  // their figures: scrapes that come more often, or from several scrapers, count the tables once.
+  METRICS_CACHE_MS: milliseconds(60_000, 5_000),
   // Where failure reports are forwarded as JSON (an error tracker's intake); unset: logged only.
   ERROR_TRACKER_URL: url(['http:', 'https:']),
   // Whose X-Forwarded-For to believe for the client's address (the per-address limits key on

@@ -20,7 +20,10 @@ describe.each(TEST_ENGINES)('Prometheus metrics on $name', (engine) => {
   let t: TestApp;
   let closed: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { METRICS_TOKEN, RATE_LIMIT_COUPONS_PER_MINUTE: '1' } });
+    // Each scrape here must count afresh (metrics-cache.test.ts tests the figures' reuse).
+    t = await createTestApp(engine, {
+      env: { METRICS_TOKEN, RATE_LIMIT_COUPONS_PER_MINUTE: '1', METRICS_CACHE_MS: '0' },
+    });
     closed = await createTestApp(engine, { seed: false });
   }, 90_000);
   afterAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client), one registry per app: HTTP latency per route, the booking
- * funnel and the outbox as the database holds them (read at each scrape, so every instance tells
- * the same truth and a restart loses nothing), rate-limit refusals, the database pool and the
+ * funnel and the outbox as the database holds them (counted there, so every instance tells the
+ * same truth and a restart loses nothing; the figures are reused for METRICS_CACHE_MS, so frequent
+ * or overlapping scrapes count the tables once), rate-limit refusals, the database pool and the
  * process. Served at /metrics only with METRICS_TOKEN (a bearer token) or on METRICS_PORT
  * (server.ts, its own listener); otherwise /metrics answers 404, never the widget's page.
  */
@@ -13,6 +14,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
+import { cachedRead } from './cached-read.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +25,7 @@ declare module 'fastify' {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** A gauge set from one grouped count at each scrape. */
+/** A gauge set from one grouped count (or its figures, while they are fresh) at each scrape. */
 function countsGauge(
   registry: Registry,
   options: {
@@ -51,6 +53,7 @@ export default fp(
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const { db } = app;
+    const fresh = <T>(read: () => Promise<T>) => cachedRead(read, app.config.METRICS_CACHE_MS);
 
     const duration = new Histogram({
       name: 'visita_http_request_duration_seconds',
@@ -79,24 +82,30 @@ export default fp(
       name: 'visita_appointments',
       help: 'Appointments by status (pending, scheduled, confirmed, cancelled, expired: a lapsed hold)',
       label: 'status',
-      read: () =>
+      read: fresh(() =>
         queryRows(db, sql`select status as key, count(*)::int as n from appointments group by status`),
+      ),
     });
     countsGauge(registry, {
       name: 'visita_payments',
       help: 'Payments by status (approved, rejected, pending, processing, cash, refunded, …)',
       label: 'status',
-      read: () => queryRows(db, sql`select status as key, count(*)::int as n from payments group by status`),
+      read: fresh(() =>
+        queryRows(db, sql`select status as key, count(*)::int as n from payments group by status`),
+      ),
     });
+    const liveHolds = fresh(() =>
+      queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from visits where status = 'hold' and expires_at > now()`,
+      ),
+    );
     new Gauge({
       name: 'visita_live_holds',
       help: 'Blocks held for 20 minutes and not lapsed',
       registers: [registry],
       async collect() {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from visits where status = 'hold' and expires_at > now()`,
-        );
+        const [row] = await liveHolds();
         this.set(Number(row?.n ?? 0));
       },
     });
@@ -105,43 +114,47 @@ export default fp(
       name: 'visita_outbox_backlog',
       help: 'Outbox events not yet delivered nor given up, by channel (email, webhook, refund)',
       label: 'channel',
-      read: () =>
+      read: fresh(() =>
         queryRows(
           db,
           sql`select channel as key, count(*)::int as n from outbox_events where ${pending} group by channel`,
         ),
+      ),
     });
     countsGauge(registry, {
       name: 'visita_outbox_oldest_age_seconds',
       help: 'Age of the oldest outbox event not yet delivered, by channel',
       label: 'channel',
-      read: () =>
+      read: fresh(() =>
         queryRows(
           db,
           sql`select channel as key, extract(epoch from now() - min(created_at))::float8 as n
               from outbox_events where ${pending} group by channel`,
         ),
+      ),
     });
     countsGauge(registry, {
       name: 'visita_outbox_failing',
       help: 'Outbox events whose last attempt failed and will be retried, by channel (webhook: a partner not answering)',
       label: 'channel',
-      read: () =>
+      read: fresh(() =>
         queryRows(
           db,
           sql`select channel as key, count(*)::int as n from outbox_events
               where ${pending} and last_error is not null group by channel`,
         ),
+      ),
     });
     countsGauge(registry, {
       name: 'visita_outbox_given_up',
       help: 'Outbox events given up after the retry window, by channel (listed for the operator)',
       label: 'channel',
-      read: () =>
+      read: fresh(() =>
         queryRows(
           db,
           sql`select channel as key, count(*)::int as n from outbox_events where failed_at is not null group by channel`,
         ),
+      ),
     });
     const pool = app.readiness.poolStats;
     if (pool)

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/database.ts';
+import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
+import { insertAppointment } from '../../modules/appointments/queries.ts';
+import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+const METRICS_TOKEN = 'metrics-test-token-5f0c2a9e81b74d36a1c8e2f4';
+
+/** A sample's value in the exposition text, 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const labelText = /\{([^}]*)\}/.exec(line)?.[1] ?? '';
+    if (wanted.every((pair) => labelText.split(',').includes(pair))) return Number(line.split(' ').at(-1));
+  }
+  return 0;
+}
+
+describe.each(TEST_ENGINES)('metrics counted in the database, reused between scrapes, on $name', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A window no test outlasts: every scrape below falls inside it.
+    t = await createTestApp(engine, { env: { METRICS_TOKEN, METRICS_CACHE_MS: '60000' } });
+  }, 90_000);
+  afterAll(() => t?.close());
+
+  const scrape = async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it('counts the tables once for scrapes within the window, overlapping or not', async () => {
+    const first = await scrape();
+    const scheduled = sample(first, 'visita_appointments', { status: 'scheduled' });
+    const scrapesRoute = { method: 'GET', route: '/metrics', status: '200' };
+    await insertAppointment(t.app.db, {
+      tokenHash: hashAppointmentToken(newAppointmentToken()),
+      clientId: 'demo',
+      salesSource: 'marketplace',
+      status: 'scheduled',
+      country: 'cl',
+      region: 'Región Metropolitana de Santiago',
+      comuna: 'Las Condes',
+      addressLine1: 'Avenida Apoquindo 4500',
+      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
+      targetStreetNumber: '4500',
+      targetLat: -33.4129,
+      targetLng: -70.5799,
+    });
+    const [counted] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from appointments where status = 'scheduled'`,
+    );
+    expect(Number(counted?.n)).toBe(scheduled + 1);
+
+    // The new row is in the table but not in the figures: no scrape counted the table again.
+    const [one, two] = await Promise.all([scrape(), scrape()]);
+    const third = await scrape();
+    for (const text of [one, two, third])
+      expect(sample(text, 'visita_appointments', { status: 'scheduled' })).toBe(scheduled);
+    // What the process counts itself is not held back: each scrape is timed as it comes.
+    expect(sample(third, 'visita_http_request_duration_seconds_count', scrapesRoute)).toBe(
+      sample(first, 'visita_http_request_duration_seconds_count', scrapesRoute) + 3,
+    );
+  });
+});
