@@ -3,15 +3,19 @@
 // "during price imports" rows, each measured first without the imports for comparison, and the
 // server's event-loop delay over each phase. Prints its figures and writes nothing; RESULTS.md's
 // figures come from the whole run.
-import { pathFor } from '@visita/domain/contract/endpoint';
-import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import { cpus, loadavg } from 'node:os';
 import { consoleCookie, searchRequests } from './lib/console.ts';
 import { generateCatalogue } from './lib/dataset.ts';
 import { measureAtRate } from './lib/open-loop.ts';
 import { allImports, duringImports, priceImportText } from './lib/price-import.ts';
 import { startPostgres } from './lib/postgres.ts';
-import { appointmentsIn, cartsBySkills, generateSectors } from './lib/sector-dataset.ts';
+import {
+  appointmentsIn,
+  availabilityRequests,
+  cartsBySkills,
+  generateSectors,
+  scaleSectorSpecs,
+} from './lib/sector-dataset.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,11 +48,7 @@ async function main() {
     await generateCatalogue(postgres.url, CATALOGUE);
     const sectors = await generateSectors(
       postgres.url,
-      Array.from({ length: SCALE.sectors }, (_, i) => ({
-        name: `Bench escala ${i + 1}`,
-        nurses: SCALE.nursesPerSector,
-        visitsPerNurse: SCALE.visitsPerNurse,
-      })),
+      scaleSectorSpecs(SCALE.sectors, SCALE.nursesPerSector, SCALE.visitsPerNurse),
       { varied: true },
     );
     const carts = await cartsBySkills(postgres.url);
@@ -63,15 +63,7 @@ async function main() {
       profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     );
     const url = server.url;
-    const scaleRequests = Array.from({ length: sectors.length * carts.length }, (_, i) => {
-      const sector = i % sectors.length;
-      const cart = Math.floor(i / sectors.length) % carts.length;
-      const appointment = appointments[sector]?.[cart] ?? { id: '', token: '' };
-      return {
-        path: `${pathFor(ENDPOINTS.availability)}?appointment_id=${appointment.id}&country=cl&items=${carts[cart]?.items.join(',')}`,
-        headers: { 'x-appointment-token': appointment.token },
-      };
-    });
+    const scaleRequests = availabilityRequests(sectors, carts, appointments);
     const cookie = await consoleCookie(postgres.url);
     const searches = await searchRequests(postgres.url, sectors, cookie);
     const timing = { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };

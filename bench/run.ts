@@ -30,7 +30,13 @@ import { startPostgres } from './lib/postgres.ts';
 import { writeSection } from './lib/results-file.ts';
 import { writeScale } from './lib/scale-chart.ts';
 import { generateSchedulingDataset } from './lib/scheduling-dataset.ts';
-import { appointmentsIn, cartsBySkills, generateSectors } from './lib/sector-dataset.ts';
+import {
+  appointmentsIn,
+  availabilityRequests,
+  cartsBySkills,
+  generateSectors,
+  scaleSectorSpecs,
+} from './lib/sector-dataset.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { startSmtpSink } from './lib/smtp-sink.ts';
 import { measureSweep, type SweepPoint } from './lib/sweep.ts';
@@ -311,11 +317,7 @@ async function main() {
     let loading = performance.now();
     const scaleSectors = await generateSectors(
       postgres.url,
-      Array.from({ length: SCALE.sectors }, (_, i) => ({
-        name: `Bench escala ${i + 1}`,
-        nurses: SCALE.nursesPerSector,
-        visitsPerNurse: SCALE.visitsPerNurse,
-      })),
+      scaleSectorSpecs(SCALE.sectors, SCALE.nursesPerSector, SCALE.visitsPerNurse),
       { varied: true },
     );
     const scaleVisits = scaleSectors.reduce((sum, sector) => sum + sector.visits, 0);
@@ -443,16 +445,7 @@ async function main() {
     results.push(
       await measureAtRate(ROW.uncachedAtRate, current.url, availabilityRequest, { ...timing, rate: 500 }),
     );
-    // Requests spread over the sectors and carts: consecutive ones hit other sectors.
-    const scaleRequests = Array.from({ length: scaleSectors.length * carts.length }, (_, i) => {
-      const sector = i % scaleSectors.length;
-      const cart = Math.floor(i / scaleSectors.length) % carts.length;
-      const appointment = scaleAppointments[sector]?.[cart] ?? { id: '', token: '' };
-      return {
-        path: `${pathFor(ENDPOINTS.availability)}?appointment_id=${appointment.id}&country=cl&items=${carts[cart]?.items.join(',')}`,
-        headers: { 'x-appointment-token': appointment.token },
-      };
-    });
+    const scaleRequests = availabilityRequests(scaleSectors, carts, scaleAppointments);
     results.push(await measureAtRate(ROW.scale, current.url, scaleRequests, { ...timing, rate: SCALE.rate }));
     const sweep = await measureSweep(
       current.url,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, addMonths } from '@visita/domain/availability';
+import { pathFor } from '@visita/domain/contract/endpoint';
+import * as ENDPOINTS from '@visita/domain/contract/endpoints';
 import pg from 'pg';
 import { hashAppointmentToken } from '../../apps/api/src/modules/appointments/access.ts';
 import { isoWeekday, localParts, shiftBlocks } from '../../apps/api/src/modules/scheduling/blocks.ts';
@@ -284,6 +286,30 @@ export async function generateSectors(
   } finally {
     await client.end();
   }
+}
+
+/** The larger scale's sectors: `count` of `nurses` each, `visitsPerNurse` over the month. */
+export const scaleSectorSpecs = (count: number, nurses: number, visitsPerNurse: number) =>
+  Array.from({ length: count }, (_, i) => ({ name: `Bench escala ${i + 1}`, nurses, visitsPerNurse }));
+
+/**
+ * Availability asked for every sector × cart pair, spread so that consecutive requests hit other
+ * sectors; `appointments` as appointmentsIn answers them.
+ */
+export function availabilityRequests(
+  sectors: readonly GeneratedSector[],
+  carts: ReadonlyArray<{ items: number[] }>,
+  appointments: ReadonlyArray<ReadonlyArray<{ id: string; token: string }>>,
+): Array<{ path: string; headers: Record<string, string> }> {
+  return Array.from({ length: sectors.length * carts.length }, (_, i) => {
+    const sector = i % sectors.length;
+    const cart = Math.floor(i / sectors.length) % carts.length;
+    const appointment = appointments[sector]?.[cart] ?? { id: '', token: '' };
+    return {
+      path: `${pathFor(ENDPOINTS.availability)}?appointment_id=${appointment.id}&country=cl&items=${carts[cart]?.items.join(',')}`,
+      headers: { 'x-appointment-token': appointment.token },
+    };
+  });
 }
 
 /**
