@@ -72,3 +72,20 @@ export async function consoleSessionFor(
     headers: { cookie: `${CONSOLE_SESSION_COOKIE}=${token}; ${csrf.cookie}`, 'x-csrf-token': csrf.token },
   };
 }
+
+/**
+ * A session for each console role, made one after another as `consoleSessionFor` makes them: the
+ * partner's operator belongs to `partnerClientId` (the demo partner unless given), the others to no
+ * client.
+ */
+export async function consoleSessionsByRole(
+  app: FastifyInstance,
+  { partnerClientId = 'demo' }: { partnerClientId?: string } = {},
+): Promise<Record<ConsoleRole, ConsoleCredentials>> {
+  return {
+    admin: await consoleSessionFor(app, { role: 'admin' }),
+    coordinator: await consoleSessionFor(app, { role: 'coordinator' }),
+    finance: await consoleSessionFor(app, { role: 'finance' }),
+    partner: await consoleSessionFor(app, { role: 'partner', clientId: partnerClientId }),
+  };
+}

@@ -12,6 +12,7 @@ import { registeredRoutes } from '../../robustness/routes.ts';
 import {
   consoleCsrf,
   consoleSessionFor,
+  consoleSessionsByRole,
   type ConsoleCredentials,
 } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -36,17 +37,13 @@ const label = ({ method, url }: ConsoleRoute) => `${method} ${url}`;
 describe.each(TEST_ENGINES)('console permissions on $name', (engine) => {
   let test: TestApp;
   let routes: ConsoleRoute[];
-  const sessions = {} as Record<ConsoleRole, ConsoleCredentials>;
+  let sessions: Record<ConsoleRole, ConsoleCredentials>;
   beforeAll(async () => {
     test = await createTestApp(engine, { seed: false });
     await test.app.db
       .insert(clients)
       .values({ id: 'socio-permisos', name: 'Socio Permisos', country: 'cl', salesSource: 'socio-permisos' });
-    for (const role of CONSOLE_ROLES)
-      sessions[role] = await consoleSessionFor(test.app, {
-        role,
-        clientId: role === 'partner' ? 'socio-permisos' : null,
-      });
+    sessions = await consoleSessionsByRole(test.app, { partnerClientId: 'socio-permisos' });
     routes = registeredRoutes(test.app)
       .filter(({ url }) => url.startsWith('/api/console/'))
       .map(({ method, url }) => ({ method, url, rule: consoleRouteRule(test.app, method, url) }));

@@ -12,7 +12,7 @@ import {
   referralCodes,
   visits,
 } from '../../db/schema.ts';
-import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
@@ -111,10 +111,7 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    admin = await consoleSessionFor(t.app, { role: 'admin' });
-    coordinator = await consoleSessionFor(t.app, { role: 'coordinator' });
-    finance = await consoleSessionFor(t.app, { role: 'finance' });
-    partner = await consoleSessionFor(t.app, { role: 'partner', clientId: 'demo' });
+    ({ admin, coordinator, finance, partner } = await consoleSessionsByRole(t.app));
     const [nurse] = await t.app.db
       .insert(nurses)
       .values({ name: 'Enfermera cupones de consola', skills: ['lab'] })

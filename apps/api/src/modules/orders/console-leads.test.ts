@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsStorage } from '../../adapters/storage/fs-storage.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { appointments, auditLog, cartMakers, medicalOrders, outboxEvents } from '../../db/schema.ts';
-import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
@@ -62,10 +62,7 @@ describe.each(TEST_ENGINES)("the console's medical orders on $name", (engine) =>
     dataDir = await mkdtemp(join(tmpdir(), 'visita-leads-'));
     t = await createTestApp(engine, { env: { DATA_DIR: dataDir } });
     ({ sectorId } = await createFixtureSector(t.app.db, [{}, {}]));
-    admin = await consoleSessionFor(t.app, { role: 'admin' });
-    coordinator = await consoleSessionFor(t.app, { role: 'coordinator' });
-    finance = await consoleSessionFor(t.app, { role: 'finance' });
-    partner = await consoleSessionFor(t.app, { role: 'partner', clientId: 'demo' });
+    ({ admin, coordinator, finance, partner } = await consoleSessionsByRole(t.app));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

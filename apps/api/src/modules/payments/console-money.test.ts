@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { appointments, auditLog, outboxEvents, payments, sandboxCharges } from '../../db/schema.ts';
-import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
@@ -56,10 +56,7 @@ describe.each(TEST_ENGINES)("the console's money queue on $name", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     ({ sectorId } = await createFixtureSector(t.app.db, [{}, {}]));
-    admin = await consoleSessionFor(t.app, { role: 'admin' });
-    coordinator = await consoleSessionFor(t.app, { role: 'coordinator' });
-    finance = await consoleSessionFor(t.app, { role: 'finance' });
-    partner = await consoleSessionFor(t.app, { role: 'partner', clientId: 'demo' });
+    ({ admin, coordinator, finance, partner } = await consoleSessionsByRole(t.app));
   }, 60_000);
   afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, clients, payments } from '../../db/schema.ts';
-import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createFixtureAppointment, createFixtureSector } from '../scheduling/test-fixtures.ts';
@@ -150,10 +150,7 @@ describe.each(TEST_ENGINES)('the daily report per partner on $name', (engine) =>
       paid: [{ status: 'approved', gateway: 'sandbox', amount: 850, createdAt: at(`${NEXT}T00:30:00Z`) }],
     });
 
-    admin = await consoleSessionFor(t.app, { role: 'admin' });
-    finance = await consoleSessionFor(t.app, { role: 'finance' });
-    coordinator = await consoleSessionFor(t.app, { role: 'coordinator' });
-    partner = await consoleSessionFor(t.app, { role: 'partner', clientId: UNO });
+    ({ admin, coordinator, finance, partner } = await consoleSessionsByRole(t.app, { partnerClientId: UNO }));
   }, 60_000);
   afterAll(() => t?.close());
 
