@@ -1,6 +1,6 @@
 import type { ConsoleRole } from '@visita/domain/console-permissions';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { operators, operatorSessions, operatorTotp } from '../db/schema.ts';
 import {
   CONSOLE_SESSION_COOKIE,
@@ -89,3 +89,18 @@ export async function consoleSessionsByRole(
     partner: await consoleSessionFor(app, { role: 'partner', clientId: partnerClientId }),
   };
 }
+
+/** A console call as an operator (their session cookie and CSRF token), the payload sent only when given. */
+export const consoleCall = (
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  { headers }: { headers: Record<string, string> },
+  payload?: unknown,
+) =>
+  app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });

@@ -2,7 +2,11 @@ import { partnerDraftProblems } from '@visita/domain/contract/console-partners';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients } from '../../db/schema.ts';
-import { consoleSessionFor, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import {
+  consoleCall,
+  consoleSessionFor,
+  type ConsoleCredentials,
+} from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashApiToken } from '../clients/api-token.ts';
@@ -38,14 +42,8 @@ describe.each(TEST_ENGINES)("the console's partners on $name", (engine) => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-    { headers }: ConsoleCredentials = admin,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    who: ConsoleCredentials = admin,
+  ) => consoleCall(t.app, method, url, who, payload);
   const sdkConfig = async (id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/alliances/clients/sdk-config/?id=${id}` })).json();
 

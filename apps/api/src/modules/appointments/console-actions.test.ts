@@ -6,7 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { appointments, auditLog, clients, outboxEvents, payments, visits } from '../../db/schema.ts';
-import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import {
+  consoleCall,
+  consoleSessionsByRole,
+  type ConsoleCredentials,
+} from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts } from '../scheduling/blocks.ts';
@@ -59,13 +63,8 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
   afterAll(() => t?.close());
 
   const url = (id: string, action: string) => `/api/console/appointments/${id}/${action}`;
-  const post = (path: string, payload: unknown, { headers }: { headers: Headers } = admin) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const post = (path: string, payload: unknown, who: { headers: Headers } = admin) =>
+    consoleCall(t.app, 'POST', path, who, payload);
   const detail = async (id: string) => {
     const response = await t.app.inject({
       method: 'GET',

@@ -12,7 +12,11 @@ import {
   referralCodes,
   visits,
 } from '../../db/schema.ts';
-import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import {
+  consoleCall,
+  consoleSessionsByRole,
+  type ConsoleCredentials,
+} from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
@@ -127,14 +131,8 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: unknown,
-    { headers }: ConsoleCredentials = admin,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    who: ConsoleCredentials = admin,
+  ) => consoleCall(t.app, method, url, who, payload);
   const create = (body: Record<string, unknown>, who: ConsoleCredentials = admin) =>
     call('POST', '/api/console/coupons', body, who);
   const update = (code: string, body: Record<string, unknown>, who: ConsoleCredentials = admin) =>

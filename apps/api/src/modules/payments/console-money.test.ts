@@ -6,7 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { appointments, auditLog, outboxEvents, payments, sandboxCharges } from '../../db/schema.ts';
-import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
+import {
+  consoleCall,
+  consoleSessionsByRole,
+  type ConsoleCredentials,
+} from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
@@ -60,13 +64,8 @@ describe.each(TEST_ENGINES)("the console's money queue on $name", (engine) => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: unknown, { headers }: { headers: Headers } = finance) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const post = (url: string, payload: unknown, who: { headers: Headers } = finance) =>
+    consoleCall(t.app, 'POST', url, who, payload);
   const queue = async (query = '', { headers }: { headers: Headers } = finance) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/console/money/queue${query}`, headers });
     expect(response.statusCode, response.body).toBe(200);
