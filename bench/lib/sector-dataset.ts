@@ -275,9 +275,10 @@ export async function generateSectors(
       if (sector) sector.visits = Number(row.visits);
     }
     await client.query('commit');
-    // Fresh statistics, and the insert-triggered autovacuum done now rather than mid-measurement.
+    // Fresh statistics, and the insert-triggered autovacuum done now rather than mid-measurement
+    // (the search's terms too: until vacuumed, its index-only reads visit the heap for each match).
     await client.query(
-      'vacuum (analyze) appointments, visits, nurses, nurse_sectors, nurse_shifts, nurse_days_off, sectors',
+      'vacuum (analyze) appointments, appointment_search_terms, visits, nurses, nurse_sectors, nurse_shifts, nurse_days_off, sectors',
     );
     return created.map(({ today: _today, ...sector }) => sector);
   } catch (error) {
