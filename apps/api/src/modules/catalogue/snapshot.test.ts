@@ -189,6 +189,37 @@ describe.each(TEST_ENGINES)('the catalogue snapshot on $name', (engine) => {
     }
   });
 
+  it('after a price change, re-reads the prices and keeps its items; a change of anything else re-reads all', async () => {
+    const { db } = testDb.database;
+    const changes = await createChangeBus(testDb.database);
+    try {
+      const read = createCatalogueReader(db, 60_000, changes);
+      const before = await read();
+      // An item edited with no change told, and a price: only the price is read again.
+      await db.update(catalogueItems).set({ name: 'Glicemia en ayunas' }).where(eq(catalogueItems.id, 8));
+      await db.insert(itemPrices).values({ itemId: 8, salesSource: 'redsalud', commune: null, price: 4400 });
+      await changes.publish({ topic: 'catalogue', part: 'prices' });
+      const pricesRead = await read();
+      expect(pricesRead).not.toBe(before);
+      expect(pricesRead.byId).toBe(before.byId);
+      expect(pricesRead.byId.get(8)?.name).toBe('Glicemia');
+      expect(pricesRead.overrides.get(8)?.map((row) => row.price)).toEqual([4400]);
+      // An item change told, then a price change before its reload is in: the items are read too.
+      await db.update(catalogueItems).set({ price: 4100 }).where(eq(catalogueItems.id, 8));
+      const whole = changes.publish({ topic: 'catalogue' });
+      await db.update(itemPrices).set({ price: 4500 }).where(eq(itemPrices.itemId, 8));
+      await changes.publish({ topic: 'catalogue', part: 'prices' });
+      await whole;
+      const after = await read();
+      expect(after.byId.get(8)).toMatchObject({ name: 'Glicemia en ayunas', price: 4100 });
+      expect(after.overrides.get(8)?.map((row) => row.price)).toEqual([4500]);
+    } finally {
+      await changes.close();
+      await db.delete(itemPrices).where(eq(itemPrices.itemId, 8));
+      await db.update(catalogueItems).set({ name: 'Glicemia', price: 4000 }).where(eq(catalogueItems.id, 8));
+    }
+  });
+
   it('reads afresh on every call with a TTL of 0', async () => {
     const { db } = testDb.database;
     const read = createCatalogueReader(db, 0);

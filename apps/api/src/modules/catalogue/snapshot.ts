@@ -96,13 +96,11 @@ export async function loadCatalogueSnapshot(
         last = page.at(-1);
         if (page.length < pageRows) break;
       }
-      const prices = await tx.select().from(itemPrices);
+      const overrides = overridesOf(await tx.select().from(itemPrices));
       const links = await tx
         .select()
         .from(packItems)
         .orderBy(asc(packItems.packId), asc(packItems.position), asc(packItems.itemId));
-      const overrides = new Map<number, PriceRow[]>();
-      for (const row of prices) overrides.set(row.itemId, [...(overrides.get(row.itemId) ?? []), row]);
       const subItems = new Map<number, Array<{ id: number; name: string }>>();
       for (const link of links) {
         const item = byId.get(link.itemId);
@@ -128,6 +126,26 @@ export async function loadCatalogueSnapshot(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** The price rows by item. */
+function overridesOf(prices: readonly PriceRow[]): Map<number, PriceRow[]> {
+  const overrides = new Map<number, PriceRow[]>();
+  for (const row of prices) {
+    const list = overrides.get(row.itemId);
+    if (list) list.push(row);
+    else overrides.set(row.itemId, [row]);
+  }
+  return overrides;
+}
+
+/**
+ * A snapshot with the prices read again and everything else kept: after a price edit or import,
+ * which changes no item, re-reading and mapping thousands of items each time was most of the
+ * reload's work and memory.
+ */
+async function withPricesReloaded(db: Db, snapshot: CatalogueSnapshot): Promise<CatalogueSnapshot> {
+  return { ...snapshot, overrides: overridesOf(await db.select().from(itemPrices)) };
 }
 
 /** How specific an override is: source and commune beat source, which beats commune. */
@@ -259,13 +277,22 @@ export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus
   let loading: Promise<CatalogueSnapshot> | null = null;
   // A load that started before a change is not kept after it.
   let generation = 0;
-  const load = (): Promise<CatalogueSnapshot> => {
+  // A change other than prices' was told and no whole read since has been kept: the next load reads
+  // everything even if the change that starts it is a price's.
+  let wholeOwed = false;
+  /** Reads the whole catalogue, or (`prices`) the prices into the snapshot kept. */
+  const load = (part?: 'prices'): Promise<CatalogueSnapshot> => {
     if (!loading) {
       const started = Date.now();
       const startedGeneration = generation;
-      const promise = loadCatalogueSnapshot(db)
+      const base = part === 'prices' && !wholeOwed ? current : null;
+      const promise = (base ? withPricesReloaded(db, base.snapshot) : loadCatalogueSnapshot(db))
         .then((snapshot) => {
-          if (startedGeneration === generation) current = { snapshot, at: started, stale: false };
+          if (startedGeneration === generation) {
+            // A prices-only read keeps the age of the items it kept: they are still re-read on time.
+            current = { snapshot, at: base ? base.at : started, stale: false };
+            if (!base) wholeOwed = false;
+          }
           return snapshot;
         })
         .finally(() => {
@@ -283,10 +310,12 @@ export function createCatalogueReader(db: Db, ttlMs: number, changes?: ChangeBus
   changes?.subscribe((change) => {
     // A partner's profile carries its source's pricing rules (salesSources).
     if (change.topic !== 'catalogue' && change.topic !== 'client' && change.topic !== 'everything') return;
+    const pricesOnly = change.topic === 'catalogue' && change.part === 'prices';
+    if (!pricesOnly) wholeOwed = true;
     generation += 1;
     loading = null;
     if (current) current.stale = true;
-    return load().then(
+    return load(pricesOnly ? 'prices' : undefined).then(
       () => undefined,
       () => undefined,
     );

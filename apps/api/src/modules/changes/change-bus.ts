@@ -12,7 +12,8 @@ type Change =
   | { topic: 'availability'; sectorIds: readonly number[] | null }
   | { topic: 'roster' }
   | { topic: 'client'; clientId: string }
-  | { topic: 'catalogue' }
+  /** `part: 'prices'` when only item_prices changed: the snapshots re-read those, not the items. */
+  | { topic: 'catalogue'; part?: 'prices' }
   | { topic: 'everything' };
 
 export interface ChangeBus {
@@ -43,6 +44,7 @@ function parse(payload: string): (Change & { origin: string }) | null {
     const value = JSON.parse(payload) as Change & { origin?: unknown };
     if (typeof value.origin !== 'string' || !TOPICS.has(value.topic)) return null;
     if (value.topic === 'availability' && !isSectorIds(value.sectorIds)) return null;
+    if (value.topic === 'catalogue' && value.part !== undefined && value.part !== 'prices') return null;
     return value as Change & { origin: string };
   } catch {
     return null;

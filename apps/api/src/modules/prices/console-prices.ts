@@ -136,9 +136,12 @@ export async function lockPrices(tx: Db): Promise<void> {
   await tx.execute(sql`lock table item_prices in share row exclusive mode`);
 }
 
-/** Tells every instance's catalogue snapshot that prices changed (after the commit). */
+/**
+ * Tells every instance's catalogue snapshot that prices changed (after the commit): they re-read
+ * the prices only, keeping the items they have.
+ */
 export async function pricesChanged(changes: ChangeBus): Promise<void> {
-  await changes.publish({ topic: 'catalogue' });
+  await changes.publish({ topic: 'catalogue', part: 'prices' });
 }
 
 /**
