@@ -27,7 +27,15 @@ export async function measureAtRate(
     rate,
     warmupSeconds = 2,
     timeoutMs = 1000,
-  }: { seconds?: number; rate: number; warmupSeconds?: number; timeoutMs?: number },
+    samples,
+  }: {
+    seconds?: number;
+    rate: number;
+    warmupSeconds?: number;
+    timeoutMs?: number;
+    /** Filled with each measured request's due time (epoch ms) and latency (a timeout's counted as timeoutMs). */
+    samples?: Array<{ dueAt: number; ms: number }>;
+  },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -73,7 +81,7 @@ export async function measureAtRate(
       outgoing.end(body);
     });
 
-  const run = async (duration: number) => {
+  const run = async (duration: number, kept?: Array<{ dueAt: number; ms: number }>) => {
     const interval = 1000 / rate;
     const total = Math.round(duration * rate);
     const latencies: number[] = [];
@@ -95,9 +103,14 @@ export async function measureAtRate(
             if (status === TIMED_OUT) {
               timeouts += 1;
               latencies.push(timeoutMs);
+              kept?.push({ dueAt: performance.timeOrigin + due, ms: timeoutMs });
             } else if (status === 0) errors += 1;
             else if (status < 200 || status >= 300) non2xx += 1;
-            else latencies.push(performance.now() - due);
+            else {
+              const ms = performance.now() - due;
+              latencies.push(ms);
+              kept?.push({ dueAt: performance.timeOrigin + due, ms });
+            }
           }),
         );
         sent += 1;
@@ -118,7 +131,7 @@ export async function measureAtRate(
 
   try {
     await run(warmupSeconds);
-    const { latencies, non2xx, errors, timeouts, elapsed, total } = await run(seconds);
+    const { latencies, non2xx, errors, timeouts, elapsed, total } = await run(seconds, samples);
     latencies.sort((a, b) => a - b);
     const at = (quantile: number) =>
       Math.round(latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? 0);

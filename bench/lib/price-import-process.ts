@@ -6,7 +6,7 @@ process.once('message', async (message) => {
     baseUrl: string;
     databaseUrl: string;
     cookie: string;
-    options: { rows: number; until: number; source?: string; round?: number };
+    options: { rows: number; until: number; source?: string; round?: number; pauseMs?: number };
   };
   const run = await importPricesUntil(baseUrl, databaseUrl, cookie, options);
   process.send?.(run, () => process.disconnect());

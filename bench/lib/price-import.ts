@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
+import type { LoadResult } from './load.ts';
 
 export interface PriceImportRun {
   rows: number;
@@ -20,6 +21,10 @@ export interface PriceImportRun {
   applyMs: number[];
   /** Rows each apply changed (every row, when the prices alternate). */
   changed: number[];
+  /** When each dry run and apply was being answered (epoch ms, from sent to read). */
+  calls: Array<{ from: number; to: number }>;
+  /** The pause after each call (0: back to back). */
+  pauseMs: number;
 }
 
 /** The CSV of (at most) `rows` prices for `source`, the items' ids with `price(id)`, and its rows. */
@@ -54,11 +59,19 @@ async function writeHeaders(baseUrl: string, cookie: string): Promise<Record<str
   };
 }
 
-async function post(baseUrl: string, path: string, headers: Record<string, string>, body: unknown) {
+async function post(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+  calls: PriceImportRun['calls'],
+) {
+  const from = Date.now();
   const started = performance.now();
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+  calls.push({ from, to: Date.now() });
   return { ms: performance.now() - started, answer: JSON.parse(text) as Record<string, unknown> };
 }
 
@@ -76,24 +89,38 @@ export async function importPricesUntil(
     until,
     source = 'marketplace',
     round = 0,
-  }: { rows: number; until: number; source?: string; round?: number },
+    pauseMs = 0,
+  }: { rows: number; until: number; source?: string; round?: number; pauseMs?: number },
 ): Promise<PriceImportRun> {
   const headers = await writeHeaders(baseUrl, cookie);
   const files = [
     await priceCsv(databaseUrl, source, rows, (id) => 1_000 * (2 * round + 1) + (id % 50_000)),
     await priceCsv(databaseUrl, source, rows, (id) => 1_000 * (2 * round + 2) + (id % 50_000)),
   ];
-  const run: PriceImportRun = { rows: files[0]?.rows ?? 0, dryRunMs: [], applyMs: [], changed: [] };
+  const run: PriceImportRun = {
+    rows: files[0]?.rows ?? 0,
+    dryRunMs: [],
+    applyMs: [],
+    changed: [],
+    calls: [],
+    pauseMs,
+  };
+  const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
   for (let turn = 0; turn < 2 || Date.now() < until; turn++) {
     const body = { country: 'cl', csv: files[turn % 2]?.text };
-    const review = await post(baseUrl, pathFor(ENDPOINTS.consolePriceImport), headers, body);
+    const review = await post(baseUrl, pathFor(ENDPOINTS.consolePriceImport), headers, body, run.calls);
     run.dryRunMs.push(review.ms);
+    await pause();
     const diffHash = review.answer.diff_hash;
-    const applied = await post(baseUrl, pathFor(ENDPOINTS.consolePriceImportApply), headers, {
-      ...body,
-      diff_hash: diffHash,
-    });
+    const applied = await post(
+      baseUrl,
+      pathFor(ENDPOINTS.consolePriceImportApply),
+      headers,
+      { ...body, diff_hash: diffHash },
+      run.calls,
+    );
     run.applyMs.push(applied.ms);
+    await pause();
     const changed = review.answer.changed;
     const added = review.answer.added;
     run.changed.push(
@@ -113,7 +140,7 @@ function importPricesElsewhere(
   baseUrl: string,
   databaseUrl: string,
   cookie: string,
-  options: { rows: number; until: number; source?: string; round?: number },
+  options: { rows: number; until: number; source?: string; round?: number; pauseMs?: number },
 ): Promise<PriceImportRun> {
   const child = fork(fileURLToPath(new URL('./price-import-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
@@ -129,26 +156,40 @@ function importPricesElsewhere(
   });
 }
 
-/**
- * A row measured while imports run back to back: the importer starts with the row's warm-up and
- * stops when it ends. Each row gets imports of its own, so that each is measured as its goal is
- * stated (at its own rate, alone on the server) with only the imports added.
- */
 let rounds = 0;
-export async function duringImports<T>(
+
+/**
+ * A row measured while imports run, one after another from one operator: the importer starts
+ * with the row's warm-up and stops when it ends, pausing `pauseMs` after each call (0: back to
+ * back). Each row gets imports of its own, so that each is measured as its goal is stated (at its
+ * own rate, alone on the server) with only the imports added. The row's figures are those of the
+ * requests in flight while an import call was being answered (due before the call was answered,
+ * answered after it was sent): what "while it runs" means to the people asking meanwhile.
+ */
+export async function duringImports(
   baseUrl: string,
   databaseUrl: string,
   cookie: string,
-  { rows, seconds }: { rows: number; seconds: number },
-  measure: () => Promise<T>,
-): Promise<[T, PriceImportRun]> {
+  { rows, seconds, pauseMs = 0 }: { rows: number; seconds: number; pauseMs?: number },
+  measure: (samples: Array<{ dueAt: number; ms: number }>) => Promise<LoadResult>,
+): Promise<[LoadResult, PriceImportRun]> {
   const until = Date.now() + seconds * 1000;
   // Prices of their own for each row's imports: its first file changes every row as well.
   rounds += 1;
-  return Promise.all([
-    measure(),
-    importPricesElsewhere(baseUrl, databaseUrl, cookie, { rows, until, round: rounds }),
+  const samples: Array<{ dueAt: number; ms: number }> = [];
+  const [whole, run] = await Promise.all([
+    measure(samples),
+    importPricesElsewhere(baseUrl, databaseUrl, cookie, { rows, until, round: rounds, pauseMs }),
   ]);
+  const overlapping = samples
+    .filter((sample) =>
+      run.calls.some((call) => sample.dueAt <= call.to && sample.dueAt + sample.ms >= call.from),
+    )
+    .map((sample) => sample.ms)
+    .sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    Math.round(overlapping[Math.min(overlapping.length - 1, Math.floor(quantile * overlapping.length))] ?? 0);
+  return [{ ...whole, p50Ms: at(0.5), p99Ms: at(0.99), requests: overlapping.length }, run];
 }
 
 /** The imports of several rows as one run. */
@@ -157,6 +198,8 @@ export const allImports = (runs: PriceImportRun[]): PriceImportRun => ({
   dryRunMs: runs.flatMap((run) => run.dryRunMs),
   applyMs: runs.flatMap((run) => run.applyMs),
   changed: runs.flatMap((run) => run.changed),
+  calls: runs.flatMap((run) => run.calls),
+  pauseMs: runs[0]?.pauseMs ?? 0,
 });
 
 const median = (values: number[]) => {
@@ -166,5 +209,7 @@ const median = (values: number[]) => {
 
 /** RESULTS.md's paragraph for the import. */
 export function priceImportText(run: PriceImportRun, during: string[]): string {
-  return `CSV import of ${run.rows.toLocaleString('en-US')} prices (console, POST /api/console/prices/import then /apply, one sales source, every row changed each time): ${run.applyMs.length} imports back to back; the dry run took ${Math.round(median(run.dryRunMs))} ms (median; slowest ${Math.round(Math.max(...run.dryRunMs))} ms), the apply ${Math.round(median(run.applyMs))} ms (median; slowest ${Math.round(Math.max(...run.applyMs))} ms), ${Math.min(...run.changed).toLocaleString('en-US')} rows written each. While they ran, each row measured on its own: ${during.join('; ')} (the rows marked "during price imports" above).`;
+  const pacing =
+    run.pauseMs > 0 ? `one after another, ${run.pauseMs} ms after each call` : 'back to back, with no pause';
+  return `CSV import of ${run.rows.toLocaleString('en-US')} prices (console, POST /api/console/prices/import then /apply, one sales source, every row changed each time), ${run.applyMs.length} imports ${pacing}: the dry run took ${Math.round(median(run.dryRunMs))} ms (median; slowest ${Math.round(Math.max(...run.dryRunMs))} ms), the apply ${Math.round(median(run.applyMs))} ms (median; slowest ${Math.round(Math.max(...run.applyMs))} ms), ${Math.min(...run.changed).toLocaleString('en-US')} rows written each. Over the requests in flight while an import call was answered, each row measured on its own: ${during.join('; ')}.`;
 }
