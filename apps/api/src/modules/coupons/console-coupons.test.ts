@@ -1,42 +1,29 @@
 import * as ERRORS from '@visita/domain/contract/api-errors';
-import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import {
-  auditLog,
-  couponUsePeople,
-  coupons,
-  nurses,
-  payments,
-  referralCodes,
-  visits,
-} from '../../db/schema.ts';
+import { auditLog, couponUsePeople, coupons, payments, referralCodes } from '../../db/schema.ts';
 import {
   consoleCall,
   consoleSessionsByRole,
   type ConsoleCredentials,
 } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import {
+  finalizeAppointment,
+  finalizePatient,
+  type HeldAppointment,
+  insertLabNurse,
+  insertScheduledAppointment,
+  paidScheduledAppointment,
+} from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { insertAppointment } from '../appointments/queries.ts';
 import { computeCartPrice } from '../pricing/service.ts';
 
-const patient = (items: number[], documentNumber = '111111111') => ({
-  first_name: 'Valentina',
-  second_name: null,
-  last_name: 'Morales',
-  second_last_name: 'Díaz',
-  date_of_birth: '1992-04-08',
-  gender: 'female',
-  document_type: 'ci',
+/** Valentina Morales with a lipid profile and glicemia, under the given document number. */
+const patient = (documentNumber = '111111111') => ({
+  ...finalizePatient({ items: [ID.perfilLipidico, ID.glicemia] }),
   document_number: documentNumber,
-  email: 'valentina.morales@correo.cl',
-  phone: '912345678',
-  is_fonasa: false,
-  items,
-  packs: [],
 });
 
 /** A coupon body as the console sends it, every field given. */
@@ -116,12 +103,7 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     ({ admin, coordinator, finance, partner } = await consoleSessionsByRole(t.app));
-    const [nurse] = await t.app.db
-      .insert(nurses)
-      .values({ name: 'Enfermera cupones de consola', skills: ['lab'] })
-      .returning();
-    if (!nurse) throw new Error('nurse insert returned nothing');
-    nurseId = nurse.id;
+    nurseId = await insertLabNurse(t.app.db, 'Enfermera cupones de consola');
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -164,71 +146,17 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
     return response.json() as { discount: number; net_price: number; payment_at_home: number };
   }
 
-  /** A marketplace appointment with a live hold, as the date step leaves it. */
-  async function scheduled(): Promise<{ id: string; token: string }> {
-    const token = newAppointmentToken();
-    const row = await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(token),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-    });
+  /** The next block of the nurse's, one per appointment. */
+  const nextBlock = () => {
     block += 1;
-    const blockStart = new Date(Date.UTC(2033, 0, 1) + block * 3_600_000);
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
-      nurseId,
-      blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
-    });
-    return { id: row.id, token };
-  }
+    return new Date(Date.UTC(2033, 0, 1) + block * 3_600_000);
+  };
 
-  const finalize = (target: { id: string; token: string }, coupon: string, documentNumber?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v2/appointments/${target.id}/finalize/`,
-      headers: { [APPOINTMENT_TOKEN_HEADER]: target.token },
-      payload: {
-        patients: [patient([ID.perfilLipidico, ID.glicemia], documentNumber)],
-        sales_source: 'marketplace',
-        coupon_code: coupon,
-      },
-    });
+  /** A marketplace appointment with a live hold, as the date step leaves it. */
+  const scheduled = () => insertScheduledAppointment(t.app.db, { nurseId, blockStart: nextBlock() });
 
-  async function cardToken(): Promise<string> {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/sandbox/card-tokens/',
-      payload: {
-        card_number: '4111111111111111',
-        cardholder_name: 'APRO',
-        expiration_month: 12,
-        expiration_year: new Date().getUTCFullYear() + 1,
-        security_code: '123',
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().id;
-  }
-
-  const payByCard = async (target: { id: string; token: string }, amount: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v2/mercado-pago/${target.id}/card/`,
-      headers: { [APPOINTMENT_TOKEN_HEADER]: target.token },
-      payload: { token: await cardToken(), payment_method_id: 'visa', amount },
-    });
+  const finalize = (target: HeldAppointment, coupon: string, documentNumber?: string) =>
+    finalizeAppointment(t.app, target, [patient(documentNumber)], { coupon_code: coupon });
 
   it('lets admins and coordinators in, and nobody else', async () => {
     expect((await call('GET', '/api/console/coupons')).statusCode).toBe(200);
@@ -275,20 +203,19 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
 
   it('charges an amount coupon by card as quoted, counts its use and lists it on the coupon', async () => {
     expect((await create(couponBody({ code: 'PAGO3000', discount_amount: 3000 }))).statusCode).toBe(201);
-    const target = await scheduled();
-    expect((await finalize(target, 'PAGO3000')).statusCode).toBe(200);
-    const shown = await quote('PAGO3000');
-    const summary = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/payments/appointments/${target.id}/payment_summary/`,
-        headers: { [APPOINTMENT_TOKEN_HEADER]: target.token },
-      })
-    ).json().data.appointment;
-    expect(summary.net_price - summary.payment_at_home).toBe(shown.net_price - shown.payment_at_home);
-    const paid = await payByCard(target, shown.net_price - shown.payment_at_home);
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().status).toBe('approved');
+    let shown = { net_price: 0, payment_at_home: 0 };
+    // Finalised with the coupon, then paid by card what the summary says is owed (approved).
+    const target = await paidScheduledAppointment(t.app, {
+      nurseId,
+      blockStart: nextBlock(),
+      patients: [patient()],
+      couponCode: 'PAGO3000',
+      beforePayment: async () => {
+        shown = await quote('PAGO3000');
+      },
+    });
+    // What the summary charged is what the quote showed.
+    expect(target.amount).toBe(shown.net_price - shown.payment_at_home);
     const [charged] = await t.app.db.select().from(payments).where(eq(payments.appointmentId, target.id));
     expect(charged).toMatchObject({ status: 'approved', amount: shown.net_price - shown.payment_at_home });
 
@@ -312,10 +239,18 @@ describe.each(TEST_ENGINES)("the console's coupons on $name", (engine) => {
         )
       ).statusCode,
     ).toBe(201);
-    const first = await scheduled();
-    expect((await finalize(first, 'UNAVEZ', '12.345.678-5')).statusCode).toBe(200);
-    const shown = await quote('UNAVEZ');
-    expect((await payByCard(first, shown.net_price - shown.payment_at_home)).json().status).toBe('approved');
+    let shown = { net_price: 0, payment_at_home: 0 };
+    // Finalised with the coupon, then paid by card what the summary says is owed (approved).
+    const first = await paidScheduledAppointment(t.app, {
+      nurseId,
+      blockStart: nextBlock(),
+      patients: [patient('12.345.678-5')],
+      couponCode: 'UNAVEZ',
+      beforePayment: async () => {
+        shown = await quote('UNAVEZ');
+      },
+    });
+    expect(first.amount).toBe(shown.net_price - shown.payment_at_home);
     expect(
       await t.app.db.select().from(couponUsePeople).where(eq(couponUsePeople.couponCode, 'UNAVEZ')),
     ).toEqual([expect.objectContaining({ person: 'ci:123456785', appointmentId: first.id })]);
