@@ -1,11 +1,14 @@
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, catalogueItems, itemPrices, nurses, payments, visits } from '../../db/schema.ts';
+import { appointments, catalogueItems, itemPrices, payments } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import {
+  type HeldAppointment,
+  insertLabNurse,
+  insertScheduledAppointment,
+} from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../appointments/access.ts';
-import { insertAppointment } from '../appointments/queries.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 
 const DEBIT_MAX =
@@ -23,12 +26,7 @@ describe.each(TEST_ENGINES)('card amount limits on $name', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const [nurse] = await t.app.db
-      .insert(nurses)
-      .values({ name: 'Enfermera montos', skills: ['lab'] })
-      .returning();
-    if (!nurse) throw new Error('nurse insert returned nothing');
-    nurseId = nurse.id;
+    nurseId = await insertLabNurse(t.app.db, 'Enfermera montos');
     // Prices that reach each limit: one item past the debit limit, one past the credit limit, one below webpay's.
     const priced = [
       [ID.glicemia, 3_500_000, 0],
@@ -47,34 +45,14 @@ describe.each(TEST_ENGINES)('card amount limits on $name', (engine) => {
     await t?.close();
   });
 
-  async function scheduled(items: number[]): Promise<{ id: string; token: string }> {
-    const token = newAppointmentToken();
-    const row = await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(token),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
-      patients: [{ first_name: 'Paciente', last_name: 'Montos', is_fonasa: false, items, packs: [] }],
-    });
+  /** A marketplace appointment with a live hold on a block of its own, one patient with the given items. */
+  async function scheduled(items: number[]): Promise<HeldAppointment> {
     block += 1;
-    const blockStart = new Date(Date.UTC(2033, 0, 1) + block * 3_600_000);
-    await t.app.db.insert(visits).values({
-      appointmentId: row.id,
+    return insertScheduledAppointment(t.app.db, {
+      patients: [{ first_name: 'Paciente', last_name: 'Montos', is_fonasa: false, items, packs: [] }],
       nurseId,
-      blockStart,
-      blockEnd: new Date(blockStart.getTime() + 3_600_000),
-      status: 'hold',
-      expiresAt: new Date(Date.now() + 20 * 60_000),
+      blockStart: new Date(Date.UTC(2033, 0, 1) + block * 3_600_000),
     });
-    return { id: row.id, token };
   }
 
   const owed = async (target: { id: string; token: string }): Promise<number> => {
