@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/database.ts';
-import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
-import { insertAppointment } from '../../modules/appointments/queries.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { insertLabNurse, insertScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 const METRICS_TOKEN = 'metrics-test-token-5f0c2a9e81b74d36a1c8e2f4';
@@ -41,19 +40,10 @@ describe.each(TEST_ENGINES)('metrics counted in the database, reused between scr
     const first = await scrape();
     const scheduled = sample(first, 'visita_appointments', { status: 'scheduled' });
     const scrapesRoute = { method: 'GET', route: '/metrics', status: '200' };
-    await insertAppointment(t.app.db, {
-      tokenHash: hashAppointmentToken(newAppointmentToken()),
-      clientId: 'demo',
-      salesSource: 'marketplace',
-      status: 'scheduled',
-      country: 'cl',
-      region: 'Región Metropolitana de Santiago',
-      comuna: 'Las Condes',
-      addressLine1: 'Avenida Apoquindo 4500',
-      targetAddress: 'Avenida Apoquindo 4500, Las Condes',
-      targetStreetNumber: '4500',
-      targetLat: -33.4129,
-      targetLng: -70.5799,
+    // One more scheduled appointment (with its nurse's hold) after the first scrape.
+    await insertScheduledAppointment(t.app.db, {
+      nurseId: await insertLabNurse(t.app.db, 'Enfermera métricas en caché'),
+      blockStart: new Date(Date.UTC(2033, 0, 1)),
     });
     const [counted] = await queryRows<{ n: number }>(
       t.app.db,
