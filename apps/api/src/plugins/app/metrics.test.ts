@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { insertLabNurse, paidScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
+import { METRICS_TOKEN, sample } from '../../test-support/metrics.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-
-const METRICS_TOKEN = 'metrics-test-token-5f0c2a9e81b74d36a1c8e2f4';
-
-/** A sample's value in the exposition text, 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const labelText = /\{([^}]*)\}/.exec(line)?.[1] ?? '';
-    if (wanted.every((pair) => labelText.split(',').includes(pair))) return Number(line.split(' ').at(-1));
-  }
-  return 0;
-}
 
 describe.each(TEST_ENGINES)('Prometheus metrics on $name', (engine) => {
   let t: TestApp;
