@@ -57,7 +57,7 @@ const overrideOf = (row: PriceRow) => ({
 });
 
 /** Every source first, then by source, then the source-wide price before a commune's. */
-export function byScope(a: PriceRow, b: PriceRow): number {
+function byScope(a: PriceRow, b: PriceRow): number {
   const source = (a.salesSource ?? '').localeCompare(b.salesSource ?? '');
   if (source !== 0) return source;
   if (a.commune === b.commune) return 0;
@@ -207,8 +207,11 @@ export async function setPrice(
   return answer;
 }
 
-/** The overrides of a country's items (of one source when given), in the export's order. */
-async function countryOverrides(
+/**
+ * The overrides of a country's items (of one source when given), unsorted: the import keys them
+ * by item, source and commune, and the export sorts them (exportOrder).
+ */
+export async function countryOverrides(
   db: Db,
   country: CountryCode,
   source?: string,
@@ -218,10 +221,13 @@ async function countryOverrides(
     .from(itemPrices)
     .innerJoin(catalogueItems, eq(catalogueItems.id, itemPrices.itemId))
     .where(and(eq(catalogueItems.country, country), source ? eq(itemPrices.salesSource, source) : undefined));
-  return rows
-    .map((row) => ({ ...row.price, itemName: row.itemName }))
-    .sort((a, b) => a.itemName.localeCompare(b.itemName, 'es') || a.itemId - b.itemId || byScope(a, b));
+  return rows.map((row) => ({ ...row.price, itemName: row.itemName }));
 }
+
+const collator = new Intl.Collator('es');
+/** The export's order, which an import's removed rows follow too: by item name, id, then scope. */
+export const exportOrder = (a: PriceRow & { itemName: string }, b: PriceRow & { itemName: string }) =>
+  collator.compare(a.itemName, b.itemName) || a.itemId - b.itemId || byScope(a, b);
 
 /**
  * GET /console/prices.csv: the prices that differ (one row per item, source and commune), in the
@@ -229,7 +235,7 @@ async function countryOverrides(
  * spreadsheet would run as a formula is written with a leading apostrophe.
  */
 export async function pricesCsv(db: Db, query: { country: CountryCode; sales_source?: string | undefined }) {
-  const rows = await countryOverrides(db, query.country, query.sales_source);
+  const rows = (await countryOverrides(db, query.country, query.sales_source)).sort(exportOrder);
   return stringify(
     rows.map((row) => [
       row.itemId,

@@ -22,14 +22,15 @@ import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { placeKey } from '../../adapters/geocoders/gazetteer.ts';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { catalogueItems, itemPrices } from '../../db/schema.ts';
+import { catalogueItems } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { type ConsoleOperator, consoleActor } from '../../plugins/app/console-session.ts';
 import { recordAudit } from '../audit/queries.ts';
 import type { ChangeBus } from '../changes/change-bus.ts';
 import {
   canonicalCommune,
-  byScope,
+  countryOverrides,
+  exportOrder,
   knownSalesSources,
   lockPrices,
   type PriceRow,
@@ -166,11 +167,6 @@ const PROMOTION_PROBLEMS: Record<'missing' | 'bad' | 'negative' | 'too_high', Pr
 const keyOf = (itemId: number, source: string | null, commune: string | null) =>
   `${itemId}\u0000${source ?? '\u0001'}\u0000${commune ?? '\u0001'}`;
 
-/** The export's order of rows, which the removed rows follow. */
-const collator = new Intl.Collator('es');
-const byItemThenScope = (a: PriceRow & { itemName: string }, b: PriceRow & { itemName: string }) =>
-  collator.compare(a.itemName, b.itemName) || a.itemId - b.itemId || byScope(a, b);
-
 /** What is stored and known, read in the transaction that compares (and maybe writes). */
 interface PriceState {
   items: ReadonlyMap<number, string>;
@@ -183,23 +179,9 @@ async function readState(db: Db, country: CountryCode): Promise<PriceState> {
     .select({ id: catalogueItems.id, name: catalogueItems.name })
     .from(catalogueItems)
     .where(eq(catalogueItems.country, country));
-  // Unsorted (the export's sort costs more than the rest of the read): only removed rows are shown
-  // in order, and they are sorted when found.
-  const overrides = await db
-    .select({
-      id: itemPrices.id,
-      itemId: itemPrices.itemId,
-      salesSource: itemPrices.salesSource,
-      commune: itemPrices.commune,
-      price: itemPrices.price,
-      promotionPrice: itemPrices.promotionPrice,
-      itemName: catalogueItems.name,
-    })
-    .from(itemPrices)
-    .innerJoin(catalogueItems, eq(catalogueItems.id, itemPrices.itemId))
-    .where(eq(catalogueItems.country, country));
   const stored = new Map<string, PriceRow & { itemName: string }>();
-  for (const row of overrides) stored.set(keyOf(row.itemId, row.salesSource, row.commune), row);
+  for (const row of await countryOverrides(db, country))
+    stored.set(keyOf(row.itemId, row.salesSource, row.commune), row);
   return {
     items: new Map(items.map((item) => [item.id, item.name])),
     sources: new Set(await knownSalesSources(db)),
@@ -365,7 +347,7 @@ async function computeDiff(
     const gone = [...state.stored]
       .filter(([key, stored]) => stored.salesSource === covers && !kept.has(key) && !named.has(key))
       .map(([, stored]) => stored)
-      .sort(byItemThenScope);
+      .sort(exportOrder);
     for (const stored of gone) {
       deletes.push(stored.id);
       diff.removed.push({
