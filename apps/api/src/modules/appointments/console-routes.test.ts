@@ -301,13 +301,19 @@ describe.each(TEST_ENGINES)('the console appointments on $name', (engine) => {
     expect(seen).toHaveLength(7);
     expect(new Set(seen).size).toBe(7);
     expect(new Set(seen)).toEqual(new Set(made));
+    // created_at to the microsecond, as the database orders it: a JS Date keeps milliseconds, and
+    // two appointments made within one of them would look tied here and not there.
     const rows = await t.app.db
-      .select({ id: appointments.id, createdAt: appointments.createdAt })
+      .select({
+        id: appointments.id,
+        createdAt: sql<string>`to_char(${appointments.createdAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`,
+      })
       .from(appointments);
-    const created = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
-    const expected = [...made].sort(
-      (a, b) => (created.get(b) ?? 0) - (created.get(a) ?? 0) || (a < b ? 1 : -1),
-    );
+    const created = new Map(rows.map((row) => [row.id, row.createdAt]));
+    const expected = [...made].sort((a, b) => {
+      const [first = '', second = ''] = [created.get(a), created.get(b)];
+      return first === second ? (a < b ? 1 : -1) : first < second ? 1 : -1;
+    });
     expect(seen).toEqual(expected);
     // Exactly a page's worth: the last page says so at once.
     const exact = await search({ q: tag, limit: '7' });
