@@ -9,6 +9,8 @@ import { clientsWithPublicDemoTokens, demoCredentialsWarning } from './db/seed/d
 import { demoAdminWarning } from './db/seed/demo-operators.ts';
 import { DEMO_SEEDS } from './db/seed/demo.ts';
 import { runSeeds } from './db/seed/run-seeds.ts';
+import { loadCatalogueSnapshot } from './modules/catalogue/snapshot.ts';
+import { backfillFrozenQuotes } from './modules/payments/frozen-quote.ts';
 import { createMailer } from './adapters/mail/create-mailer.ts';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway.ts';
 import { expireLapsedHolds } from './modules/appointments/transitions.ts';
@@ -53,6 +55,8 @@ async function prepare(database: Database, config: Config) {
     if (pending.length > 0) throw new MigrationsPending(pending);
   }
   if (config.SEED === 'demo') await runSeeds(database.db, DEMO_SEEDS);
+  // Bookings confirmed before their money was frozen get their quote once (docs/decisions/money-ledger.md).
+  await backfillFrozenQuotes(database.db, await loadCatalogueSnapshot(database.db));
 }
 
 /** How often each instance looks for payments to reconcile (each payment is taken by one of them). */

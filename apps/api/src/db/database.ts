@@ -31,6 +31,14 @@ export function inTransaction<T>(
 }
 
 /**
+ * Tells the database that this transaction erases people's data (retention, forget-patient): the
+ * money guard (migration 0024) then lets the patients of ended bookings change, as nothing else may.
+ */
+export async function markErasing(tx: Db): Promise<void> {
+  await tx.execute(sql`select set_config('visita.erasing', 'on', true)`);
+}
+
+/**
  * The SQLSTATE of a database error, whichever driver raised it and however drizzle wrapped it
  * (DrizzleQueryError keeps the driver's error as its cause): for errors a statement raises on
  * purpose, as the hold's function does when no nurse is left.

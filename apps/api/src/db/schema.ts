@@ -267,6 +267,34 @@ export const operativeStatus = pgTable('operative_status', {
 export type AppointmentStatusValue = 'pending' | 'scheduled' | 'confirmed' | 'cancelled' | 'expired';
 
 /** The appointment's cart (jsonb), parsed on every read: see parseStoredCart. */
+/**
+ * What a booking costs, frozen when money starts to move (a card payment claimed) or at the latest
+ * when it is confirmed (docs/decisions/money-ledger.md). Never changed once the booking is
+ * confirmed: a later price, coupon or catalogue change does not reach it. `cart_hash` is the
+ * md5 of the patients' jsonb as quoted (set by the database), so a confirmation proves it
+ * confirms the cart that was quoted without the quote repeating the patients' data.
+ */
+export interface FrozenQuote {
+  v: 1;
+  frozen_at: string;
+  cart_hash?: string;
+  coupon_code: string | null;
+  currency: 'CLP' | 'MXN';
+  /** Each patient's items and packs at the price they were quoted. */
+  lines: { patient_index: number; item_id: number; name: string; price: number }[];
+  /** The whole cart's quote (CartPriceAnswer's fields). */
+  price: {
+    base_price: number;
+    service_fee: number;
+    discount: number;
+    net_price: number;
+    fonasa_discount: number;
+    payment_at_home: number;
+  };
+  /** Who owes what: online (the card), at the address, the company; they add up to total (net_price). */
+  due: { total: number; online: number; at_address: number; company: number };
+}
+
 const storedCart = customType<{ data: StoredCartPatient[]; driverData: unknown }>({
   dataType: () => 'jsonb',
   toDriver: (value) => JSON.stringify(value),
@@ -326,6 +354,13 @@ export const appointments = pgTable(
     splitPayment: jsonb('split_payment').$type<Record<string, unknown>>(),
     /** The amount step: {subtotal, discount, iva, total}. */
     amounts: jsonb('amounts').$type<{ subtotal: number; discount: number; iva: number; total: number }>(),
+    /** The frozen quote (FrozenQuote): set when a card payment is claimed, or at confirmation. */
+    quote: jsonb('quote').$type<FrozenQuote>(),
+    /**
+     * Bumped by every change a person makes to the booking after it is confirmed (move, reschedule,
+     * cancel, outcome): a change made from an older version answers 409 instead of overwriting.
+     */
+    version: integer('version').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
@@ -689,7 +724,7 @@ export const payments = pgTable(
     uniqueIndex('payments_attempt_idx').on(table.appointmentId, table.idempotencyKey),
     uniqueIndex('payments_one_approved_idx')
       .on(table.appointmentId)
-      .where(sql`${table.status} in ('approved', 'cash')`),
+      .where(sql`${table.status} in ('approved', 'cash') and ${table.gateway} <> 'console'`),
     // What the reconciliation reads: the payments still open, oldest first.
     index('payments_open_idx')
       .on(table.updatedAt)

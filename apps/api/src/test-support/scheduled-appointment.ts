@@ -24,8 +24,8 @@ export async function insertLabNurse(db: Db, name: string): Promise<number> {
 }
 
 /**
- * A scheduled appointment as finalise leaves it, on any database: a demo marketplace booking in Las
- * Condes with its patients' cart (none unless given, as the date step leaves it) and a 20-minute
+ * A scheduled appointment as finalise leaves it, on any database: a booking in Las Condes (the demo
+ * marketplace's unless a partner is given) with its patients' cart (none unless given, as the date step leaves it) and a 20-minute
  * hold of the nurse on the block starting at `blockStart` (tests give each appointment a block of
  * its own).
  */
@@ -35,7 +35,15 @@ export async function insertScheduledAppointment(
     patients = [],
     nurseId,
     blockStart,
-  }: { patients?: StoredCartPatient[]; nurseId: number; blockStart: Date },
+    clientId = 'demo',
+    salesSource = 'marketplace',
+  }: {
+    patients?: StoredCartPatient[];
+    nurseId: number;
+    blockStart: Date;
+    clientId?: string;
+    salesSource?: string;
+  },
 ): Promise<HeldAppointment> {
   const token = newAppointmentToken();
   const [row] = await db
@@ -43,8 +51,8 @@ export async function insertScheduledAppointment(
     .values({
       tokenHash: hashAppointmentToken(token),
       status: 'scheduled',
-      clientId: 'demo',
-      salesSource: 'marketplace',
+      clientId,
+      salesSource,
       country: 'cl',
       region: 'Región Metropolitana de Santiago',
       comuna: 'Las Condes',
@@ -105,7 +113,7 @@ export const finalizeAppointment = (
   });
 
 /** A sandbox card token that the sandbox gateway approves (cardholder APRO). */
-async function sandboxCardToken(app: FastifyInstance): Promise<string> {
+export async function sandboxCardToken(app: FastifyInstance): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v2/sandbox/card-tokens/',

@@ -387,6 +387,29 @@ export const invalidSubtotal = (text: string) => entry(400, 'invalid-subtotal', 
 export const invalidDiscount = (text: string) => entry(400, 'invalid-discount', text);
 export const amountOutOfRange = (text: string) => entry(400, AMOUNT_OUT_OF_RANGE_ERROR, text);
 
+// The money guard (docs/decisions/money-ledger.md): what a booking costs is frozen once money moves.
+export const CART_FROZEN = entry(
+  409,
+  'cart-frozen',
+  'Tu reserva tiene un pago en curso o ya está confirmada: lo que incluye ya no se puede cambiar.',
+);
+export const CART_CHANGED = entry(
+  409,
+  'cart-changed',
+  'Tu reserva cambió mientras se procesaba el pago. Revisa el detalle y vuelve a intentarlo; no se hizo ningún cobro.',
+);
+export const QUOTE_MISMATCH = entry(
+  409,
+  'quote-mismatch',
+  'El pago no coincide con el detalle de la reserva, así que no se confirmó. Si hubo un cobro, se devolverá.',
+);
+export const NURSE_LACKS_SKILL = entry(
+  409,
+  'nurse-lacks-skill',
+  'La profesional del horario elegido no realiza alguno de los servicios de tu reserva. Elige otro horario.',
+);
+export const APPOINTMENT_CHANGED = entry(409, 'appointment-changed', 'La cita cambió mientras la editabas.');
+
 // Payments
 export const NOT_PAYABLE = entry(409, 'appointment-not-payable', NOT_PAYABLE_SERVER_ERROR);
 export const PAYMENT_IN_PROCESS = entry(409, 'payment-in-process', NOT_PAYABLE_SERVER_ERROR);
@@ -596,6 +619,13 @@ export const CONSOLE_VISIT_NOT_BEGUN = entry(
   'visit-not-begun',
   'La visita aún no comienza: su resultado se registra desde su hora de inicio.',
 );
+/** A collection at the address of more than is left to collect (the amount as the country writes it). */
+export const consolePaymentOverDue = (left: string) =>
+  entry(
+    400,
+    'console-payment-over-due',
+    `El monto supera lo que queda por cobrar en el domicilio (${left}).`,
+  );
 export const CONSOLE_PAYMENT_ALREADY_RECORDED = entry(
   409,
   'payment-already-recorded',

@@ -92,13 +92,36 @@ export const consoleAppointmentDetailSchema = consoleAppointmentSummarySchema.ex
   nurse: z.object({ id: z.string(), name: z.string() }).nullable(),
   sector: z.object({ id: z.string(), name: z.string() }).nullable(),
   patients_detail: z.array(detailPatientSchema),
-  amounts: z.object({ subtotal: z.number(), discount: z.number(), total: z.number() }),
+  amounts: z.object({
+    subtotal: z.number(),
+    discount: z.number(),
+    total: z.number(),
+    /**
+     * The booking's account once its money is frozen (docs/decisions/money-ledger.md), null before:
+     * who owes which part, what was paid, refunded and written off, and what is still to collect at
+     * the address (what 'Registrar pago en domicilio' offers).
+     */
+    ledger: z
+      .object({
+        due_online: z.number(),
+        due_at_address: z.number(),
+        due_company: z.number(),
+        paid: z.number(),
+        refunded: z.number(),
+        written_off: z.number(),
+        to_collect: z.number(),
+        company_owes: z.number(),
+      })
+      .nullable(),
+  }),
   payments: z.array(detailPaymentSchema),
   messages: z.array(detailMessageSchema),
   /** Internal notes, newest first. */
   notes: z.array(consoleNoteSchema),
   /** Set once the visit has begun: done or a no-show. */
   outcome: z.enum(VISIT_OUTCOMES).nullable(),
+  /** Bumped by every change a person makes; sent back with a change (appointmentVersionSchema). */
+  version: z.number().int(),
 });
 
 export const consoleHistoryEntrySchema = z.object({
@@ -133,7 +156,14 @@ export const consoleMoveOptionsAnswerSchema = z.object({
 });
 
 /** POST /console/appointments/:id/move: to another nurse, block or both. */
+/**
+ * The appointment's version as the page that sends a change read it (its detail's `version`): a
+ * change made from an older one answers 409 appointment-changed instead of overwriting another's.
+ */
+export const appointmentVersionSchema = z.number().int().min(0).max(2_147_483_647).optional();
+
 export const consoleMoveBodySchema = z.object({
+  version: appointmentVersionSchema,
   begin_date: dateTimeSchema,
   end_date: dateTimeSchema,
   nurse_id: z
@@ -151,6 +181,7 @@ export const consoleMoveAnswerSchema = z.object({
 
 /** POST /console/appointments/:id/cancel: a reason the history keeps. */
 export const consoleCancelBodySchema = z.object({
+  version: appointmentVersionSchema,
   reason: z.string().trim().min(3, 'Indica el motivo.').max(500),
 });
 export const consoleCancelAnswerSchema = z.object({
@@ -172,4 +203,7 @@ export const consoleRecordPaymentBodySchema = z.object({
 });
 
 /** POST /console/appointments/:id/outcome: once the visit's block has begun. */
-export const consoleOutcomeBodySchema = z.object({ outcome: z.enum(VISIT_OUTCOMES) });
+export const consoleOutcomeBodySchema = z.object({
+  version: appointmentVersionSchema,
+  outcome: z.enum(VISIT_OUTCOMES),
+});

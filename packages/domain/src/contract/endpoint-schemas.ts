@@ -63,6 +63,7 @@ import {
   consoleAppointmentDetailSchema,
   consoleAppointmentSearchAnswerSchema,
   consoleCancelAnswerSchema,
+  appointmentVersionSchema,
   consoleCancelBodySchema,
   consoleMoveAnswerSchema,
   consoleMoveBodySchema,
@@ -407,12 +408,12 @@ export const manageBooking = {
 } as const satisfies EndpointSchemas;
 export const cancelAppointment = {
   params: appointmentParamsSchema,
-  body: z.object({}).optional(),
+  body: z.object({ version: appointmentVersionSchema }).optional(),
   response: { 200: cancelBookingAnswerSchema, ...refusals(400, 404, 409) },
 } as const satisfies EndpointSchemas;
 export const rescheduleAppointment = {
   params: appointmentParamsSchema,
-  body: safeText(scheduleBodySchema),
+  body: safeText(scheduleBodySchema.extend({ version: appointmentVersionSchema })),
   response: { 200: rescheduleAnswerSchema, ...refusals(400, 404, 409) },
 } as const satisfies EndpointSchemas;
 

@@ -23,6 +23,8 @@ export const bookingViewSchema = z.object({
   /** The same moment on the sector's wall clock, as people read it. */
   local_change_until: dateTimeSchema.nullable(),
   cancellation_cutoff_hours: z.number().int(),
+  /** Bumped by every change a person makes; a cancel or reschedule may send it back (409 appointment-changed when stale). */
+  version: z.number().int(),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 

@@ -15,7 +15,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
-import { confirmAppointment } from './confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from './confirmation.ts';
 
 type Headers = Record<string, string>;
 
@@ -132,11 +132,16 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
     { paymentStatus = 'Payment Pending', patients = [patient()] } = {},
   ) {
     const booking = await held(clientId, patients);
-    await confirmAppointment(t.app.db, booking.id, {
-      paymentMethod: 'In address',
-      paymentGateway: 'Partner',
-      paymentStatus,
-    });
+    await confirmAppointment(
+      t.app.db,
+      booking.id,
+      {
+        paymentMethod: 'In address',
+        paymentGateway: 'Partner',
+        paymentStatus,
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     // The Mexican partner's visit: held in the test's sector, whose catalogue is Chile's.
     if (clientId === 'demo-mx')
       await t.app.db.update(appointments).set({ country: 'mx' }).where(eq(appointments.id, booking.id));

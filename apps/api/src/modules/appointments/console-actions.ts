@@ -13,9 +13,9 @@ import type {
 import { PAYMENT_STATUS } from '@visita/domain/cards';
 import { localeFromCountry } from '@visita/domain/locale';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, inTransaction, sqlStateOf } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, consoleNotes, outboxEvents, payments } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { type ConsoleOperator, consoleActor } from '../../plugins/app/console-session.ts';
@@ -24,15 +24,13 @@ import { findClientById } from '../clients/queries.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
 import { findVisitOfAppointment } from '../scheduling/queries.ts';
 import { cancelBooking } from './manage.ts';
-import { CONSOLE_GATEWAY } from '../payments/queries.ts';
-import type { AppointmentRow } from './queries.ts';
+import { CONSOLE_GATEWAY, type PaymentRow } from '../payments/queries.ts';
+import { ledgerOf } from '../payments/ledger.ts';
+import { formatCurrency } from '@visita/domain/money';
+import { type AppointmentRow, lockForChange } from './queries.ts';
 import { invalidStatus } from './transitions.ts';
 
 type CollectedPaymentMethod = (typeof COLLECTED_PAYMENT_METHODS)[number];
-
-/** The gateway a payment recorded in the console names: no gateway was asked, a person was. */
-
-const UNIQUE_VIOLATION = '23505';
 
 /** An audit row about the appointment, by the operator: the partner is the appointment's. */
 function auditOf(
@@ -73,17 +71,23 @@ export async function cancelFromConsole(
   by: ConsoleOperator,
   reason: string,
   now: Date = new Date(),
+  version: number = appointment.version,
 ): Promise<z.infer<typeof consoleCancelAnswerSchema>> {
   const access = { appointment, token: null, staff: true, via: 'staff' } as const;
-  const { refund } = await cancelBooking(db, access, now, (tx, { previous, refund: refunded }) =>
-    recordAudit(
-      tx,
-      auditOf(appointment, by, {
-        action: 'appointment.cancelled',
-        before: { status: previous },
-        after: { status: 'cancelled', reason, refund: refunded },
-      }),
-    ),
+  const { refund } = await cancelBooking(
+    db,
+    access,
+    now,
+    (tx, { previous, refund: refunded }) =>
+      recordAudit(
+        tx,
+        auditOf(appointment, by, {
+          action: 'appointment.cancelled',
+          before: { status: previous },
+          after: { status: 'cancelled', reason, refund: refunded },
+        }),
+      ),
+    version,
   );
   return { status: 'cancelled', refund };
 }
@@ -115,11 +119,12 @@ export async function addConsoleNote(
 }
 
 /**
- * A payment collected at the address (docs/decisions/money-states.md: a person who collected it
- * records it, so the visit is Payment Successful). The `cash` row a pay-at-home confirmation left
- * (what was to be collected) becomes the approved payment, with what was collected and how;
- * without one, an approved row of its own. Never a second approved payment: refused here, and the
- * unique index payments_one_approved_idx refuses it whatever races this.
+ * A payment collected at the address: each collection is an entry of its own (an approved row of
+ * the console's gateway, with how and what was collected), read against what the frozen quote
+ * left due at the address (docs/decisions/money-ledger.md). Less than what is outstanding leaves
+ * the rest owed and the visit Payment Pending; only a collection that settles everything makes it
+ * Payment Successful. More than what is outstanding, or anything once nothing is, is refused.
+ * The row is locked, so two operators recording at once are told one after the other.
  */
 export async function recordCollectedPayment(
   db: Db,
@@ -127,83 +132,72 @@ export async function recordCollectedPayment(
   by: ConsoleOperator,
   payment: { amount: number; method: CollectedPaymentMethod; reference?: string | undefined },
   now: Date = new Date(),
-): Promise<void> {
+): Promise<{ outstanding: number; payment_status: string | null }> {
   const reference = payment.reference || null;
-  try {
-    await inTransaction(db, async (tx) => {
-      const row = await lockedAppointment(tx, appointment.id);
-      if (row.status !== 'confirmed') throw invalidStatus(row.status);
-      const existing = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.appointmentId, row.id),
-            inArray(payments.status, ['approved', 'cash', 'processing', 'pending']),
-          ),
-        );
-      // A manual confirmation may record Payment Successful without a row (the staff collected it).
-      if (
-        existing.some((one) => one.status === 'approved') ||
-        row.paymentStatus === PAYMENT_STATUS.PAYMENT_SUCCESSFUL
-      )
-        throw fail(ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED);
-      // A card charge still open may yet be approved: two payments for one visit.
-      if (existing.some((one) => one.status === 'processing' || one.status === 'pending'))
-        throw fail(ERRORS.PAYMENT_IN_PROCESS);
-      const toCollect = existing.find((one) => one.status === 'cash');
-      const settled = { status: 'approved', method: payment.method, amount: payment.amount } as const;
-      let paymentId: string | undefined;
-      if (toCollect) {
-        const [updated] = await tx
-          .update(payments)
-          .set({ ...settled, statusDetail: reference, updatedAt: now })
-          .where(and(eq(payments.id, toCollect.id), eq(payments.status, 'cash')))
-          .returning({ id: payments.id });
-        paymentId = updated?.id;
-      } else {
-        const [inserted] = await tx
-          .insert(payments)
-          .values({
-            ...settled,
-            appointmentId: row.id,
-            idempotencyKey: `${CONSOLE_GATEWAY}:${randomUUID()}`,
-            gateway: CONSOLE_GATEWAY,
-            statusDetail: reference,
-            currency: localeFromCountry(row.country).currency as 'CLP' | 'MXN',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: payments.id });
-        paymentId = inserted?.id;
-      }
-      await tx
-        .update(appointments)
-        .set({ paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL, updatedAt: now })
-        .where(eq(appointments.id, row.id));
-      await recordAudit(
-        tx,
-        auditOf(row, by, {
-          action: 'appointment.payment_recorded',
-          before: {
-            payment_status: row.paymentStatus,
-            ...(toCollect ? { payment_id: toCollect.id, status: 'cash', amount: toCollect.amount } : {}),
-          },
-          after: {
-            payment_status: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
-            payment_id: paymentId,
-            status: 'approved',
-            amount: payment.amount,
-            method: payment.method,
-            reference,
-          },
-        }),
-      );
-    });
-  } catch (error) {
-    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw fail(ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED);
-    throw error;
-  }
+  return inTransaction(db, async (tx) => {
+    const row = await lockedAppointment(tx, appointment.id);
+    if (row.status !== 'confirmed') throw invalidStatus(row.status);
+    const existing = await tx.select().from(payments).where(eq(payments.appointmentId, row.id));
+    // A card charge still open may yet be approved: two payments for one visit.
+    if (existing.some((one) => one.status === 'processing' || one.status === 'pending'))
+      throw fail(ERRORS.PAYMENT_IN_PROCESS);
+    const before = outstandingAtAddress(row, existing);
+    if (before <= 0) throw fail(ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED);
+    if (payment.amount > before + 0.005)
+      throw fail(ERRORS.consolePaymentOverDue(formatCurrency(before, row.country)));
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        appointmentId: row.id,
+        idempotencyKey: `${CONSOLE_GATEWAY}:${randomUUID()}`,
+        gateway: CONSOLE_GATEWAY,
+        method: payment.method,
+        status: 'approved',
+        amount: payment.amount,
+        statusDetail: reference,
+        currency: localeFromCountry(row.country).currency as 'CLP' | 'MXN',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: payments.id });
+    const outstanding = Math.max(0, Math.round((before - payment.amount) * 100) / 100);
+    // Settled only when nothing is left to collect and nothing else is owed online.
+    const settled = outstanding === 0 && row.paymentStatus !== PAYMENT_STATUS.COMPANY_BILLED;
+    const paymentStatus = settled ? PAYMENT_STATUS.PAYMENT_SUCCESSFUL : row.paymentStatus;
+    await tx.update(appointments).set({ paymentStatus, updatedAt: now }).where(eq(appointments.id, row.id));
+    await recordAudit(
+      tx,
+      auditOf(row, by, {
+        action: 'appointment.payment_recorded',
+        before: { payment_status: row.paymentStatus, outstanding: before },
+        after: {
+          payment_status: paymentStatus,
+          payment_id: inserted?.id,
+          status: 'approved',
+          amount: payment.amount,
+          method: payment.method,
+          reference,
+          outstanding,
+        },
+      }),
+    );
+    return { outstanding, payment_status: paymentStatus };
+  });
+}
+
+/**
+ * What is still to collect at the address: the frozen quote's part less what was collected or
+ * written off (ledger.ts); for a booking confirmed before quotes were frozen, its `cash` row or
+ * the staff's amounts, less what was collected.
+ */
+function outstandingAtAddress(row: AppointmentRow, rows: PaymentRow[]): number {
+  const ledger = ledgerOf(row, rows);
+  if (ledger) return ledger.outstandingAtAddress;
+  const collected = rows
+    .filter((one) => one.status === 'approved' && one.gateway === CONSOLE_GATEWAY)
+    .reduce((total, one) => total + one.amount, 0);
+  const due = rows.find((one) => one.status === 'cash')?.amount ?? row.amounts?.total ?? 0;
+  return Math.max(0, due - collected);
 }
 
 /**
@@ -216,8 +210,10 @@ export async function setVisitOutcome(
   by: ConsoleOperator,
   outcome: VisitOutcome,
   now: Date = new Date(),
+  version: number = appointment.version,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
+    await lockForChange(tx, appointment.id, version);
     const row = await lockedAppointment(tx, appointment.id);
     if (row.status !== 'confirmed') throw invalidStatus(row.status);
     const visit = await findVisitOfAppointment(tx, row.id);

@@ -8,8 +8,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { consoleNotes, nurses, outboxEvents, payments, sectors, visits } from '../../db/schema.ts';
 import { listEntityAudit } from '../audit/queries.ts';
-import { type CatalogueSnapshot, resolvePrice } from '../catalogue/snapshot.ts';
+import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
+import { linePrice } from '../payments/frozen-quote.ts';
 import { summaryQuote } from '../payments/quote.ts';
+import { ledgerOf } from '../payments/ledger.ts';
+import type { PaymentRow } from '../payments/queries.ts';
 import type { ConsoleAppointmentSummary } from './console-search.ts';
 import type { AppointmentRow } from './queries.ts';
 import { serviceIdsOf } from './stored-cart.ts';
@@ -27,34 +30,68 @@ const joinNames = (...parts: (string | null | undefined)[]) =>
     .join(' ');
 
 /**
- * A patient's items at today's price for the appointment's source and commune (the particular
- * price, the promotion's while there is one): the appointment keeps what was booked, not what
- * each item cost then.
+ * A patient's items at the price they were frozen at (money moved), else at today's price for the
+ * appointment's source and commune (the promotion's while there is one).
  */
-function itemsOf(catalogue: CatalogueSnapshot, appointment: AppointmentRow, patient: StoredCartPatient) {
+function itemsOf(
+  catalogue: CatalogueSnapshot,
+  appointment: AppointmentRow,
+  patient: StoredCartPatient,
+  index: number,
+) {
+  const frozen = appointment.quote?.lines.filter((line) => line.patient_index === index) ?? [];
   return serviceIdsOf(patient).map((id) => {
-    const item = catalogue.byId.get(id);
-    if (!item) return { id, name: `Ítem ${id}`, price: 0 };
-    const resolved = resolvePrice(catalogue, item, {
-      salesSource: appointment.salesSource,
-      commune: appointment.comuna,
-    });
-    const onPromotion = resolved.override ? resolved.promotionPrice !== null : item.isPromotion;
-    const price =
-      onPromotion && resolved.promotionPrice !== null ? resolved.promotionPrice : (resolved.price ?? 0);
-    return { id, name: item.displayName ?? item.name, price };
+    const line = frozen.find((one) => one.item_id === id);
+    if (line) return { id, name: line.name, price: line.price };
+    return { id, ...linePrice(catalogue, appointment, id) };
   });
 }
 
-/** The amounts the staff recorded, else the server's quote of the stored cart. */
-async function amountsOf(db: Db, catalogue: CatalogueSnapshot, appointment: AppointmentRow) {
+/** The account of a booking whose money is frozen, as the page shows it. */
+function ledgerView(appointment: AppointmentRow, rows: PaymentRow[]) {
+  const ledger = ledgerOf(appointment, rows);
+  if (!ledger) return null;
+  return {
+    due_online: ledger.due.online,
+    due_at_address: ledger.due.at_address,
+    due_company: ledger.due.company,
+    paid: Math.round((ledger.chargedOnline + ledger.collected + ledger.companyPaid) * 100) / 100,
+    refunded: ledger.refunded,
+    written_off: ledger.writtenOff,
+    to_collect: ledger.outstandingAtAddress,
+    company_owes: ledger.outstandingCompany,
+  };
+}
+
+/** The frozen quote's amounts (money moved), else the staff's, else the stored cart at today's prices. */
+async function amountsOf(
+  db: Db,
+  catalogue: CatalogueSnapshot,
+  appointment: AppointmentRow,
+  rows: PaymentRow[],
+) {
+  const ledger = ledgerView(appointment, rows);
+  const frozen = appointment.quote;
+  if (frozen) {
+    const { price, due } = frozen;
+    const discount =
+      appointment.amounts && appointment.amounts.total === due.total
+        ? appointment.amounts.discount
+        : price.discount;
+    return { subtotal: due.total + discount, discount, total: due.total, ledger };
+  }
   if (appointment.amounts) {
     const { subtotal, discount, total } = appointment.amounts;
-    return { subtotal, discount, total };
+    return { subtotal, discount, total, ledger };
   }
   const quote = await summaryQuote(db, catalogue, appointment);
-  if (!quote) return { subtotal: 0, discount: 0, total: 0 };
-  return { subtotal: quote.net_price + quote.discount, discount: quote.discount, total: quote.net_price };
+  if (!quote) return { subtotal: 0, discount: 0, total: 0, ledger };
+  return {
+    subtotal: quote.net_price + quote.discount,
+    discount: quote.discount,
+    total: quote.net_price,
+    ledger,
+  };
 }
 
 async function paymentsOf(db: Db, appointmentId: string) {
@@ -126,27 +163,27 @@ export async function consoleAppointmentDetail(
   summary: ConsoleAppointmentSummary,
   now = new Date(),
 ): Promise<ConsoleAppointmentDetail> {
-  const [visit, sector, amounts, paid, messages, notes] = await Promise.all([
+  const [visit, sector, paid, messages, notes] = await Promise.all([
     visitOf(db, appointment.id, now),
     sectorOf(db, appointment.sectorId),
-    amountsOf(db, catalogue, appointment),
     paymentsOf(db, appointment.id),
     messagesOf(db, appointment.id),
     notesOf(db, appointment.id),
   ]);
+  const amounts = await amountsOf(db, catalogue, appointment, paid);
   return {
     ...summary,
     address: joinNames(appointment.targetAddress, appointment.targetApartmentNumber) || null,
     nurse: visit ? { id: String(visit.nurseId), name: visit.nurseName } : null,
     sector: sector ? { id: String(sector.id), name: sector.name } : null,
-    patients_detail: appointment.patients.map((patient) => ({
+    patients_detail: appointment.patients.map((patient, index) => ({
       first_name: joinNames(patient.first_name, patient.second_name),
       last_name: joinNames(patient.last_name, patient.second_last_name),
       document_type: patient.document_type ?? null,
       document: patient.document_number ?? null,
       email: patient.email ?? null,
       phone: patient.phone ?? null,
-      items: itemsOf(catalogue, appointment, patient),
+      items: itemsOf(catalogue, appointment, patient, index),
     })),
     amounts,
     payments: paid.map((payment) => ({
@@ -170,6 +207,7 @@ export async function consoleAppointmentDetail(
     })),
     notes: notes.map((note) => ({ at: note.createdAt.toISOString(), author: note.author, text: note.text })),
     outcome: appointment.visitOutcome,
+    version: appointment.version,
   };
 }
 

@@ -10,7 +10,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
-import { confirmAppointment } from './confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from './confirmation.ts';
 
 type Headers = Record<string, string>;
 interface Options {
@@ -74,11 +74,16 @@ describe.each(TEST_ENGINES)('moving a visit from the console on $name', (engine)
       payload: block(date, hour),
     });
     expect(held.statusCode, held.body).toBe(200);
-    await confirmAppointment(t.app.db, booking.id, {
-      paymentMethod: 'credit_card',
-      paymentGateway: 'Sandbox',
-      paymentStatus: 'Payment Successful',
-    });
+    await confirmAppointment(
+      t.app.db,
+      booking.id,
+      {
+        paymentMethod: 'credit_card',
+        paymentGateway: 'Sandbox',
+        paymentStatus: 'Payment Successful',
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     return booking;
   }
 
@@ -271,5 +276,47 @@ describe.each(TEST_ENGINES)('moving a visit from the console on $name', (engine)
     expect(localParts((await visitOf(loser.id))?.blockStart ?? new Date(0), SANTIAGO).minutes).toBeLessThan(
       10 * 60,
     );
+  });
+  it("changes one at a time: a console move and the patient's reschedule sent together, one applies, the other answers 409 and one e-mail goes out", async () => {
+    for (let trial = 0; trial < 8; trial++) {
+      const date = addDays(localParts(new Date(), SANTIAGO).date, 3 + trial);
+      const booking = await confirmedAt(date, 9);
+      const visit = await visitOf(booking.id);
+      const other = visit?.nurseId === labA ? labB : labA;
+      const before = (await emailsOf(booking.id)).length;
+      // Both people look at the booking as it is now: the coordinator's page and the patient's link.
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/console/appointments/${booking.id}`,
+        headers: coordinator,
+      });
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/appointments/${booking.id}/booking/`,
+        headers: { [APPOINTMENT_TOKEN_HEADER]: booking.token },
+      });
+      expect(page.json().version).toBe(link.json().version);
+      const version = page.json().version as number;
+      const [moved, rescheduled] = await Promise.all([
+        move(booking.id, { ...block(date, 11), nurse_id: String(other), version }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/appointments/${booking.id}/reschedule/`,
+          headers: { [APPOINTMENT_TOKEN_HEADER]: booking.token },
+          payload: { ...block(date, 14), version },
+        }),
+      ]);
+      expect([moved.statusCode, rescheduled.statusCode].sort()).toEqual([200, 409]);
+      const [won, lost] = moved.statusCode === 200 ? [moved, rescheduled] : [rescheduled, moved];
+      expect(lost.json()).toEqual({
+        err: 'appointment-changed',
+        msg: 'La cita cambió mientras la editabas.',
+      });
+      // The visit is where the change that applied put it, and the patient heard of that one only.
+      const after = await visitOf(booking.id);
+      const hour = won === moved ? 11 : 14;
+      expect(localParts(after?.blockStart as Date, SANTIAGO)).toMatchObject({ date, minutes: hour * 60 });
+      expect((await emailsOf(booking.id)).length - before).toBe(1);
+    }
   });
 });

@@ -17,7 +17,6 @@ import { recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
-import { lockAppointment } from '../payments/queries.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from '../scheduling/availability.ts';
 import { BLOCK_MINUTES, formatLocalDateTime, localDateTimeOf, localParts } from '../scheduling/blocks.ts';
 import { appointmentSector, cartItemIds, neededSkills } from '../scheduling/cart-skills.ts';
@@ -30,7 +29,7 @@ import {
   insertHoldIfFree,
 } from '../scheduling/queries.ts';
 import type { RosterCache } from '../scheduling/roster.ts';
-import type { AppointmentRow } from './queries.ts';
+import { type AppointmentRow, lockForChange } from './queries.ts';
 import { invalidStatus } from './transitions.ts';
 
 type MoveOptions = z.infer<typeof consoleMoveOptionsAnswerSchema>;
@@ -112,7 +111,7 @@ export async function moveVisit(
   rosters: RosterCache,
   catalogue: CatalogueSnapshot,
   appointment: AppointmentRow,
-  request: { beginDate: string; endDate: string; nurseId: number },
+  request: { beginDate: string; endDate: string; nurseId: number; version?: number | undefined },
   author: ChangeAuthor,
   now: Date = new Date(),
 ): Promise<MoveAnswer> {
@@ -127,7 +126,8 @@ export async function moveVisit(
   const nurse = candidates.find((candidate) => candidate.id === request.nurseId);
   if (!nurse) throw fail(ERRORS.CONSOLE_NURSE_NOT_AVAILABLE);
   const notified = await inTransaction(db, async (tx) => {
-    if ((await lockAppointment(tx, appointment.id)) !== 'confirmed') throw invalidStatus(appointment.status);
+    const status = await lockForChange(tx, appointment.id, request.version ?? appointment.version);
+    if (status !== 'confirmed') throw invalidStatus(status ?? 'cancelled');
     const current = await findVisitOfAppointment(tx, appointment.id);
     if (!current) throw invalidStatus('expired');
     if (current.blockStart.getTime() <= now.getTime()) throw fail(ERRORS.VISIT_STARTED);

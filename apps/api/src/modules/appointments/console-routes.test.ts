@@ -14,7 +14,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
-import { confirmAppointment } from './confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from './confirmation.ts';
 import { encodeCursor } from './console-search.ts';
 
 type Headers = Record<string, string>;
@@ -85,11 +85,16 @@ describe.each(TEST_ENGINES)('the console appointments on $name', (engine) => {
       payload: { begin_date: `${date} ${pad(at)}:00:00`, end_date: `${date} ${pad(at + 1)}:00:00` },
     });
     expect(held.statusCode, held.body).toBe(200);
-    await confirmAppointment(t.app.db, booking.id, {
-      paymentMethod: 'credit_card',
-      paymentGateway: 'Sandbox',
-      paymentStatus: 'Payment Successful',
-    });
+    await confirmAppointment(
+      t.app.db,
+      booking.id,
+      {
+        paymentMethod: 'credit_card',
+        paymentGateway: 'Sandbox',
+        paymentStatus: 'Payment Successful',
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     return booking;
   }
 

@@ -168,6 +168,7 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           beginDate: request.body.begin_date,
           endDate: request.body.end_date,
           nurseId: Number(request.body.nurse_id),
+          version: request.body.version,
         },
         { actor: consoleActor(operator), operatorId: operator.operatorId },
       );
@@ -189,7 +190,14 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const appointment = await readableAppointment(app.db, request, request.params.id);
-      return cancelFromConsole(app.db, appointment, operatorOfRequest(request), request.body.reason);
+      return cancelFromConsole(
+        app.db,
+        appointment,
+        operatorOfRequest(request),
+        request.body.reason,
+        new Date(),
+        request.body.version ?? appointment.version,
+      );
     },
   );
 
@@ -241,7 +249,14 @@ const consoleAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const appointment = await readableAppointment(app.db, request, request.params.id);
-      await setVisitOutcome(app.db, appointment, operatorOfRequest(request), request.body.outcome);
+      await setVisitOutcome(
+        app.db,
+        appointment,
+        operatorOfRequest(request),
+        request.body.outcome,
+        new Date(),
+        request.body.version ?? appointment.version,
+      );
       return reply.code(204).send(null);
     },
   );

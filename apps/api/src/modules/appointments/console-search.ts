@@ -210,7 +210,7 @@ async function selectSummaries(
       to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
       ${iso(sql`v.block_start`)} as begin_date, ${iso(sql`v.block_end`)} as end_date,
       a.patients, a.comuna, a.country, a.sales_source, a.coupon_code,
-      (a.amounts->>'total')::float8 as amount_total
+      coalesce((a.quote#>>'{due,total}')::float8, (a.amounts->>'total')::float8) as amount_total
     from ${
       candidates
         ? sql`(select appointment_id, created_at from m order by created_at desc, appointment_id desc) o
@@ -225,8 +225,9 @@ async function selectSummaries(
 }
 
 /**
- * The total a summary shows: the amounts the partner's staff recorded, else the server's quote of
- * the stored cart (what a payment is checked against); 0 when it no longer prices.
+ * The total a summary shows: the frozen quote's (money moved), else the amounts the partner's staff
+ * recorded, else the server's quote of the stored cart (what a payment is checked against); 0 when
+ * it no longer prices.
  */
 async function totalOf(db: Db, catalogue: CatalogueSnapshot, row: SummaryRow, patients: StoredCartPatient[]) {
   if (row.amount_total !== null) return Number(row.amount_total);

@@ -9,6 +9,7 @@ import { DEMO_NOT_AFFILIATED_RUT, DEMO_PATIENT_RUT, DEMO_VACCINATED_RUT } from '
 import { insertFundAffiliatesIfMissing } from '../fund/queries.ts';
 import { hashAppointmentToken, newAppointmentToken } from './access.ts';
 import { insertAppointment } from './queries.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 const errorShape = { err: expect.any(String), msg: expect.any(String) };
 // Demo catalogue ids (db/seed/demo-catalogue-items.ts): 50 is vacuna-contra-influenza.
@@ -277,7 +278,7 @@ describe.each(TEST_ENGINES)('appointment patients and finalisation on $name', (e
     expect(changed.json().patients[0].items).toEqual([1]);
     expect((await call('POST', second, body([INFLUENZA]))).statusCode).toBe(200);
     // A refused finalisation (the first is no longer scheduled) releases nothing.
-    await t.app.db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, second.id));
+    await setConfirmed(t.app.db, second.id);
     expect((await call('POST', second, body([1]))).statusCode).toBe(409);
     expect((await call('POST', first, body([INFLUENZA]))).statusCode).toBe(409);
   });

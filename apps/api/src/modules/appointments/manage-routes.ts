@@ -42,7 +42,13 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = appointmentAccessOf(request);
-      const answer = await cancelBooking(app.db, access);
+      const answer = await cancelBooking(
+        app.db,
+        access,
+        new Date(),
+        undefined,
+        request.body?.version ?? access.appointment.version,
+      );
       await publishAvailabilityChange(app.db, app.rosters, app.changes, access.appointment.sectorId ?? null);
       return answer;
     },
@@ -67,6 +73,7 @@ const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         beginDate: request.body.begin_date,
         endDate: request.body.end_date,
         catalogue: await app.catalogue(),
+        version: request.body.version,
       });
       await publishAvailabilityChange(app.db, app.rosters, app.changes, access.appointment.sectorId ?? null);
       return answer;

@@ -13,7 +13,7 @@ import { createBookingDeliverer } from '../notifications/deliver-booking-event.t
 import { createOutboxWorker } from '../outbox/worker.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
-import { confirmAppointment } from './confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from './confirmation.ts';
 
 const patient = {
   first_name: 'Valentina',
@@ -56,10 +56,15 @@ describe.each(TEST_ENGINES)('managing a booking on $name', (engine) => {
       { begin_date: `${date} ${time}`, end_date: end },
     );
     expect(held.statusCode, held.body).toBe(200);
-    await confirmAppointment(t.app.db, booking.id, {
-      paymentMethod: 'credit_card',
-      paymentGateway: 'Sandbox',
-    });
+    await confirmAppointment(
+      t.app.db,
+      booking.id,
+      {
+        paymentMethod: 'credit_card',
+        paymentGateway: 'Sandbox',
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     return { ...booking, headers: { [APPOINTMENT_TOKEN_HEADER]: booking.token } };
   }
 

@@ -15,7 +15,7 @@ import { findClientById } from '../clients/queries.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
 import { enqueueEvents } from '../outbox/queries.ts';
 import { summaryQuote } from '../payments/quote.ts';
-import { lockAppointment } from '../payments/queries.ts';
+import { ledgerOf } from '../payments/ledger.ts';
 import { deleteExpiredHolds, findVisitOfAppointment, insertHoldIfFree } from '../scheduling/queries.ts';
 import { blockNotAvailable } from '../scheduling/errors.ts';
 import { blockCandidates, parseBlock } from '../scheduling/hold.ts';
@@ -24,7 +24,7 @@ import { formatLocalDateTime, localParts } from '../scheduling/blocks.ts';
 import type { AppointmentAccess } from './access.ts';
 import { patientNameOf, serviceIdsOf } from './stored-cart.ts';
 import { invalidStatus } from './transitions.ts';
-import type { AppointmentRow } from './queries.ts';
+import { type AppointmentRow, lockForChange } from './queries.ts';
 import { appointmentTimeZone, timesOfVisit } from './visit-times.ts';
 
 const HOUR_MS = 3_600_000;
@@ -93,11 +93,14 @@ export async function bookingView(
   now: Date = new Date(),
 ): Promise<BookingView> {
   const { appointment } = access;
-  const [visit, cutoffHours, card] = await Promise.all([
+  const [visit, cutoffHours, card, entries] = await Promise.all([
     findVisitOfAppointment(db, appointment.id),
     cutoffHoursOf(db, appointment),
     approvedCardPayment(db, appointment.id),
+    db.select().from(payments).where(eq(payments.appointmentId, appointment.id)),
   ]);
+  // Once its money is frozen, what is left to pay at the address is the account's (ledger.ts).
+  const ledger = ledgerOf(appointment, entries);
   const times = await timesOfVisit(db, rosters, appointment, visit, now);
   const quote = appointment.status === 'cancelled' ? null : await summaryQuote(db, catalogue, appointment);
   const deadline =
@@ -125,11 +128,12 @@ export async function bookingView(
     target_apartment_number: appointment.targetApartmentNumber,
     patients,
     paid_online: paidOnline,
-    pay_at_home: quote ? Math.max(0, quote.net_price - paidOnline) : 0,
+    pay_at_home: ledger ? ledger.outstandingAtAddress : quote ? Math.max(0, quote.net_price - paidOnline) : 0,
     can_change: deadline !== null && now.getTime() < deadline.getTime(),
     change_until: deadline?.toISOString() ?? null,
     local_change_until: deadline ? await localDateTime(db, rosters, appointment, deadline) : null,
     cancellation_cutoff_hours: cutoffHours,
+    version: appointment.version,
   };
 }
 
@@ -148,11 +152,13 @@ export async function cancelBooking(
     tx: Db,
     cancellation: { previous: AppointmentRow['status']; cancelled: AppointmentRow; refund: number },
   ) => Promise<void>,
+  /** The version the person's page showed (else the one this request read): stale is a 409. */
+  version: number = access.appointment.version,
 ): Promise<CancelBookingAnswer> {
   const { appointment } = access;
   const cutoffHours = await cutoffHoursOf(db, appointment);
   const refund = await inTransaction(db, async (tx) => {
-    const status = await lockAppointment(tx, appointment.id);
+    const status = await lockForChange(tx, appointment.id, version);
     if (status !== 'pending' && status !== 'scheduled' && status !== 'confirmed')
       throw invalidStatus((status ?? 'cancelled') as AppointmentRow['status']);
     const visit = await findVisitOfAppointment(tx, appointment.id);
@@ -204,7 +210,7 @@ export async function rescheduleBooking(
   db: Db,
   rosters: RosterCache,
   access: AppointmentAccess,
-  request: { beginDate: string; endDate: string; catalogue: CatalogueSnapshot },
+  request: { beginDate: string; endDate: string; catalogue: CatalogueSnapshot; version?: number | undefined },
   now: Date = new Date(),
 ): Promise<RescheduleAnswer> {
   const { appointment } = access;
@@ -218,7 +224,8 @@ export async function rescheduleBooking(
     begin,
   );
   await inTransaction(db, async (tx) => {
-    if ((await lockAppointment(tx, appointment.id)) !== 'confirmed') throw invalidStatus(appointment.status);
+    const status = await lockForChange(tx, appointment.id, request.version ?? appointment.version);
+    if (status !== 'confirmed') throw invalidStatus(status ?? 'cancelled');
     const current = await findVisitOfAppointment(tx, appointment.id);
     if (!current) throw invalidStatus('expired');
     assertMayChange(current.blockStart, cutoffHours, access.via, now);

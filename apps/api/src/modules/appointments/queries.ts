@@ -1,6 +1,14 @@
+import * as ERRORS from '@visita/domain/contract/api-errors';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, perDatabase, perShape } from '../../db/database.ts';
-import { appointments, cartMakers, catalogueItems, patientItemClaims } from '../../db/schema.ts';
+import {
+  appointments,
+  type AppointmentStatusValue,
+  cartMakers,
+  catalogueItems,
+  patientItemClaims,
+} from '../../db/schema.ts';
+import { fail } from '../../errors.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -157,4 +165,32 @@ export async function findCatalogueIdsBySlug(
     .from(catalogueItems)
     .where(and(eq(catalogueItems.country, country), inArray(catalogueItems.slug, [...slugs])));
   return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/**
+ * Locks the appointment's row for a change a person asked for (move, reschedule, cancel, outcome,
+ * a nurse's absence) and bumps its version: of two changes sent together, the one that locks
+ * second finds the version it read at its start gone and answers 409 'La cita cambió mientras la
+ * editabas', instead of overwriting the first and sending a second, contradictory e-mail. Without
+ * `expectedVersion` (a change that checks what it moves itself) it only locks and bumps. Answers
+ * the status, undefined when the row is gone.
+ */
+export async function lockForChange(
+  tx: Db,
+  id: string,
+  expectedVersion?: number,
+): Promise<AppointmentStatusValue | undefined> {
+  const [row] = await tx
+    .select({ status: appointments.status, version: appointments.version })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for('update');
+  if (!row) return undefined;
+  if (expectedVersion !== undefined && row.version !== expectedVersion)
+    throw fail(ERRORS.APPOINTMENT_CHANGED);
+  await tx
+    .update(appointments)
+    .set({ version: sql`${appointments.version} + 1` })
+    .where(eq(appointments.id, id));
+  return row.status;
 }

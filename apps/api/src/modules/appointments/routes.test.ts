@@ -12,6 +12,7 @@ import { hashApiToken } from '../clients/api-token.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { hashAppointmentToken } from './access.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 /** A square around Las Condes, for the marketplace and for the staff test client. */
 const square = (lng: number, lat: number, half = 0.05): [number, number][][] => [
@@ -371,7 +372,7 @@ describe.each(TEST_ENGINES)('appointments on $name', (engine) => {
 
     it('refuses to move a confirmed appointment', async () => {
       const { id, token } = await newAppointment();
-      await t.app.db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, id));
+      await setConfirmed(t.app.db, id);
       const response = await create(booking({ appointment_id: id, comuna: 'Vitacura' }), withToken(token));
       expect(response.statusCode).toBe(409);
       expect(response.json().err).toBe('appointment-not-editable');

@@ -29,6 +29,8 @@ export interface CompanySplit {
   patientQuote: CartPriceAnswer | null;
   /** What the company owes: the whole quote less the patient's part (the visit fee included when nothing is left). */
   companyAmount: number;
+  /** The whole cart's quote: what the booking costs, whoever pays it. */
+  wholeQuote: CartPriceAnswer;
   /** As stored on the appointment. */
   record: Record<string, unknown>;
 }
@@ -90,6 +92,8 @@ export async function companySplit(
       patients,
       source: appointment.salesSource,
     });
+  // The cap is per person: a document entered as two patients counts once, with both carts.
+  const byDocument = new Map<string, AppointmentCartPatient>();
   for (const [index, ids] of company) {
     if (!onRoster.has(documentOf(index))) throw fail(ERRORS.NOT_COMPANY_EMPLOYEE);
     for (const id of ids) {
@@ -98,19 +102,21 @@ export async function companySplit(
         throw fail(ERRORS.examNotPaidByCompany(item?.name ?? String(id)));
       }
     }
-    if (rules?.cap_per_person) {
-      const patient = cart[index] as AppointmentCartPatient;
+    const patient = cart[index] as AppointmentCartPatient;
+    const own = byDocument.get(documentOf(index));
+    byDocument.set(documentOf(index), {
+      ...patient,
+      items: [...(own?.items ?? []), ...patient.items.filter((id) => ids.has(id))],
+      packs: [...(own?.packs ?? []), ...patient.packs.filter((id) => ids.has(id))],
+    });
+  }
+  if (rules?.cap_per_person) {
+    for (const person of byDocument.values()) {
       const own = await quoteCartPrice(db, catalogue, {
         country: appointment.country,
         locality: appointment.comuna,
         source: appointment.salesSource,
-        patients: [
-          {
-            ...patient,
-            items: patient.items.filter((id) => ids.has(id)),
-            packs: patient.packs.filter((id) => ids.has(id)),
-          },
-        ],
+        patients: [person],
       });
       if (own.base_price - own.fonasa_discount > rules.cap_per_person) {
         throw fail(ERRORS.companyCapExceeded(formatCurrency(rules.cap_per_person, appointment.country)));
@@ -127,9 +133,12 @@ export async function companySplit(
     };
   });
   const patientCart = rest.filter((patient) => patient.items.length + patient.packs.length > 0);
-  const whole = (await quote(cart)).net_price;
+  const wholeQuote = await quote(cart);
   const patientQuote = patientCart.length > 0 ? await quote(patientCart) : null;
-  const companyAmount = Math.max(0, Math.round((whole - (patientQuote?.net_price ?? 0)) * 100) / 100);
+  const companyAmount = Math.max(
+    0,
+    Math.round((wholeQuote.net_price - (patientQuote?.net_price ?? 0)) * 100) / 100,
+  );
   const examsOf = (patients: AppointmentCartPatient[]) =>
     patients.flatMap((patient, index) => {
       const ids = [...patient.items, ...patient.packs];
@@ -139,6 +148,7 @@ export async function companySplit(
     patientCart,
     patientQuote,
     companyAmount,
+    wholeQuote,
     record: {
       split_payment: true,
       client_exams_to_pay: [...company].map(([index, ids]) => ({ patient_index: index, item_ids: [...ids] })),

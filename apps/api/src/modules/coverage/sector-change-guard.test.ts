@@ -3,11 +3,12 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import { appointments, auditLog, nurses, visits } from '../../db/schema.ts';
+import { auditLog, nurses, visits } from '../../db/schema.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createFixtureAppointment } from '../scheduling/test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 type Headers = Record<string, string>;
 interface Refusal {
@@ -84,10 +85,7 @@ describe.each(TEST_ENGINES)("the sector change's guard of booked visits on $name
     expiresIn = 20 * 60_000,
   ) {
     const booking = await createFixtureAppointment(t.app.db, sectorId, { salesSource: 'esencial' });
-    await t.app.db
-      .update(appointments)
-      .set({ clientId: 'demo', patients: [patientWith(items)], status: 'confirmed' })
-      .where(eq(appointments.id, booking.id));
+    await setConfirmed(t.app.db, booking.id, { clientId: 'demo', patients: [patientWith(items)] });
     const start = Date.now() + fromNow;
     const [visit] = await t.app.db
       .insert(visits)

@@ -71,17 +71,24 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
 
   const paid = await findSettledPayments(context.db, appointment.id);
   // Approved online (a card), or recorded by the staff as collected at the address: both money
-  // received, said apart; once collected, nothing is left to pay at the address.
-  const card = paid.find((row) => row.status === 'approved' && row.gateway !== CONSOLE_GATEWAY);
-  const collected = paid.find((row) => row.status === 'approved' && row.gateway === CONSOLE_GATEWAY);
+  // received, said apart. What is left to pay at the address is what the frozen quote left due
+  // there, less what was collected (docs/decisions/money-ledger.md).
+  const sumOf = (keep: (row: (typeof paid)[number]) => boolean) =>
+    paid.filter(keep).reduce((total, row) => total + row.amount, 0);
+  const card = sumOf((row) => row.status === 'approved' && row.gateway !== CONSOLE_GATEWAY);
+  const collected = sumOf((row) => row.status === 'approved' && row.gateway === CONSOLE_GATEWAY);
   const cash = paid.find((row) => row.status === 'cash');
   const quote = await summaryQuote(context.db, catalogue, appointment);
+  const dueAtAddress =
+    appointment.quote?.due.at_address ??
+    cash?.amount ??
+    (collected > 0 ? collected : (quote?.payment_at_home ?? 0));
   const amounts = refund
     ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
     : {
-        paidOnline: card?.amount ?? 0,
-        collected: collected?.amount ?? 0,
-        payAtHome: cash?.amount ?? (collected ? 0 : (quote?.payment_at_home ?? 0)),
+        paidOnline: card,
+        collected,
+        payAtHome: Math.max(0, Math.round((dueAtAddress - collected) * 100) / 100),
       };
 
   // Each e-mail carries a link of its own; a cancellation has nothing left to manage.

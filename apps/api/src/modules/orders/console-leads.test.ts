@@ -13,7 +13,7 @@ import { appointments, auditLog, cartMakers, medicalOrders, outboxEvents } from 
 import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { confirmAppointment } from '../appointments/confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../appointments/confirmation.ts';
 import { cartMakerAppointmentToken } from '../appointments/service.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
@@ -272,11 +272,16 @@ describe.each(TEST_ENGINES)("the console's medical orders on $name", (engine) =>
         ],
       })
       .where(eq(appointments.id, appointmentId));
-    await confirmAppointment(t.app.db, appointmentId, {
-      paymentMethod: 'In address',
-      paymentGateway: 'Partner',
-      paymentStatus: 'Payment Pending',
-    });
+    await confirmAppointment(
+      t.app.db,
+      appointmentId,
+      {
+        paymentMethod: 'In address',
+        paymentGateway: 'Partner',
+        paymentStatus: 'Payment Pending',
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     const booked = (await get(`/api/console/leads/${order.id}`)).json();
     expect(booked).toMatchObject({ status: 'booked', appointment_id: appointmentId });
     expect(booked.history[0]).toMatchObject({ action: 'lead.status_changed', after: { status: 'booked' } });

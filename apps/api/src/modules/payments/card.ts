@@ -24,14 +24,24 @@ import { outcomeForCardholder, type SandboxGateway } from '../../adapters/paymen
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../errors.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
-import { updateAppointmentWhileStatus } from '../appointments/queries.ts';
 import { duePayments, reconcilePayment, REFUNDED, RefundedCharge, settleCharge } from './reconcile.ts';
-import { appointmentCart, assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
+import { assertConfirmable, stockUnitsOf } from '../appointments/stored-cart.ts';
 import { companySplit } from '../appointments/split-payment.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { assertStockAvailable } from '../operative/stock.ts';
 import { isStorableText } from '@visita/domain/contract/safe-text';
-import { claimPaymentAttempt, findPayment, type PaymentRow, updatePayment } from './queries.ts';
+import { appointments, type FrozenQuote } from '../../db/schema.ts';
+import { inTransaction } from '../../db/database.ts';
+import { withGuards } from '../../db/guard-errors.ts';
+import { eq } from 'drizzle-orm';
+import { frozenQuoteOf, lockAppointmentRow, storedQuote, thawQuote } from './frozen-quote.ts';
+import {
+  claimPaymentAttempt,
+  findOpenPayment,
+  findPayment,
+  type PaymentRow,
+  updatePayment,
+} from './queries.ts';
 
 import { assertAmountWithinLimits, onlineAmount, quoteAppointment } from './quote.ts';
 
@@ -133,6 +143,71 @@ async function reconcileStale(
   return settled;
 }
 
+type QuotedClaim =
+  | { outcome: 'claimed'; paymentId: string; amount: number }
+  | { outcome: 'twin' }
+  | { outcome: 'not-payable' }
+  | { outcome: 'in-process' };
+
+/**
+ * A card attempt quoted and claimed under the lock on the appointment's row, read afresh: the
+ * cart is priced as it is now (the company's part of a split too), the amount the person was
+ * shown must be that price, the quote is frozen on the row (from here on no finalize or other
+ * change reaches the cart: the database refuses it) and the 'processing' payment is inserted, all
+ * in one transaction. A cart changed since the person was shown its price is an amount mismatch,
+ * before any charge.
+ */
+async function claimQuoted(
+  context: CardPaymentContext,
+  attempt: Parameters<typeof claimPaymentAttempt>[1],
+  body: CardPaymentBody,
+  now: Date,
+): Promise<QuotedClaim> {
+  const { db, catalogue } = context;
+  return withGuards(() =>
+    inTransaction(db, async (tx) => {
+      const row = await lockAppointmentRow(tx, attempt.appointmentId);
+      if (!row) return { outcome: 'not-payable' as const };
+      if (await findPayment(tx, row.id, attempt.idempotencyKey)) return { outcome: 'twin' as const };
+      if (row.status !== 'scheduled') return { outcome: 'not-payable' as const };
+      if (await findOpenPayment(tx, row.id)) return { outcome: 'in-process' as const };
+      assertConfirmable(row.patients);
+      const split =
+        body.client_exams_to_pay && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0)
+          ? await companySplit(tx, catalogue, row, body.client_exams_to_pay)
+          : null;
+      // The company pays everything: nothing is left for the card.
+      if (split && split.patientCart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
+      const whole = split?.wholeQuote ?? (await quoteAppointment(tx, catalogue, row));
+      // With a split the patient's part was quoted while reading it: not quoted again.
+      const amount = onlineAmount(split?.patientQuote ?? whole);
+      if (amount <= 0) throw fail(ERRORS.NOTHING_TO_PAY);
+      assertAmountWithinLimits(row.country, amount, body.payment_method_id);
+      if (Math.abs(body.amount - amount) >= 0.005) throw fail(ERRORS.AMOUNT_MISMATCH);
+      const quote = frozenQuoteOf(
+        catalogue,
+        row,
+        whole,
+        { online: amount, company: split?.companyAmount ?? 0 },
+        now,
+      );
+      // The company's part as the confirmation will record it (also when a reconciliation confirms).
+      await tx
+        .update(appointments)
+        .set({
+          quote: storedQuote(quote) as unknown as FrozenQuote,
+          splitPayment: split?.record ?? null,
+          updatedAt: now,
+        })
+        .where(eq(appointments.id, row.id));
+      const claim = await claimPaymentAttempt(tx, { ...attempt, amount });
+      if (claim.outcome !== 'claimed')
+        throw new Error(`a locked appointment's claim answered ${claim.outcome}`);
+      return { outcome: 'claimed' as const, paymentId: claim.paymentId, amount };
+    }),
+  );
+}
+
 /**
  * POST /v2/mercado-pago/{id}/card/. Charges once per appointment and attempt (the Idempotency-Key
  * header, else the card token): the attempt is claimed as a 'processing' payment row under a lock
@@ -148,7 +223,7 @@ export async function payByCard(
   idempotencyHeader: string | undefined,
   now: Date = new Date(),
 ): Promise<CardPaymentAnswer> {
-  const { db, gateway, catalogue, log } = context;
+  const { db, gateway, log } = context;
   // A token PostgreSQL cannot store (NUL) is no card token; looking it up would be a 500.
   if (!isStorableText(body.token)) throw fail(ERRORS.INVALID_CARD_TOKEN);
   const attemptKey = idempotencyHeader ? `key:${idempotencyHeader}` : `token:${body.token}`;
@@ -162,42 +237,22 @@ export async function payByCard(
 
   // Refused before any charge: confirmation would refuse it after one.
   assertConfirmable(appointment.patients);
-  const cart = appointmentCart(appointment.patients);
-  const split =
-    body.client_exams_to_pay && body.client_exams_to_pay.some((entry) => entry.item_ids.length > 0)
-      ? await companySplit(db, catalogue, appointment, body.client_exams_to_pay)
-      : null;
-  // The company pays everything: nothing is left for the card.
-  if (split && split.patientCart.length === 0) throw fail(ERRORS.NOTHING_TO_PAY);
-  // With a split the patient's part was quoted while reading it: not quoted again.
-  const amount = onlineAmount(
-    split?.patientQuote ?? (await quoteAppointment(db, catalogue, appointment, cart)),
-  );
-  if (amount <= 0) throw fail(ERRORS.NOTHING_TO_PAY);
-  assertAmountWithinLimits(appointment.country, amount, body.payment_method_id);
-  if (Math.abs(body.amount - amount) >= 0.005) throw fail(ERRORS.AMOUNT_MISMATCH);
   // Checked before charging; taken for good at confirmation, where a lost race is refunded.
   await assertStockAvailable(db, stockUnitsOf(appointment.patients), appointment.salesSource);
 
   const { currency } = localeFromCountry(appointment.country);
-  // The company's part as the confirmation will record it (also when a reconciliation confirms).
-  if (split || appointment.splitPayment) {
-    await updateAppointmentWhileStatus(db, appointment.id, ['scheduled'], {
-      splitPayment: split?.record ?? null,
-    });
-  }
   const attemptRequest = {
     appointmentId: appointment.id,
     idempotencyKey: attemptKey,
     gateway: gateway.kind,
     method: body.payment_method_id,
-    amount,
+    amount: 0,
     currency: currency as 'CLP' | 'MXN',
   };
-  let claimed = await claimPaymentAttempt(db, attemptRequest);
+  let claimed = await claimQuoted(context, attemptRequest, body, now);
   if (claimed.outcome === 'in-process' && (await reconcileStale(context, appointment.id, now)) > 0) {
     // The open payment was one a crash or a timeout left behind: settled now, this attempt may go on.
-    claimed = await claimPaymentAttempt(db, attemptRequest);
+    claimed = await claimQuoted(context, attemptRequest, body, now);
   }
   if (claimed.outcome === 'not-payable') throw fail(ERRORS.NOT_PAYABLE);
   if (claimed.outcome === 'in-process') throw fail(ERRORS.PAYMENT_IN_PROCESS);
@@ -207,6 +262,7 @@ export async function payByCard(
     if (!twin) throw new Error('the twin payment vanished');
     return replay(db, twin);
   }
+  const { amount } = claimed;
   const { paymentId } = claimed;
 
   let charged: GatewayPayment;
@@ -229,6 +285,7 @@ export async function payByCard(
         status: 'rejected',
         statusDetail: ERRORS.INVALID_CARD_TOKEN.err,
       });
+      await thawQuote(db, appointment.id);
       throw fail(ERRORS.INVALID_CARD_TOKEN);
     }
     // The outcome is unknown (a timeout may still have charged): ask the gateway what it charged
@@ -246,6 +303,7 @@ export async function payByCard(
         status: 'rejected',
         statusDetail: ERRORS.GATEWAY_UNAVAILABLE.err,
       });
+      await thawQuote(db, appointment.id);
       if (error instanceof GatewayUnavailableError) throw fail(ERRORS.GATEWAY_UNAVAILABLE);
       throw error;
     }
@@ -258,6 +316,7 @@ export async function payByCard(
       statusDetail: charged.statusDetail,
       gatewayPaymentId: charged.id,
     });
+    await thawQuote(db, appointment.id);
     throw fail(ERRORS.paymentRejected(charged.statusDetail));
   }
   // Approved: confirmed with the payment (refunded if the visit can no longer be confirmed); in

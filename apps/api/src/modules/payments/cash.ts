@@ -10,13 +10,12 @@ import type { AppointmentRow } from '../appointments/queries.ts';
 import {
   confirmAppointment,
   manualConfirmationRule,
+  pricedAtConfirmation,
   type ManualConfirmationRule,
 } from '../appointments/confirmation.ts';
 import { assertConfirmable } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { findOpenPayment, findPayment, insertPayment } from './queries.ts';
-
-import { quoteAppointment } from './quote.ts';
 
 /**
  * Who may confirm by paying at home: where the 'home' option is offered (Mexico), and
@@ -55,7 +54,6 @@ export async function payInCash(
   if (previous && appointment.status === 'confirmed') return cashAnswer(appointment, rule.paymentStatus);
   if (appointment.status !== 'scheduled') throw fail(ERRORS.NOT_PAYABLE);
   assertConfirmable(appointment.patients);
-  const amount = (await quoteAppointment(db, catalogue, appointment)).net_price;
   const { currency } = localeFromCountry(appointment.country);
   try {
     const confirmed = await confirmAppointment(
@@ -67,8 +65,11 @@ export async function payInCash(
         paymentStatus: rule.paymentStatus,
         confirmedAt: now,
       },
-      async (tx) => {
+      pricedAtConfirmation(catalogue, now),
+      async (tx, row) => {
         if (await findOpenPayment(tx, appointment.id)) throw fail(ERRORS.PAYMENT_IN_PROCESS);
+        // What is to be collected is what the frozen quote leaves due at the address.
+        const amount = row.quote?.due.at_address ?? 0;
         await insertPayment(tx, {
           appointmentId: appointment.id,
           idempotencyKey: CASH_KEY,

@@ -13,7 +13,7 @@ import {
 } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { confirmAppointment } from '../appointments/confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../appointments/confirmation.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
 
@@ -114,11 +114,16 @@ describe.each(TEST_ENGINES)("the console's money queue on $name", (engine) => {
 
   async function confirmed(paymentStatus = 'Payment Pending') {
     const booking = await held();
-    await confirmAppointment(t.app.db, booking.id, {
-      paymentMethod: 'In address',
-      paymentGateway: 'Partner',
-      paymentStatus,
-    });
+    await confirmAppointment(
+      t.app.db,
+      booking.id,
+      {
+        paymentMethod: 'In address',
+        paymentGateway: 'Partner',
+        paymentStatus,
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     return booking;
   }
 

@@ -82,7 +82,7 @@ function kindQuery(kind: MoneyQueueKind, leaseEnd: Date, clientId: string | unde
       // Confirmed without a charge: until a person records the payment, or writes it off.
       return sql`select 'payment_pending' as kind, ${APPOINTMENT_COLUMNS},
           cash.id::text as payment_id, null as gateway_payment_id,
-          coalesce(cash.amount, (a.amounts->>'total')::float8) as amount, cash.currency,
+          coalesce(cash.amount, (a.quote#>>'{due,at_address}')::float8, (a.amounts->>'total')::float8) as amount, cash.currency,
           ${iso(sql`coalesce(a.confirmed_at, a.updated_at)`)} as since
         from appointments a left join clients c on c.id = a.client_id
         left join payments cash on cash.appointment_id = a.id and cash.status = 'cash'
@@ -122,7 +122,7 @@ function shortName(patients: unknown): string | null {
   }
 }
 
-/** What a confirmation left to collect: the `cash` row's amount, the staff's amounts, else the quote. */
+/** What a confirmation left to collect: the `cash` row's amount, the frozen quote's at the address, the staff's amounts, else the quote. */
 async function owedAmount(
   db: Db,
   catalogue: CatalogueSnapshot,
@@ -433,7 +433,12 @@ export async function writeOff(
         )
           throw fail(ERRORS.CONSOLE_NOTHING_TO_WRITE_OFF);
         before = own.find((one) => one.status === 'cash');
-        amount = await owedAmount(tx, catalogue, row.id, before?.amount ?? row.amounts?.total ?? null);
+        amount = await owedAmount(
+          tx,
+          catalogue,
+          row.id,
+          before?.amount ?? row.quote?.due.at_address ?? row.amounts?.total ?? null,
+        );
         if (before) {
           writtenId = before.id;
           await tx

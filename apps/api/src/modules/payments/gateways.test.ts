@@ -40,7 +40,7 @@ async function scheduledAppointment(
 ): Promise<{ id: string; token: string }> {
   const [nurse] = await db
     .insert(nurses)
-    .values({ name: `Enfermera ${block}`, skills: ['lab'] })
+    .values({ name: `Enfermera ${block}`, skills: ['lab', 'vaccine', 'medical_service'] })
     .returning();
   if (!nurse) throw new Error('nurse insert returned nothing');
   return insertScheduledAppointment(db, {

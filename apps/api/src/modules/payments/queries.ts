@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, instantPlaceholder, perDatabase } from '../../db/database.ts';
-import { appointments, payments } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -51,24 +51,6 @@ const preparedFindOpenPayment = perDatabase((db: Db) =>
 export async function findOpenPayment(db: Db, appointmentId: string): Promise<PaymentRow | undefined> {
   const [row] = await preparedFindOpenPayment(db).execute({ appointmentId });
   return row;
-}
-
-const preparedLockAppointment = perDatabase((db: Db) =>
-  db
-    .select({ status: appointments.status })
-    .from(appointments)
-    .where(eq(appointments.id, sql.placeholder('id')))
-    .for('update')
-    .prepare('appointments_lock'),
-);
-
-/**
- * Locks the appointment's row until the transaction ends (SELECT … FOR UPDATE), so two payment
- * attempts on one appointment claim it one after the other. Answers its status.
- */
-export async function lockAppointment(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await preparedLockAppointment(db).execute({ id });
-  return row?.status;
 }
 
 const preparedClaimAttempt = perDatabase((db: Db) =>

@@ -15,6 +15,7 @@ import {
 } from '../appointments/stored-cart.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { quoteCartPrice } from '../pricing/service.ts';
+import { frozenPrice } from './frozen-quote.ts';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -44,14 +45,17 @@ export async function quoteAppointment(
 }
 
 /**
- * The quote a payment summary shows: the one a card payment charges against. Null while there is
- * nothing to quote, or when the stored cart no longer prices (an item withdrawn since).
+ * The quote a payment summary shows: the frozen one once money moved (a card payment claimed, the
+ * booking confirmed), else the stored cart at today's prices, the one a card payment would charge.
+ * Null while there is nothing to quote, or when the stored cart no longer prices (an item withdrawn since).
  */
 export async function summaryQuote(
   db: Db,
   catalogue: CatalogueSnapshot,
   appointment: AppointmentRow,
 ): Promise<CartPriceAnswer | null> {
+  // Frozen once money moved: what the booking was quoted at, never today's prices.
+  if (appointment.quote) return frozenPrice(appointment.quote);
   if (!hasPatientWithServices(appointment.patients)) return null;
   try {
     return await quoteAppointment(db, catalogue, appointment);

@@ -18,6 +18,7 @@ import { AppError, fail } from '../../errors.ts';
 import { confirmAppointment } from '../appointments/confirmation.ts';
 import { findAppointmentById } from '../appointments/queries.ts';
 import { writeBookingEvents } from '../notifications/booking-events.ts';
+import { quoteFromPayments, thawQuote } from './frozen-quote.ts';
 import { type PaymentRow, recordCompanyBilled, updatePayment } from './queries.ts';
 
 export interface ReconcileContext {
@@ -99,6 +100,8 @@ export async function settleCharge(
   const { db, gateway, log } = ctx;
   if (!charge) {
     await updatePayment(db, payment.id, { status: 'rejected', statusDetail: NOT_CHARGED }, now);
+    // Nothing was charged: the person may change the cart and pay again.
+    await thawQuote(db, payment.appointmentId);
     return 'rejected';
   }
   if (charge.status === 'rejected') {
@@ -108,6 +111,7 @@ export async function settleCharge(
       { status: 'rejected', statusDetail: charge.statusDetail, gatewayPaymentId: charge.id },
       now,
     );
+    await thawQuote(db, payment.appointmentId);
     return 'rejected';
   }
   if (charge.status === 'in_process') {
@@ -130,6 +134,15 @@ export async function settleCharge(
         paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
         confirmedAt: now,
       },
+      // The quote was frozen when the attempt was claimed. A payment claimed before quotes were
+      // frozen (an upgrade mid-payment) is priced now, with what it charged as the online part.
+      async (_tx, row) => ({
+        quote: quoteFromPayments(
+          row,
+          { online: payment.amount, company: Number(row.splitPayment?.company_amount ?? 0) || 0 },
+          now,
+        ),
+      }),
       async (tx, row) => {
         await updatePayment(
           tx,
@@ -182,6 +195,7 @@ export async function settleCharge(
         });
       }
     });
+    await thawQuote(db, payment.appointmentId);
     if (options.throwRefusal) throw new RefundedCharge(why);
     return 'refunded';
   }

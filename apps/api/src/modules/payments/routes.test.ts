@@ -91,7 +91,7 @@ describe.each(TEST_ENGINES)('payments on $name', (engine) => {
     t = await createTestApp(engine);
     const [nurse] = await t.app.db
       .insert(nurses)
-      .values({ name: 'Enfermera pagos', skills: ['lab'] })
+      .values({ name: 'Enfermera pagos', skills: ['lab', 'vaccine', 'medical_service'] })
       .returning();
     if (!nurse) throw new Error('nurse insert returned nothing');
     nurseId = nurse.id;

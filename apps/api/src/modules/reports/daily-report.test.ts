@@ -8,6 +8,7 @@ import { consoleSessionsByRole, type ConsoleCredentials } from '../../test-suppo
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createFixtureAppointment, createFixtureSector } from '../scheduling/test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 /** Days of their own, far from anything else the database holds. */
 const DAY = '2031-05-12';
@@ -53,9 +54,6 @@ describe.each(TEST_ENGINES)('the daily report per partner on $name', (engine) =>
       .update(appointments)
       .set({
         clientId,
-        status: cancelledAt ? 'cancelled' : confirmedAt ? 'confirmed' : 'scheduled',
-        confirmedAt,
-        cancelledAt,
         amounts: discount === null ? null : { subtotal: 20_000, discount, iva: 0, total: 20_000 - discount },
       })
       .where(eq(appointments.id, id));
@@ -71,6 +69,13 @@ describe.each(TEST_ENGINES)('the daily report per partner on $name', (engine) =>
         createdAt: payment.createdAt,
         updatedAt: payment.updatedAt ?? payment.createdAt,
       });
+    // Confirmed as a confirmation leaves it: with the quote its payments prove.
+    if (confirmedAt) await setConfirmed(t.app.db, id, { confirmedAt });
+    if (cancelledAt)
+      await t.app.db
+        .update(appointments)
+        .set({ status: 'cancelled', cancelledAt })
+        .where(eq(appointments.id, id));
     return id;
   }
 

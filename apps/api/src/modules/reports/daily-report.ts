@@ -87,8 +87,8 @@ const inGateways = (gateways: readonly string[]) =>
   )})`;
 
 /**
- * The sums per partner and local day: bookings confirmed and the discounts the staff recorded
- * on them, confirmed bookings cancelled (by the cancellation's day), card charges approved (by
+ * The sums per partner and local day: bookings confirmed with what their frozen quote leaves to
+ * collect at the address and its discount (the staff's where they recorded one), confirmed bookings cancelled (by the cancellation's day), card charges approved (by
  * the attempt's day, refunded later or not), what is to be collected at the address and what
  * the company is billed (by the row's day) and refunds (by the day the charge was given back).
  */
@@ -105,7 +105,8 @@ async function dailyFigures(db: Db, query: FigureQuery): Promise<FigureRow[]> {
     db,
     sql`with events as (
       select a.client_id, ${dayOf('a.confirmed_at')} as day, 1 as bookings, 0::float8 as paid_online,
-        0::float8 as to_collect, coalesce((a.amounts->>'discount')::float8, 0) as discounts,
+        coalesce((a.quote#>>'{due,at_address}')::float8, 0) as to_collect,
+        coalesce((a.amounts->>'discount')::float8, (a.quote#>>'{price,discount}')::float8, 0) as discounts,
         0::float8 as refunds, 0::float8 as company_billed, 0 as cancelled
       from appointments a
       where ${partner} and ${within('a.confirmed_at')}
@@ -116,7 +117,8 @@ async function dailyFigures(db: Db, query: FigureQuery): Promise<FigureRow[]> {
       union all
       select a.client_id, ${dayOf('p.created_at')}, 0,
         case when p.status in ('approved', 'refunded') and ${online} then p.amount else 0 end,
-        case when p.status = 'cash' or (p.status = 'approved' and ${atAddress}) then p.amount else 0 end,
+        case when a.quote is null and (p.status = 'cash' or (p.status = 'approved' and ${atAddress}))
+          then p.amount else 0 end,
         0, 0,
         case when p.status = 'company_billed' then p.amount else 0 end,
         0
@@ -154,7 +156,7 @@ async function couponBookingsWithoutAmounts(
     sql`select * from (
       select a.id::text as id, a.client_id, to_char((a.confirmed_at at time zone ${zoneOf})::date, 'YYYY-MM-DD') as day
       from appointments a
-      where ${partner} and a.amounts is null and a.coupon_code is not null
+      where ${partner} and a.amounts is null and a.quote is null and a.coupon_code is not null
         and a.confirmed_at >= ${low}::timestamptz and a.confirmed_at < ${high}::timestamptz
     ) b where b.day >= ${query.from} and b.day <= ${query.to}`,
   );

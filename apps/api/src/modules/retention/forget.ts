@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { cleanRut, formatRut, isValidRut } from '@visita/domain/validators/rut';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, markErasing } from '../../db/database.ts';
 import {
   appointments,
   auditLog,
@@ -101,6 +101,7 @@ export async function forgetPerson(
   const rollback = new Error('dry run');
   try {
     await db.transaction(async (tx) => {
+      await markErasing(tx as unknown as Db);
       // The person's other identifiers, learnt from the records that name them: a RUT's accounts
       // and carts give its e-mails (leads and e-mails carry only those), an e-mail's give RUTs.
       const emails = new Set<string>(key.kind === 'email' ? [key.email] : []);

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, markErasing } from '../../db/database.ts';
 import {
   appointments,
   auditLog,
@@ -89,6 +89,7 @@ async function deleteOldOrders(db: Db, storage: FileStorage, cutoff: Date) {
 /** Erases the people and address of old appointments never confirmed nor paid. */
 async function eraseAbandoned(db: Db, cutoff: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    await markErasing(tx as unknown as Db);
     const rows = await tx
       .select({ id: appointments.id, patients: appointments.patients })
       .from(appointments)

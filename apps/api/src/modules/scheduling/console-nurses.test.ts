@@ -5,7 +5,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import {
-  appointments,
   auditLog,
   nurseDaysOff,
   nurseExtraShifts,
@@ -21,6 +20,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { isoWeekday, localParts, localToInstant } from './blocks.ts';
 import { findSectorNurses } from './queries.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from './test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 type Headers = Record<string, string>;
 interface Shift {
@@ -82,15 +82,11 @@ describe.each(TEST_ENGINES)('the console nurses on $name', (engine) => {
   /** A confirmed lab visit of `nurseId` at `hour` on `date` (Santiago), as a confirmation leaves it. */
   async function visitOf(sectorId: number, nurseId: number, date: string, hour: number) {
     const booking = await createFixtureAppointment(t.app.db, sectorId);
-    await t.app.db
-      .update(appointments)
-      .set({
-        clientId: 'demo',
-        patients: [patient],
-        status: 'confirmed',
-        paymentStatus: 'Payment Successful',
-      })
-      .where(eq(appointments.id, booking.id));
+    await setConfirmed(t.app.db, booking.id, {
+      clientId: 'demo',
+      patients: [patient],
+      paymentStatus: 'Payment Successful',
+    });
     const start = localToInstant(date, hour * 60, SANTIAGO) ?? 0;
     const [visit] = await t.app.db
       .insert(visits)

@@ -10,7 +10,7 @@ import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { insertScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { confirmAppointment } from '../appointments/confirmation.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../appointments/confirmation.ts';
 import { localToInstant } from './blocks.ts';
 import { createFixtureSector, SANTIAGO } from './test-fixtures.ts';
 
@@ -115,11 +115,16 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
       blockStart: new Date(start),
     });
     await t.app.db.update(appointments).set({ clientId }).where(eq(appointments.id, id));
-    await confirmAppointment(t.app.db, id, {
-      paymentMethod: 'credit_card',
-      paymentGateway: 'Sandbox',
-      paymentStatus: 'Payment Successful',
-    });
+    await confirmAppointment(
+      t.app.db,
+      id,
+      {
+        paymentMethod: 'credit_card',
+        paymentGateway: 'Sandbox',
+        paymentStatus: 'Payment Successful',
+      },
+      pricedAtConfirmation(await t.app.catalogue(), new Date()),
+    );
     return id;
   }
 

@@ -5,6 +5,7 @@ import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { holdBlockForAppointment } from './queries.ts';
 import { createFixtureAppointment, createFixtureSector } from './test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 const HOUR = 3_600_000;
 const SCHEDULABLE = ['pending', 'scheduled', 'expired'];
@@ -121,7 +122,7 @@ describe.each(TEST_ENGINES)('the hold statement on $name', (engine) => {
     const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
     const [mine = 0, free = 0] = nurseIds;
     const confirmed = await put(sectorId, mine, 'confirmed', { expiresAt: null });
-    await t.app.db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, confirmed));
+    await setConfirmed(t.app.db, confirmed);
     expect(await hold(confirmed, [free], new Date(block.getTime() + HOUR))).toBe('not-schedulable');
     expect(await visitOf(confirmed)).toMatchObject({ status: 'confirmed', nurseId: mine });
     expect(await statusOf(confirmed)).toBe('confirmed');

@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
-import { lockAppointment } from '../payments/queries.ts';
+import { lockForChange } from '../appointments/queries.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from './availability.ts';
 import { localParts, localToInstant } from './blocks.ts';
 import { cartItemIds, neededSkills } from './cart-skills.ts';
@@ -182,7 +182,7 @@ export async function applyRoute(
     });
     if (new Set(moves.map((move) => move.visit.id)).size !== moves.length) throw changed();
     for (const { visit } of moves) {
-      if ((await lockAppointment(tx, visit.id)) !== 'confirmed') throw changed();
+      if ((await lockForChange(tx, visit.id)) !== 'confirmed') throw changed();
       const gone = await tx
         .delete(visits)
         .where(and(eq(visits.id, visit.visitId), eq(visits.nurseId, visit.nurseId)))

@@ -16,6 +16,7 @@ import { DEMO_NURSES } from '../../db/seed/demo-nurses.ts';
 import { confirmVisit } from './hold.ts';
 import { expireLapsedHolds } from '../appointments/transitions.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO, tomorrowIn } from './test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
   let t: TestApp;
@@ -408,7 +409,7 @@ describe.each(TEST_ENGINES)('scheduling on $name', (engine) => {
     it('refuses to schedule a confirmed appointment', async () => {
       const { sectorId } = await createFixtureSector(db, [{}]);
       const appointment = await createFixtureAppointment(db, sectorId);
-      await db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, appointment.id));
+      await setConfirmed(db, appointment.id);
       const response = await schedule(appointment.id, appointment.token, block(tomorrowIn(SANTIAGO), 10));
       expect(response.statusCode).toBe(409);
       expect(response.json().err).toBe('appointment-not-schedulable');

@@ -3,20 +3,13 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import {
-  appointments,
-  auditLog,
-  nurseDaysOff,
-  nurseSectors,
-  nurseShifts,
-  outboxEvents,
-  visits,
-} from '../../db/schema.ts';
+import { auditLog, nurseDaysOff, nurseSectors, nurseShifts, outboxEvents, visits } from '../../db/schema.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts, localToInstant } from './blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from './test-fixtures.ts';
+import { setConfirmed } from '../../test-support/confirmed-row.ts';
 
 type Headers = Record<string, string>;
 interface Answer {
@@ -69,15 +62,11 @@ describe.each(TEST_ENGINES)('a nurse calling in sick on $name', (engine) => {
   /** A confirmed visit of `nurseId` at `hour` on `date` in the sector, written as a confirmation leaves it. */
   async function visitOf(sectorId: number, nurseId: number, date: string, hour: number) {
     const booking = await createFixtureAppointment(t.app.db, sectorId);
-    await t.app.db
-      .update(appointments)
-      .set({
-        clientId: 'demo',
-        patients: [patient],
-        status: 'confirmed',
-        paymentStatus: 'Payment Successful',
-      })
-      .where(eq(appointments.id, booking.id));
+    await setConfirmed(t.app.db, booking.id, {
+      clientId: 'demo',
+      patients: [patient],
+      paymentStatus: 'Payment Successful',
+    });
     const start = localToInstant(date, hour * 60, SANTIAGO) ?? 0;
     await t.app.db.insert(visits).values({
       appointmentId: booking.id,

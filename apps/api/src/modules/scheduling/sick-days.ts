@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import type { ChangeAuthor } from '../console/operators.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
-import { lockAppointment } from '../payments/queries.ts';
+import { lockForChange } from '../appointments/queries.ts';
 import { shortPatientName } from './agenda.ts';
 import { busyBlocksOf, horizonFor, sectorRoster } from './availability.ts';
 import { BLOCK_MINUTES, localDateTimeOf, localParts } from './blocks.ts';
@@ -297,7 +297,7 @@ export async function applySickDays(
       const moved = await tx
         .transaction(async (savepoint) => {
           const db = savepoint as unknown as Db;
-          if ((await lockAppointment(db, entry.appointment.id)) !== 'confirmed') throw new Unplaced();
+          if ((await lockForChange(db, entry.appointment.id)) !== 'confirmed') throw new Unplaced();
           const gone = await db
             .delete(visits)
             .where(and(eq(visits.id, entry.visitId), eq(visits.nurseId, nurseId)))

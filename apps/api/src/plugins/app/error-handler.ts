@@ -3,6 +3,7 @@ import type { ApiErrorEntry } from '@visita/domain/contract/api-errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { guardRefusal } from '../../db/guard-errors.ts';
 import { AppError } from '../../errors.ts';
 
 /** The framework's own client errors, by code. */
@@ -23,7 +24,9 @@ const answer = ({ err, msg }: ApiErrorEntry) => ({ err, msg });
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError, request, reply) => {
+      // The database's guards refuse with a SQLSTATE of their own: the same 409 from every path.
+      const error = (guardRefusal(thrown) as FastifyError | undefined) ?? thrown;
       if (error instanceof AppError) {
         return reply
           .code(error.statusCode)

@@ -168,7 +168,7 @@ function CancelDialog({
   );
 }
 
-/** A payment collected at the address: how much (the total unless said otherwise), how, a reference. */
+/** A payment collected at the address: how much (what is left to collect unless said otherwise), how, a reference. */
 function PaymentDialog({
   appointmentId,
   total,
@@ -406,7 +406,7 @@ export function AppointmentActions({
       />
       <PaymentDialog
         appointmentId={a.id}
-        total={a.amounts.total}
+        total={a.amounts.ledger?.to_collect ?? a.amounts.total}
         opened={dialog === 'payment'}
         onClose={() => setDialog(null)}
         onExitTransitionEnd={afterDialog}

@@ -203,6 +203,27 @@ export function AppointmentPage() {
             [COPY.subtotal, money(a.amounts.subtotal)],
             [COPY.discount, money(a.amounts.discount)],
             [COPY.total, money(a.amounts.total)],
+            // The booking's account once its money is frozen: who owes what, and what is left.
+            ...(a.amounts.ledger
+              ? ([
+                  [COPY.dueOnline, money(a.amounts.ledger.due_online)],
+                  [COPY.dueAtAddress, money(a.amounts.ledger.due_at_address)],
+                  ...(a.amounts.ledger.due_company > 0
+                    ? [[COPY.dueCompany, money(a.amounts.ledger.due_company)]]
+                    : []),
+                  [COPY.paid, money(a.amounts.ledger.paid)],
+                  ...(a.amounts.ledger.refunded > 0
+                    ? [[COPY.refunded, money(a.amounts.ledger.refunded)]]
+                    : []),
+                  ...(a.amounts.ledger.written_off > 0
+                    ? [[COPY.writtenOff, money(a.amounts.ledger.written_off)]]
+                    : []),
+                  [COPY.toCollect, money(a.amounts.ledger.to_collect)],
+                  ...(a.amounts.ledger.company_owes > 0
+                    ? [[COPY.companyOwes, money(a.amounts.ledger.company_owes)]]
+                    : []),
+                ] as [string, string][])
+              : []),
           ]}
         />
       </Section>
