@@ -12,6 +12,9 @@ const GUARDS: Readonly<Record<string, ApiErrorEntry>> = {
   VM001: ERRORS.CART_FROZEN,
   VM002: ERRORS.QUOTE_MISMATCH,
   VS001: ERRORS.NURSE_LACKS_SKILL,
+  VS002: ERRORS.NURSE_OFF,
+  // The roster guard (migration 0020): a change that would leave a visit without its nurse.
+  VR001: ERRORS.CONSOLE_NURSE_VISITS_AFFECTED,
 };
 
 /** The refusal a guard's error means, or undefined for any other error. */

@@ -148,6 +148,16 @@ export function SickDaysDialog({
             )}
           </Alert>
         ) : null}
+        {shown && shown.holds.length > 0 ? (
+          <Text role="status">
+            {applied
+              ? SICK_COPY.holdsApplied(
+                  applied.holds.filter((hold) => hold.result === 'moved').length,
+                  applied.holds.filter((hold) => hold.result === 'released').length,
+                )
+              : SICK_COPY.holdsProposed(shown.holds.length)}
+          </Text>
+        ) : null}
         {shown && shown.visits.length === 0 && !applied ? <Text role="status">{SICK_COPY.none}</Text> : null}
         {shown && shown.visits.length > 0 ? <Visits answer={shown} applied={Boolean(applied)} /> : null}
         <Group justify="flex-end">

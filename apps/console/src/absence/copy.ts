@@ -21,6 +21,10 @@ export const SICK_COPY = {
   timeChanged: 'cambia la hora; se avisa al paciente',
   sameTime: 'misma hora',
   moved: 'Movida',
+  holdsProposed: (count: number) =>
+    `${count === 1 ? 'Hay 1 reserva en curso' : `Hay ${count} reservas en curso`} en sus bloques: se dará a otra profesional libre en el mismo bloque, o se liberará para que la persona elija otro horario.`,
+  holdsApplied: (moved: number, released: number) =>
+    `Reservas en curso en sus bloques: ${moved} dadas a otra profesional, ${released} liberadas.`,
   unplaced: 'Sin asignar',
   emailed: 'Correo al paciente',
   yes: 'Sí',

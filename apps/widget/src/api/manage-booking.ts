@@ -31,8 +31,17 @@ export function useBookingView(id: string | null, context: RequestContext) {
 }
 
 /** POST /v2/appointments/{id}/cancel/: frees the visit; a card payment is refunded. */
-export function cancelBooking(id: string, context: RequestContext): Promise<CancelBookingAnswer> {
-  return apiRequest(endpoints.cancelAppointment, { params: { id }, body: {}, context });
+export function cancelBooking(
+  id: string,
+  context: RequestContext,
+  version?: number,
+): Promise<CancelBookingAnswer> {
+  // The version 'Tu reserva' showed: changed meanwhile (the partner moved it), a 409 says so.
+  return apiRequest(endpoints.cancelAppointment, {
+    params: { id },
+    body: version === undefined ? {} : { version },
+    context,
+  });
 }
 
 /** POST /v2/appointments/{id}/reschedule/: the visit moves to the block, with no new payment. */
@@ -40,10 +49,11 @@ export function rescheduleBooking(
   id: string,
   block: ScheduleBody,
   context: RequestContext,
+  version?: number,
 ): Promise<RescheduleAnswer> {
   return apiRequest(endpoints.rescheduleAppointment, {
     params: { id },
-    body: block,
+    body: version === undefined ? block : { ...block, version },
     context,
   });
 }

@@ -408,6 +408,11 @@ export const NURSE_LACKS_SKILL = entry(
   'nurse-lacks-skill',
   'La profesional del horario elegido no realiza alguno de los servicios de tu reserva. Elige otro horario.',
 );
+export const NURSE_OFF = entry(
+  409,
+  'nurse-off',
+  'La profesional del horario elegido no está disponible ese día. Elige otro horario; si se hizo un cobro, se devolverá.',
+);
 export const APPOINTMENT_CHANGED = entry(409, 'appointment-changed', 'La cita cambió mientras la editabas.');
 
 // Payments

@@ -132,6 +132,19 @@ export const consoleSickDaysAnswerSchema = z.object({
   from: z.string(),
   to: z.string(),
   visits: z.array(sickDayVisitSchema),
+  /**
+   * Bookings in progress on her blocks (a hold, perhaps being paid): given to another qualified
+   * nurse free in the same block, so the person's time stays, else released (the person picks
+   * another time; a charge made for it is refunded). Null results in a proposal.
+   */
+  holds: z.array(
+    z.object({
+      appointment_id: z.uuid(),
+      code: z.string(),
+      begin_date: z.string(),
+      result: z.enum(['moved', 'released']).nullable(),
+    }),
+  ),
 });
 
 /** GET /console/agenda/route?sector_id&date: the day's travel per nurse and a plan that lowers it. */

@@ -132,3 +132,17 @@ CREATE TRIGGER appointments_skill_guard BEFORE UPDATE OF patients ON appointment
   FOR EACH ROW WHEN (NEW.patients IS DISTINCT FROM OLD.patients
     AND coalesce(current_setting('visita.erasing', true), '') <> 'on')
   EXECUTE FUNCTION appointments_skill_guard();
+--> statement-breakpoint
+-- A hold is never confirmed onto a nurse who is off that day (her absence was applied while the
+-- person was paying): VS002, answered as 409 nurse-off, and a card charged for it is refunded.
+CREATE FUNCTION visits_day_off_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM nurse_days_off d WHERE d.nurse_id = NEW.nurse_id AND d.day = NEW.local_day) THEN
+    RAISE EXCEPTION 'nurse-off' USING ERRCODE = 'VS002';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER visits_day_off_guard BEFORE UPDATE OF status ON visits
+  FOR EACH ROW WHEN (NEW.status = 'confirmed' AND OLD.status = 'hold')
+  EXECUTE FUNCTION visits_day_off_guard();

@@ -3,7 +3,16 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import { auditLog, nurseDaysOff, nurseSectors, nurseShifts, outboxEvents, visits } from '../../db/schema.ts';
+import {
+  appointments,
+  auditLog,
+  nurseDaysOff,
+  nurseSectors,
+  nurseShifts,
+  outboxEvents,
+  visits,
+} from '../../db/schema.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../appointments/confirmation.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -181,6 +190,8 @@ describe.each(TEST_ENGINES)('a nurse calling in sick on $name', (engine) => {
       to: date,
       moved: [sameBlock, busyThen],
       unplaced: [nobody],
+      holds_moved: [],
+      holds_released: [],
     });
     const [movedAudit] = await t.app.db
       .select()
@@ -191,6 +202,69 @@ describe.each(TEST_ENGINES)('a nurse calling in sick on $name', (engine) => {
     // Applied again: what is left with her is listed again, nothing else moves.
     const again = (await apply(sick, { from: date, to: date })).json() as Answer;
     expect(again.visits.map((visit) => [visit.appointment_id, visit.result])).toEqual([[nobody, 'unplaced']]);
+  });
+
+  it('gives a booking in progress on her block to a colleague free in it, else releases it; never confirms one onto her', async () => {
+    const date = addDays(today(), 3);
+    const { sectorId, nurseIds } = await createFixtureSector(t.app.db, [{}, {}]);
+    const [sick = 0, colleague = 0] = nurseIds;
+    const alone = await createFixtureSector(t.app.db, []);
+    await t.app.db.insert(nurseSectors).values({ nurseId: sick, sectorId: alone.sectorId });
+    /** A booking held on her block, paying: scheduled, its cart in, a live hold. */
+    const heldOn = async (sector: number, hour: number) => {
+      const booking = await createFixtureAppointment(t.app.db, sector);
+      await t.app.db
+        .update(appointments)
+        .set({ status: 'scheduled', clientId: 'demo', patients: [patient] })
+        .where(eq(appointments.id, booking.id));
+      const start = localToInstant(date, hour * 60, SANTIAGO) ?? 0;
+      await t.app.db.insert(visits).values({
+        appointmentId: booking.id,
+        nurseId: sick,
+        blockStart: new Date(start),
+        blockEnd: new Date(start + 3_600_000),
+        status: 'hold',
+        expiresAt: new Date(Date.now() + 20 * 60_000),
+      });
+      return booking.id;
+    };
+    const movable = await heldOn(sectorId, 9);
+    const stranded = await heldOn(alone.sectorId, 12);
+
+    const proposed = (await propose(sick, { from: date, to: date })).json() as Answer & {
+      holds: Array<{ appointment_id: string; begin_date: string; result: string | null }>;
+    };
+    expect(proposed.holds.map((hold) => [hold.appointment_id, hold.begin_date, hold.result])).toEqual([
+      [movable, `${date} 09:00:00`, null],
+      [stranded, `${date} 12:00:00`, null],
+    ]);
+
+    const applied = await apply(sick, { from: date, to: date });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const result = applied.json() as typeof proposed;
+    expect(result.holds.map((hold) => [hold.appointment_id, hold.result])).toEqual([
+      [movable, 'moved'],
+      [stranded, 'released'],
+    ]);
+    // The person's time stays with a colleague; the other person picks another time.
+    const kept = await nurseOfVisit(movable);
+    expect(kept).toMatchObject({ nurseId: colleague, status: 'hold' });
+    expect(localParts(kept?.blockStart ?? new Date(0), SANTIAGO)).toMatchObject({ date, minutes: 9 * 60 });
+    expect(await nurseOfVisit(stranded)).toBeUndefined();
+    const confirm = (id: string) =>
+      confirmAppointment(
+        t.app.db,
+        id,
+        { paymentMethod: 'In address', paymentGateway: 'Partner', paymentStatus: 'Payment Pending' },
+        pricedAtConfirmation(catalogue, new Date()),
+      );
+    const catalogue = await t.app.catalogue();
+    await confirm(movable);
+    expect((await nurseOfVisit(movable))?.status).toBe('confirmed');
+    // A hold put on her afterwards, whoever writes it, is never confirmed onto her day off.
+    const late = await heldOn(sectorId, 15);
+    await expect(confirm(late)).rejects.toMatchObject({ statusCode: 409, err: 'nurse-off' });
+    expect((await nurseOfVisit(late))?.status).toBe('hold');
   });
 
   it('gives one free nurse to one of two nurses off at once, never to both', async () => {

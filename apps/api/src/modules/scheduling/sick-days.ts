@@ -156,6 +156,18 @@ async function proposeOne(
   return null;
 }
 
+/** The days off of some nurses on some dates, as the database holds them now ('id|date'). */
+function daysOffReader(db: Db) {
+  return async (nurseIds: readonly number[], dates: readonly string[]): Promise<ReadonlySet<string>> => {
+    if (nurseIds.length === 0 || dates.length === 0) return new Set<string>();
+    const rows = await db
+      .select({ nurseId: nurseDaysOff.nurseId, day: nurseDaysOff.day })
+      .from(nurseDaysOff)
+      .where(and(inArray(nurseDaysOff.nurseId, [...nurseIds]), inArray(nurseDaysOff.day, [...dates])));
+    return new Set(rows.map((row) => `${row.nurseId}|${String(row.day).slice(0, 10)}`));
+  };
+}
+
 async function plan(
   db: Db,
   rosters: RosterCache,
@@ -167,14 +179,7 @@ async function plan(
   const found = await visitsInRange(db, rosters, nurseId, range, now);
   const planned = new Set<string>();
   const result: Planned[] = [];
-  const daysOff = async (nurseIds: readonly number[], dates: readonly string[]) => {
-    if (nurseIds.length === 0 || dates.length === 0) return new Set<string>();
-    const rows = await db
-      .select({ nurseId: nurseDaysOff.nurseId, day: nurseDaysOff.day })
-      .from(nurseDaysOff)
-      .where(and(inArray(nurseDaysOff.nurseId, [...nurseIds]), inArray(nurseDaysOff.day, [...dates])));
-    return new Set(rows.map((row) => `${row.nurseId}|${String(row.day).slice(0, 10)}`));
-  };
+  const daysOff = daysOffReader(db);
   for (const visit of found) {
     const proposal = await proposeOne(db, rosters, catalogue, visit, nurseId, planned, daysOff, now);
     if (proposal) planned.add(`${proposal.nurseId}|${proposal.start}`);
@@ -202,6 +207,7 @@ async function toAnswer(
   range: { from: string; to: string },
   planned: readonly Planned[],
   results?: ReadonlyMap<string, { result: 'moved' | 'unplaced'; notified: boolean }>,
+  holds: SickDaysAnswer['holds'] = [],
 ): Promise<SickDaysAnswer> {
   const ids = [...new Set(planned.flatMap((entry) => (entry.proposal ? [entry.proposal.nurseId] : [])))];
   const names = await findNurseNames(db, ids);
@@ -209,6 +215,7 @@ async function toAnswer(
     nurse: { id: String(nurse.id), name: nurse.name },
     from: range.from,
     to: range.to,
+    holds,
     visits: planned.map((entry): SickDayVisit => {
       const first = entry.appointment.patients[0];
       const applied = results?.get(entry.visitId);
@@ -244,7 +251,111 @@ export async function proposeSickDays(
   now: Date = new Date(),
 ): Promise<SickDaysAnswer> {
   const nurse = await findNurse(db, nurseId);
-  return toAnswer(db, nurse, range, await plan(db, rosters, catalogue, nurseId, range, now));
+  const holds = (await holdsInRange(db, rosters, nurseId, range, now)).map((hold) => ({
+    ...hold.shown,
+    result: null,
+  }));
+  return toAnswer(
+    db,
+    nurse,
+    range,
+    await plan(db, rosters, catalogue, nurseId, range, now),
+    undefined,
+    holds,
+  );
+}
+
+/** Her live holds (bookings in progress) whose block falls on a day of the range. */
+async function holdsInRange(
+  db: Db,
+  rosters: RosterCache,
+  nurseId: number,
+  range: { from: string; to: string },
+  now: Date,
+) {
+  const rows = await db
+    .select()
+    .from(visits)
+    .where(
+      and(
+        eq(visits.nurseId, nurseId),
+        eq(visits.status, 'hold'),
+        gte(visits.localDay, range.from),
+        lte(visits.localDay, range.to),
+        gt(visits.expiresAt, now),
+      ),
+    )
+    .orderBy(visits.blockStart);
+  const found = [];
+  for (const row of rows) {
+    const appointment = await findAppointmentById(db, row.appointmentId);
+    if (!appointment) continue;
+    const sector = await appointmentSector(db, appointment, rosters).catch(() => null);
+    found.push({
+      row,
+      appointment,
+      shown: {
+        appointment_id: appointment.id,
+        code: bookingReference(appointment.id),
+        begin_date: localDateTimeOf(row.blockStart.getTime(), sector?.timeZone ?? 'UTC'),
+      },
+    });
+  }
+  return found;
+}
+
+/**
+ * Her holds in the range, before she is marked off: each given to another qualified nurse free in
+ * the same block (the person's time stays; what they pay confirms with that nurse), else released
+ * (the booking can no longer confirm onto her: the person picks another time, and the database
+ * refuses a confirmation onto a nurse off that day either way).
+ */
+async function reassignHolds(
+  tx: Db,
+  rosters: RosterCache,
+  catalogue: CatalogueSnapshot,
+  nurseId: number,
+  range: { from: string; to: string },
+  now: Date,
+): Promise<SickDaysAnswer['holds']> {
+  const answered: SickDaysAnswer['holds'] = [];
+  for (const hold of await holdsInRange(tx, rosters, nurseId, range, now)) {
+    const start = hold.row.blockStart.getTime();
+    const proposal = await proposeOne(
+      tx,
+      rosters,
+      catalogue,
+      { appointment: hold.appointment, start },
+      nurseId,
+      new Set(),
+      daysOffReader(tx),
+      now,
+    ).catch(() => null);
+    const moved =
+      proposal !== null && proposal.start === start
+        ? await tx
+            .transaction(async (savepoint) => {
+              const db = savepoint as unknown as Db;
+              await db.delete(visits).where(eq(visits.id, hold.row.id));
+              const taken = await insertHoldIfFree(db, {
+                appointmentId: hold.appointment.id,
+                nurseId: proposal.nurseId,
+                blockStart: hold.row.blockStart,
+                blockEnd: hold.row.blockEnd,
+                expiresAt: hold.row.expiresAt ?? now,
+              });
+              if (!taken) throw new Unplaced();
+              return true;
+            })
+            .catch((error: unknown) => {
+              if (error instanceof Unplaced) return false;
+              throw error;
+            })
+        : false;
+    if (!moved) await tx.delete(visits).where(eq(visits.id, hold.row.id));
+    answered.push({ ...hold.shown, result: moved ? 'moved' : 'released' });
+  }
+  return answered;
 }
 
 /**
@@ -268,6 +379,8 @@ export async function applySickDays(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('visita:sick-days'))`);
     const days: string[] = [];
     for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+    // Bookings in progress on her blocks first: a hold is never kept with her, nor confirmed onto her.
+    const holds = await reassignHolds(tx, rosters, catalogue, nurseId, range, now);
     // The roster guard refuses a day off over a visit of hers: the person applying this has seen
     // each visit with who takes it or that nobody can, so hers are kept with her until moved
     // below; those nobody takes stay kept, listed as unplaced.
@@ -277,6 +390,7 @@ export async function applySickDays(
       .where(
         and(
           eq(visits.nurseId, nurseId),
+          eq(visits.status, 'confirmed'),
           gte(visits.localDay, range.from),
           lte(visits.localDay, range.to),
           gt(visits.blockEnd, now),
@@ -348,7 +462,7 @@ export async function applySickDays(
         );
       results.set(entry.visitId, moved);
     }
-    const answer = await toAnswer(tx, nurse, range, planned, results);
+    const answer = await toAnswer(tx, nurse, range, planned, results, holds);
     await recordAudit(tx, {
       actor: author.actor,
       operatorId: author.operatorId,
@@ -363,6 +477,8 @@ export async function applySickDays(
         unplaced: answer.visits
           .filter((visit) => visit.result === 'unplaced')
           .map((visit) => visit.appointment_id),
+        holds_moved: holds.filter((hold) => hold.result === 'moved').map((hold) => hold.appointment_id),
+        holds_released: holds.filter((hold) => hold.result === 'released').map((hold) => hold.appointment_id),
       },
     });
     return { answer, sectorIds: [...new Set(planned.map((entry) => entry.sectorId).filter((id) => id > 0))] };

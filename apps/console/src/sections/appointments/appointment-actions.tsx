@@ -79,12 +79,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** Cancelling with a reason; the card payment's refund is the API's answer. */
 function CancelDialog({
   appointmentId,
+  version,
   opened,
   onClose,
   onCancelled,
   onExitTransitionEnd,
 }: {
   appointmentId: string;
+  /** The version this page shows: a cancel from an older one answers 409 appointment-changed. */
+  version: number;
   opened: boolean;
   onClose: () => void;
   onCancelled: (refund: number) => void;
@@ -110,7 +113,7 @@ function CancelDialog({
     }
     setTooShort(false);
     cancel.mutate(
-      { params: { id: appointmentId }, body: { reason: reason.trim() } },
+      { params: { id: appointmentId }, body: { reason: reason.trim(), version } },
       {
         onSuccess: (answer) => {
           close();
@@ -330,7 +333,7 @@ export function AppointmentActions({
     if (outcome.isPending) return;
     start();
     outcome.mutate(
-      { params: { id: a.id }, body: { outcome: value } },
+      { params: { id: a.id }, body: { outcome: value, version: a.version } },
       { onSuccess: () => say(ACTIONS_COPY.outcomeRecorded(ACTIONS_COPY.outcomeLabels[value])) },
     );
   };
@@ -392,6 +395,7 @@ export function AppointmentActions({
       </Stack>
       <CancelDialog
         appointmentId={a.id}
+        version={a.version}
         opened={dialog === 'cancel'}
         onClose={() => setDialog(null)}
         onExitTransitionEnd={afterDialog}

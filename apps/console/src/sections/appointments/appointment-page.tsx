@@ -142,6 +142,7 @@ export function AppointmentPage() {
             </Button>
             <MoveDialog
               appointmentId={a.id}
+              version={a.version}
               opened={moving}
               onClose={() => setMoving(false)}
               onMoved={setMoved}

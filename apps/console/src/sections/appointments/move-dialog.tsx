@@ -18,11 +18,14 @@ const clock = (localDateTime: string) => localDateTime.slice(11, 16);
  */
 export function MoveDialog({
   appointmentId,
+  version,
   opened,
   onClose,
   onMoved,
 }: {
   appointmentId: string;
+  /** The version the page shows: a move from an older one answers 409 appointment-changed. */
+  version: number;
   opened: boolean;
   onClose: () => void;
   onMoved: (answer: MoveAnswer) => void;
@@ -52,7 +55,7 @@ export function MoveDialog({
     move.mutate(
       {
         params: { id: appointmentId },
-        body: { begin_date: block.begin_date, end_date: block.end_date, nurse_id: nurse.id },
+        body: { begin_date: block.begin_date, end_date: block.end_date, nurse_id: nurse.id, version },
       },
       {
         onSuccess: (answer) => {

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, serverMessageOr } from '../../api/http.ts';
 import { bookingViewKey, rescheduleBooking } from '../../api/manage-booking.ts';
+import type { BookingView } from '@visita/domain/contract/manage-booking';
 import { reportFailure } from '../../api/report-error.ts';
 import { availabilityQuery, scheduleAppointmentBlock } from '../../api/scheduling.ts';
 import { RESCHEDULED_TOAST } from '../../copy/manage-booking.ts';
@@ -264,7 +265,8 @@ export function DateStep() {
     if (managingBooking) {
       // A confirmed visit moves in one step: no hold, no new payment; 'Tu reserva' shows it.
       try {
-        await rescheduleBooking(appointmentId, block, context);
+        const shown = queryClient.getQueryData<BookingView>(bookingViewKey(appointmentId));
+        await rescheduleBooking(appointmentId, block, context, shown?.version);
         await queryClient.invalidateQueries({ queryKey: bookingViewKey(appointmentId) });
         toast('success', RESCHEDULED_TOAST, 5000);
         next();

@@ -70,7 +70,7 @@ export function ManageBookingStep() {
     if (!appointmentId) return;
     setBusy(true);
     try {
-      const answer = await cancelBooking(appointmentId, context);
+      const answer = await cancelBooking(appointmentId, context, booking.version);
       setConfirming(false);
       toast('success', answer.refund > 0 ? cancelledRefund(money(answer.refund)) : CANCELLED_TOAST, 6000);
       await queryClient.invalidateQueries({ queryKey: bookingViewKey(appointmentId) });
