@@ -13,6 +13,7 @@ import {
   COPY,
   HISTORY_KIND_LABELS,
   MOVE_COPY,
+  accountStatusLabel,
   paymentStatusLabel,
   STATUS_LABELS,
 } from './copy.ts';
@@ -119,7 +120,7 @@ export function AppointmentPage() {
             [COPY.commune, a.commune ?? COPY.dash],
             [COPY.partner, partner?.name ?? a.client_id],
             [COPY.status, STATUS_LABELS[a.status]],
-            [COPY.paymentStatus, paymentStatusLabel(a.payment_status)],
+            [COPY.paymentStatus, accountStatusLabel(a.payment_status, a.status, a.amounts.ledger)],
             [ACTIONS_COPY.outcome, a.outcome ? ACTIONS_COPY.outcomeLabels[a.outcome] : COPY.dash],
             [COPY.created, formatDateTime(a.created_at)],
           ]}

@@ -104,6 +104,24 @@ export function paymentStatusLabel(status: string | null): string {
   return PAYMENT_STATUS_LABELS[status] ?? status;
 }
 
+/**
+ * The payment status as the booking's account tells it (docs/decisions/money-ledger.md): a card
+ * payment refunded reads as such, a part still to collect at the address is said, and a partial
+ * collection is not 'Pagada'. Without an account (money not frozen yet), the recorded status.
+ */
+export function accountStatusLabel(
+  status: string | null,
+  appointmentStatus: string,
+  ledger: { paid: number; refunded: number; to_collect: number } | null,
+): string {
+  if (!ledger) return paymentStatusLabel(status);
+  if (appointmentStatus === 'cancelled' && ledger.paid > 0)
+    return ledger.refunded >= ledger.paid ? 'Reembolsada' : 'Reembolso en curso';
+  if (ledger.to_collect > 0 && ledger.paid > 0)
+    return status === 'Payment Successful' ? 'Pagada en línea · por cobrar en domicilio' : 'Pago parcial';
+  return paymentStatusLabel(status);
+}
+
 export const CHANNEL_LABELS: Record<string, string> = { email: 'Correo', webhook: 'Webhook' };
 
 export const HISTORY_KIND_LABELS: Record<string, string> = {
