@@ -35,6 +35,12 @@ BEGIN
     -- A quote left on a booking that lapsed or went back to pending no longer prices it.
     IF NEW.quote IS NOT DISTINCT FROM OLD.quote THEN NEW.quote := NULL; END IF;
   END IF;
+  -- Held again after it lapsed, nothing being paid: the old quote prices nothing any more.
+  IF OLD.status = 'expired' AND NEW.status = 'scheduled' AND NEW.quote IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM payments p WHERE p.appointment_id = OLD.id
+        AND p.status IN ('processing', 'pending', 'approved')) THEN
+    NEW.quote := NULL;
+  END IF;
   IF OLD.quote IS NOT NULL AND NEW.quote IS DISTINCT FROM OLD.quote AND NOT cart_changed THEN
     money_moving := OLD.status IN ('confirmed', 'cancelled') OR EXISTS (
       SELECT 1 FROM payments p WHERE p.appointment_id = OLD.id

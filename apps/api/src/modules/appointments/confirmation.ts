@@ -14,7 +14,7 @@ import { type Db, inTransaction } from '../../db/database.ts';
 import { appointments, type FrozenQuote } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { withGuards } from '../../db/guard-errors.ts';
-import { frozenQuoteOf, lockAppointmentRow, storedQuote } from '../payments/frozen-quote.ts';
+import { frozenQuoteOf, lockAppointmentRow, moneyInFlight, storedQuote } from '../payments/frozen-quote.ts';
 import { quoteAppointment } from '../payments/quote.ts';
 import { fail } from '../../errors.ts';
 import { keptClient } from '../clients/kept-clients.ts';
@@ -60,7 +60,10 @@ export async function confirmAppointment(
       if (!locked || locked.status !== 'scheduled') return undefined;
       // Read from the row being confirmed, so a finalise racing this call cannot slip past it.
       assertConfirmable(locked.patients);
-      const priced = locked.quote ? undefined : await pricing(tx, locked);
+      // The quote a card claim froze is the one confirmed; one left by an attempt that came to
+      // nothing (refused, refunded) prices nothing any more and is priced afresh.
+      const frozen = locked.quote !== null && (await moneyInFlight(tx, id));
+      const priced = frozen ? undefined : await pricing(tx, locked);
       if (priced) {
         await tx
           .update(appointments)

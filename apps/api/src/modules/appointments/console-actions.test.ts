@@ -16,6 +16,9 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { localParts } from '../scheduling/blocks.ts';
 import { createFixtureAppointment, createFixtureSector, SANTIAGO } from '../scheduling/test-fixtures.ts';
 import { confirmAppointment, pricedAtConfirmation } from './confirmation.ts';
+import { frozenQuoteOf } from '../payments/frozen-quote.ts';
+import { quoteAppointment } from '../payments/quote.ts';
+import { formatCurrency } from '@visita/domain/money';
 
 type Headers = Record<string, string>;
 
@@ -148,6 +151,13 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
     return booking;
   }
 
+  /** What the booking's frozen quote left to collect at the address. */
+  async function dueAtAddress(id: string): Promise<number> {
+    const due = (await appointmentRow(id))?.quote?.due.at_address ?? 0;
+    expect(due).toBeGreaterThan(0);
+    return due;
+  }
+
   /** The visit's block moved to start at `start` (an hour long): a visit about to begin, or begun. */
   async function visitStartsAt(id: string, start: Date) {
     // A distinct minute per call: two visits of one nurse never share a block start.
@@ -256,14 +266,15 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
 
     it('leaves a payment collected at the address to a person: no gateway refund for it', async () => {
       const booking = await confirmed();
+      const due = await dueAtAddress(booking.id);
       expect(
-        (await post(url(booking.id, 'payments'), { amount: 15_000, method: 'cash' }, finance)).statusCode,
+        (await post(url(booking.id, 'payments'), { amount: due, method: 'cash' }, finance)).statusCode,
       ).toBe(204);
       const response = await post(url(booking.id, 'cancel'), { reason: 'Se canceló después del cobro' });
       expect(response.json()).toEqual({ status: 'cancelled', refund: 0 });
       expect((await outboxOf(booking.id)).filter((event) => event.channel === 'refund')).toEqual([]);
       expect(await t.app.db.select().from(payments).where(eq(payments.appointmentId, booking.id))).toEqual([
-        expect.objectContaining({ status: 'approved', gateway: 'console', amount: 15_000 }),
+        expect.objectContaining({ status: 'approved', gateway: 'console', amount: due }),
       ]);
     });
 
@@ -370,8 +381,9 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
   });
 
   describe('a payment collected at the address', () => {
-    it("settles the visit's cash payment with what was collected and how", async () => {
+    it('records each collection as it was: a part leaves the rest owed and the visit unpaid, the rest settles it', async () => {
       const booking = await confirmed();
+      const due = await dueAtAddress(booking.id);
       const [cash] = await t.app.db
         .insert(payments)
         .values({
@@ -380,54 +392,63 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
           gateway: 'Partner',
           method: 'In address',
           status: 'cash',
-          amount: 25_000,
+          amount: due,
           currency: 'CLP',
         })
         .returning();
 
       const response = await post(
         url(booking.id, 'payments'),
-        { amount: 24_500, method: 'card_terminal', reference: ' T-9911 ' },
+        { amount: due - 500, method: 'card_terminal', reference: ' T-9911 ' },
         finance,
       );
       expect(response.statusCode, response.body).toBe(204);
       const rows = await t.app.db.select().from(payments).where(eq(payments.appointmentId, booking.id));
-      expect(rows).toEqual([
-        expect.objectContaining({
-          id: cash?.id,
-          status: 'approved',
-          method: 'card_terminal',
-          amount: 24_500,
-          currency: 'CLP',
-          statusDetail: 'T-9911',
-        }),
-      ]);
-      expect((await appointmentRow(booking.id))?.paymentStatus).toBe('Payment Successful');
+      // What was to be collected stays as it was; the collection is an entry of its own.
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: cash?.id, status: 'cash', amount: due }),
+          expect.objectContaining({
+            status: 'approved',
+            gateway: 'console',
+            method: 'card_terminal',
+            amount: due - 500,
+            currency: 'CLP',
+            statusDetail: 'T-9911',
+          }),
+        ]),
+      );
+      expect(rows).toHaveLength(2);
+      expect((await appointmentRow(booking.id))?.paymentStatus).toBe('Payment Pending');
+      const collected = rows.find((row) => row.gateway === 'console');
       expect(await auditOf(booking.id)).toEqual([
         expect.objectContaining({
           action: 'appointment.payment_recorded',
           actor: `console:${finance.operatorId} (${finance.email})`,
-          before: { payment_status: 'Payment Pending', payment_id: cash?.id, status: 'cash', amount: 25_000 },
+          before: { payment_status: 'Payment Pending', outstanding: due },
           after: {
-            payment_status: 'Payment Successful',
-            payment_id: cash?.id,
+            payment_status: 'Payment Pending',
+            payment_id: collected?.id,
             status: 'approved',
-            amount: 24_500,
+            amount: due - 500,
             method: 'card_terminal',
             reference: 'T-9911',
+            outstanding: 500,
           },
         }),
       ]);
-      expect((await detail(booking.id)).payments).toEqual([
-        expect.objectContaining({ status: 'approved', method: 'card_terminal', amount: 24_500 }),
-      ]);
+      expect((await detail(booking.id)).amounts.ledger).toMatchObject({ paid: due - 500, to_collect: 500 });
 
+      expect(
+        (await post(url(booking.id, 'payments'), { amount: 500, method: 'cash' }, finance)).statusCode,
+      ).toBe(204);
+      expect((await appointmentRow(booking.id))?.paymentStatus).toBe('Payment Successful');
       expectRefusal(
         await post(url(booking.id, 'payments'), { amount: 500, method: 'cash' }, finance),
         409,
         ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED,
       );
-      expect(await auditOf(booking.id)).toHaveLength(1);
+      expect(await auditOf(booking.id)).toHaveLength(2);
     });
 
     it("records a payment of its own, in the country's currency, when none was to be collected", async () => {
@@ -436,7 +457,8 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
         ['demo-mx', 'MXN'],
       ] as const) {
         const booking = await confirmed(clientId);
-        const response = await post(url(booking.id, 'payments'), { amount: 12_000, method: 'transfer' });
+        const due = await dueAtAddress(booking.id);
+        const response = await post(url(booking.id, 'payments'), { amount: due, method: 'transfer' });
         expect(response.statusCode, response.body).toBe(204);
         const rows = await t.app.db.select().from(payments).where(eq(payments.appointmentId, booking.id));
         expect(rows, clientId).toEqual([
@@ -444,7 +466,7 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
             status: 'approved',
             gateway: 'console',
             method: 'transfer',
-            amount: 12_000,
+            amount: due,
             currency,
             gatewayPaymentId: null,
             statusDetail: null,
@@ -453,32 +475,55 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
         ]);
         expect((await appointmentRow(booking.id))?.paymentStatus).toBe('Payment Successful');
         const [audit] = await auditOf(booking.id);
-        expect(audit?.after).toMatchObject({ amount: 12_000, method: 'transfer', reference: null });
+        expect(audit?.after).toMatchObject({
+          amount: due,
+          method: 'transfer',
+          reference: null,
+          outstanding: 0,
+        });
       }
     });
 
     it('refuses a paid visit, one not confirmed, bad amounts and methods, and roles without payments.settle', async () => {
-      const paidByCard = await confirmed('demo', { paymentStatus: 'Payment Successful' });
+      // Paid whole by card: nothing is left to collect at the address.
+      const paidByCard = await held('demo', [patient()]);
+      const catalogue = await t.app.catalogue();
+      await confirmAppointment(
+        t.app.db,
+        paidByCard.id,
+        { paymentMethod: 'visa', paymentGateway: 'Sandbox', paymentStatus: 'Payment Successful' },
+        async (tx, row) => {
+          const price = await quoteAppointment(tx, catalogue, row);
+          return {
+            quote: frozenQuoteOf(catalogue, row, price, { online: price.net_price, company: 0 }, new Date()),
+          };
+        },
+        async (tx, row) => {
+          await tx.insert(payments).values({
+            appointmentId: row.id,
+            idempotencyKey: 'card-2',
+            gateway: 'sandbox',
+            method: 'visa',
+            gatewayPaymentId: 'sandbox-78',
+            status: 'approved',
+            amount: row.quote?.due.online ?? 0,
+            currency: 'CLP',
+          });
+        },
+      );
       expectRefusal(
         await post(url(paidByCard.id, 'payments'), { amount: 1000, method: 'cash' }),
         409,
         ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED,
       );
       const approved = await confirmed();
-      await t.app.db.insert(payments).values({
-        appointmentId: approved.id,
-        idempotencyKey: 'card-2',
-        gateway: 'sandbox',
-        method: 'visa',
-        gatewayPaymentId: 'sandbox-78',
-        status: 'approved',
-        amount: 9_990,
-        currency: 'CLP',
-      });
       expectRefusal(
-        await post(url(approved.id, 'payments'), { amount: 1000, method: 'cash' }),
-        409,
-        ERRORS.CONSOLE_PAYMENT_ALREADY_RECORDED,
+        await post(url(approved.id, 'payments'), {
+          amount: (await dueAtAddress(approved.id)) + 1,
+          method: 'cash',
+        }),
+        400,
+        ERRORS.consolePaymentOverDue(formatCurrency(await dueAtAddress(approved.id), 'cl')),
       );
 
       const hold = await held();

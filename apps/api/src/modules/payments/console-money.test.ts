@@ -268,16 +268,20 @@ describe.each(TEST_ENGINES)("the console's money queue on $name", (engine) => {
 
   it('lets a Payment Pending visit leave the queue through the payment recorded on its page', async () => {
     const booking = await confirmed();
+    // What a pay-at-home confirmation leaves to collect: what its frozen quote left at the address.
+    const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, booking.id));
+    const due = row?.quote?.due.at_address ?? 0;
+    expect(due).toBeGreaterThan(0);
     const cash = await payment(booking.id, {
       status: 'cash',
       method: 'cash',
       gateway: 'Cash',
-      amount: 15_000,
+      amount: due,
     });
     const [item] = await itemsOf(booking.id);
-    expect(item).toMatchObject({ kind: 'payment_pending', payment_id: cash.id, amount: 15_000 });
+    expect(item).toMatchObject({ kind: 'payment_pending', payment_id: cash.id, amount: due });
     const recorded = await post(`/api/console/appointments/${booking.id}/payments`, {
-      amount: 15_000,
+      amount: due,
       method: 'cash',
     });
     expect(recorded.statusCode, recorded.body).toBe(204);

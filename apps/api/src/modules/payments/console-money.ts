@@ -31,6 +31,7 @@ import { type AuditEntry, recordAudit } from '../audit/queries.ts';
 import type { CatalogueSnapshot } from '../catalogue/snapshot.ts';
 import { bookingReference, writeBookingEvents } from '../notifications/booking-events.ts';
 import { CONSOLE_GATEWAY, type PaymentRow } from './queries.ts';
+import { ledgerOf } from './ledger.ts';
 import { reconcilePayment, REFUNDED } from './reconcile.ts';
 
 /** The detail reconcile.ts leaves on a charge it could not give back. */
@@ -79,16 +80,19 @@ function kindQuery(kind: MoneyQueueKind, leaseEnd: Date, clientId: string | unde
         where p.status = 'processing' and p.updated_at < ${leaseEnd.toISOString()}::timestamptz${partner}
         order by p.updated_at limit ${limit}`;
     case 'payment_pending':
-      // Confirmed without a charge: until a person records the payment, or writes it off.
+      // Confirmed without a charge: until what is due at the address is collected (a part leaves
+      // the rest listed, its amount what is left), or written off.
       return sql`select 'payment_pending' as kind, ${APPOINTMENT_COLUMNS},
           cash.id::text as payment_id, null as gateway_payment_id,
-          coalesce(cash.amount, (a.quote#>>'{due,at_address}')::float8, (a.amounts->>'total')::float8) as amount, cash.currency,
+          coalesce((a.quote#>>'{due,at_address}')::float8 - (select coalesce(sum(c.amount), 0) from payments c
+              where c.appointment_id = a.id and c.status = 'approved' and c.gateway = ${CONSOLE_GATEWAY}),
+            cash.amount, (a.amounts->>'total')::float8) as amount, cash.currency,
           ${iso(sql`coalesce(a.confirmed_at, a.updated_at)`)} as since
         from appointments a left join clients c on c.id = a.client_id
         left join payments cash on cash.appointment_id = a.id and cash.status = 'cash'
         where a.status = 'confirmed' and a.payment_status = ${PAYMENT_STATUS.PAYMENT_PENDING}${partner}
-          and not exists (select 1 from payments p where p.appointment_id = a.id
-            and p.status in ('approved', 'written_off') and p.method <> 'company')
+          and not exists (select 1 from payments p where p.appointment_id = a.id and p.method <> 'company'
+            and (p.status = 'written_off' or (p.status = 'approved' and p.gateway <> ${CONSOLE_GATEWAY})))
         order by coalesce(a.confirmed_at, a.updated_at) limit ${limit}`;
     case 'company_billed':
       return sql`select 'company_billed' as kind, ${APPOINTMENT_COLUMNS}, ${payment},
@@ -429,21 +433,24 @@ export async function writeOff(
           .where(and(eq(payments.appointmentId, row.id), ne(payments.method, 'company')));
         if (
           row.paymentStatus !== PAYMENT_STATUS.PAYMENT_PENDING ||
-          own.some((one) => one.status === 'approved' || one.status === 'written_off')
+          own.some(
+            (one) =>
+              (one.status === 'approved' && one.gateway !== CONSOLE_GATEWAY) || one.status === 'written_off',
+          )
         )
           throw fail(ERRORS.CONSOLE_NOTHING_TO_WRITE_OFF);
         before = own.find((one) => one.status === 'cash');
-        amount = await owedAmount(
-          tx,
-          catalogue,
-          row.id,
-          before?.amount ?? row.quote?.due.at_address ?? row.amounts?.total ?? null,
-        );
+        // What is left after any collection at the address: the account's, once frozen.
+        const ledger = ledgerOf(row, own);
+        amount = ledger
+          ? ledger.outstandingAtAddress
+          : await owedAmount(tx, catalogue, row.id, before?.amount ?? row.amounts?.total ?? null);
+        if (amount <= 0) throw fail(ERRORS.CONSOLE_NOTHING_TO_WRITE_OFF);
         if (before) {
           writtenId = before.id;
           await tx
             .update(payments)
-            .set({ status: 'written_off', statusDetail: reason, updatedAt: now })
+            .set({ status: 'written_off', statusDetail: reason, amount, updatedAt: now })
             .where(eq(payments.id, before.id));
         } else {
           const [inserted] = await tx

@@ -140,6 +140,16 @@ export async function lockAppointmentRow(tx: Db, id: string): Promise<Appointmen
   return row;
 }
 
+/** Whether a charge of the appointment is being made, in the gateway's review, or approved. */
+export async function moneyInFlight(tx: Db, appointmentId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from payments where appointment_id = ${appointmentId}
+      and status in ('processing', 'pending', 'approved') limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Drops the quote of a booking whose payment failed, so the person may change the cart and pay
  * again; the database refuses it while a charge is open or approved, or once confirmed, and this
@@ -147,7 +157,7 @@ export async function lockAppointmentRow(tx: Db, id: string): Promise<Appointmen
  */
 export async function thawQuote(db: Db, appointmentId: string): Promise<void> {
   await db.execute(sql`update appointments set quote = null, updated_at = now()
-    where id = ${appointmentId} and status = 'scheduled' and quote is not null
+    where id = ${appointmentId} and status in ('pending', 'scheduled', 'expired') and quote is not null
       and not exists (select 1 from payments p where p.appointment_id = appointments.id
         and p.status in ('processing', 'pending', 'approved'))`);
 }
