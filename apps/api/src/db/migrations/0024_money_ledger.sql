@@ -140,7 +140,8 @@ CREATE TRIGGER appointments_skill_guard BEFORE UPDATE OF patients ON appointment
   EXECUTE FUNCTION appointments_skill_guard();
 --> statement-breakpoint
 -- A hold is never confirmed onto a nurse who is off that day (her absence was applied while the
--- person was paying): VS002, answered as 409 nurse-off, and a card charged for it is refunded.
+-- person was paying): VS002, answered as 409 nurse-off, and a card charged for it is refunded. A
+-- coordinator's deliberate exception (kept_off_roster, set on her nurse page) stays possible.
 CREATE FUNCTION visits_day_off_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM nurse_days_off d WHERE d.nurse_id = NEW.nurse_id AND d.day = NEW.local_day) THEN
@@ -150,5 +151,5 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER visits_day_off_guard BEFORE UPDATE OF status ON visits
-  FOR EACH ROW WHEN (NEW.status = 'confirmed' AND OLD.status = 'hold')
+  FOR EACH ROW WHEN (NEW.status = 'confirmed' AND OLD.status = 'hold' AND NOT NEW.kept_off_roster)
   EXECUTE FUNCTION visits_day_off_guard();

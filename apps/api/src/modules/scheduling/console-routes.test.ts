@@ -108,6 +108,7 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
     start: number,
     patients: StoredCartPatient[],
     clientId = 'demo',
+    { keptOffRoster = false } = {},
   ): Promise<string> {
     const { id } = await insertScheduledAppointment(t.app.db, {
       patients,
@@ -115,6 +116,9 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
       blockStart: new Date(start),
     });
     await t.app.db.update(appointments).set({ clientId }).where(eq(appointments.id, id));
+    // A visit kept with a nurse on her day off: a coordinator's exception, made on her page.
+    if (keptOffRoster)
+      await t.app.db.update(visits).set({ keptOffRoster }).where(eq(visits.appointmentId, id));
     await confirmAppointment(
       t.app.db,
       id,
@@ -162,9 +166,13 @@ describe.each(TEST_ENGINES)('the console agenda on $name', (engine) => {
       [patient({ first_name: 'José Ignacio', last_name: 'ñúñez', items: [ID.vacunaInfluenza] })],
       'clinicaalemana',
     );
-    booked.pack = await confirmedVisit(offWithVisit, at(DAY, '12:00'), [
-      patient({ first_name: 'Ana', last_name: 'Pérez', items: [], packs: [ID.packDiabetes] }),
-    ]);
+    booked.pack = await confirmedVisit(
+      offWithVisit,
+      at(DAY, '12:00'),
+      [patient({ first_name: 'Ana', last_name: 'Pérez', items: [], packs: [ID.packDiabetes] })],
+      'demo',
+      { keptOffRoster: true },
+    );
     booked.hold = (
       await insertScheduledAppointment(t.app.db, {
         patients: [patient({ first_name: 'Rosa', last_name: 'Díaz' })],
