@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,6 +10,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { appointments, nurses, payments, sandboxCharges } from '../db/schema.ts';
 import { DEMO_ITEM_IDS } from '../db/seed/demo-catalogue-items.ts';
 import { insertScheduledAppointment } from '../test-support/scheduled-appointment.ts';
+import { startServer, waitFor } from '../test-support/server-process.ts';
 
 /**
  * A server killed while card payments are in flight leaves none of them half done. The real
@@ -22,7 +21,6 @@ import { insertScheduledAppointment } from '../test-support/scheduled-appointmen
  * payable again; no charge is left taken and unrecorded.
  */
 
-const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 const VISA = '4111111111111111';
 const APPOINTMENTS = 30;
 /** Between two payments sent: spread so the kill finds some done, some charged, some not yet charged. */
@@ -33,66 +31,6 @@ const CHARGE_DELAY_MS = 2_000;
 const TEST_CONNECTION = 'visita-payment-kill-test';
 /** Payments approved before the kill: some finished before the crash too. */
 const APPROVED_BEFORE_KILL = 3;
-
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  address: string;
-  output: () => string;
-  /** SIGKILL to the primary and its workers at once (their process group). */
-  kill(): Promise<void>;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The server with WEB_CONCURRENCY workers, once every one of them is ready. */
-async function startServer(env: Record<string, string>, workers: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: one signal reaches the primary and every worker it forked.
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let signalled = false;
-  const kill = async () => {
-    // Once: a process group id is not signalled again after it is gone (it could be reused).
-    if (!signalled && child.pid) {
-      signalled = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-    await exited;
-  };
-  try {
-    await waitFor(
-      'the server to start',
-      () => {
-        if (child.exitCode !== null) throw new Error('the server exited');
-        return (output.match(/"msg":"ready"/g) ?? []).length >= workers;
-      },
-      120_000,
-    );
-  } catch (error) {
-    await kill();
-    throw new Error(`the server did not start (${(error as Error).message}):\n${output}`, { cause: error });
-  }
-  const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-  if (!address) throw new Error(`no address in the log:\n${output}`);
-  return { child, exited, address, output: () => output, kill };
-}
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
