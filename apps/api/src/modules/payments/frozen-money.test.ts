@@ -1,11 +1,12 @@
 import { formatCurrency } from '@visita/domain/money';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsMailer } from '../../adapters/mail/fs-mailer.ts';
 import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
-import { appointments, itemPrices, nurses } from '../../db/schema.ts';
+import { appointments, itemPrices, nurses, payments } from '../../db/schema.ts';
+import { queryRows } from '../../db/database.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
 import { consoleSessionFor } from '../../test-support/console-session.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -21,6 +22,7 @@ import { confirmAppointment, pricedAtConfirmation } from '../appointments/confir
 import { bookingReference } from '../notifications/booking-events.ts';
 import { createBookingDeliverer } from '../notifications/deliver-booking-event.ts';
 import { createOutboxWorker } from '../outbox/worker.ts';
+import { backfillFrozenQuotes } from './frozen-quote.ts';
 import { localParts } from '../scheduling/blocks.ts';
 
 const SANTIAGO = 'America/Santiago';
@@ -201,5 +203,55 @@ describe.each(TEST_ENGINES)('a booking frozen when its money moves, on $name', (
     expect(kept.statusCode, kept.body).toBe(200);
     const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, target.id));
     expect(row?.patients.map((patient) => patient.items)).toEqual([[ID.glicemia]]);
+  });
+  it('gives bookings confirmed before quotes were frozen their quote once: what they were charged, the rest at the prices of that moment', async () => {
+    const [row] = await t.app.db
+      .insert(appointments)
+      .values({
+        tokenHash: 'legacy',
+        status: 'confirmed',
+        clientId: 'demo',
+        salesSource: 'marketplace',
+        country: 'cl',
+        region: 'Región Metropolitana de Santiago',
+        comuna: 'Las Condes',
+        addressLine1: 'Avenida Apoquindo 4500',
+        targetAddress: 'Avenida Apoquindo 4500, Las Condes',
+        targetStreetNumber: '4500',
+        targetLat: -33.4129,
+        targetLng: -70.5799,
+        patients: [
+          { first_name: 'Ana', last_name: 'Rojas', is_fonasa: false, items: [ID.hemograma], packs: [] },
+        ],
+        paymentStatus: 'Payment Successful',
+        confirmedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error('appointment insert returned nothing');
+    await t.app.db.insert(payments).values({
+      appointmentId: row.id,
+      idempotencyKey: 'legacy-card',
+      gateway: 'sandbox',
+      method: 'visa',
+      status: 'approved',
+      amount: 4_321,
+      currency: 'CLP',
+    });
+    const catalogue = await t.app.catalogue();
+    expect(await backfillFrozenQuotes(t.app.db, catalogue)).toBeGreaterThanOrEqual(1);
+    const [after] = await t.app.db.select().from(appointments).where(eq(appointments.id, row.id));
+    expect(after?.quote?.due.online).toBe(4_321);
+    expect((after?.quote?.due.online ?? 0) + (after?.quote?.due.at_address ?? 0)).toBe(
+      after?.quote?.due.total,
+    );
+    const [hash] = await queryRows<{ same: boolean }>(
+      t.app.db,
+      sql`select md5(patients::text) = quote->>'cart_hash' as same from appointments where id = ${row.id}`,
+    );
+    expect(hash?.same).toBe(true);
+    // Once: a second run finds nothing to do and changes nothing.
+    expect(await backfillFrozenQuotes(t.app.db, catalogue)).toBe(0);
+    const [again] = await t.app.db.select().from(appointments).where(eq(appointments.id, row.id));
+    expect(again?.quote).toEqual(after?.quote);
   });
 });
