@@ -40,6 +40,10 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  // The list closes a moment after the field loses focus (a click on an option lands first); a
+  // step that unmounts meanwhile must not be updated afterwards.
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   // The search waits for the person to stop typing.
   useEffect(() => {
@@ -102,8 +106,13 @@ export function Combobox({
             setOpen(true);
             setActive(0);
           }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            clearTimeout(closeTimer.current);
+            setOpen(true);
+          }}
+          onBlur={() => {
+            closeTimer.current = setTimeout(() => setOpen(false), 150);
+          }}
           onKeyDown={onKeyDown}
         />
         {text ? (
