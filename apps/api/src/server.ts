@@ -55,8 +55,6 @@ async function prepare(database: Database, config: Config) {
     if (pending.length > 0) throw new MigrationsPending(pending);
   }
   if (config.SEED === 'demo') await runSeeds(database.db, DEMO_SEEDS);
-  // Bookings confirmed before their money was frozen get their quote once (docs/decisions/money-ledger.md).
-  await backfillFrozenQuotes(database.db, await loadCatalogueSnapshot(database.db));
 }
 
 /** How often each instance looks for payments to reconcile (each payment is taken by one of them). */
@@ -93,6 +91,15 @@ async function serve(config: Config, { prepared }: { prepared: boolean }) {
     if (atStart) tick();
     return timer;
   };
+  // Bookings confirmed before their money was frozen get their quote once, in the background: a
+  // large database must not hold the start (docs/decisions/money-ledger.md). Each update is
+  // conditional, so instances doing it at once never give one booking two quotes.
+  const backfill = (async () =>
+    backfillFrozenQuotes(database.db, await loadCatalogueSnapshot(database.db)))().catch((error: unknown) =>
+    app.log.error({ err: error }, 'frozen quote backfill failed'),
+  );
+  running.add(backfill);
+  void backfill.finally(() => running.delete(backfill));
   // Lapsed holds free their blocks and their appointments expire; every instance sweeps (the
   // update is conditional, so two sweeps never expire one appointment twice).
   const sweep = every(HOLD_SWEEP_MS, 'hold sweep', () => expireLapsedHolds(database.db));
