@@ -116,7 +116,9 @@ export function AgendaPage() {
       : null,
   );
   const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
+    // From the address bar as it is now, not as this render saw it: the router renders a change as a
+    // transition, so a second filter changed before that render would drop the first one.
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
