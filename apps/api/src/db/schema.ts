@@ -364,6 +364,12 @@ export const appointments = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
+     * The block a confirmed visit had when it was cancelled: its visit row is deleted to free the
+     * nurse, and the booking still says which visit it was.
+     */
+    cancelledBlockStart: timestamp('cancelled_block_start', { withTimezone: true }),
+    cancelledBlockEnd: timestamp('cancelled_block_end', { withTimezone: true }),
+    /**
      * The network a public caller held the block from (an IPv4 address, an IPv6 /64): what bounds
      * the live holds one address may keep. Null for staff holds and before a hold.
      */

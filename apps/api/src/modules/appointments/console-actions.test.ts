@@ -184,6 +184,8 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
           currency: 'CLP',
         })
         .returning();
+      const before = await detail(booking.id);
+      expect(before.begin_date).toEqual(expect.any(String));
 
       const response = await post(
         url(booking.id, 'cancel'),
@@ -196,6 +198,9 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
       const row = await appointmentRow(booking.id);
       expect(row?.status).toBe('cancelled');
       expect(await t.app.db.select().from(visits).where(eq(visits.appointmentId, booking.id))).toEqual([]);
+      // The nurse is freed, and the booking still says which visit it was.
+      const after = await detail(booking.id);
+      expect([after.begin_date, after.end_date]).toEqual([before.begin_date, before.end_date]);
       const outbox = await outboxOf(booking.id);
       expect(outbox.filter((event) => event.channel === 'refund')).toEqual([
         expect.objectContaining({ topic: 'payment.refund', payload: { payment_id: card?.id } }),
@@ -204,7 +209,7 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
         expect.objectContaining({
           topic: 'appointment.cancelled',
           channel: 'email',
-          payload: expect.objectContaining({ to: 'valentina@correo.cl', kind: 'cancelled' }),
+          payload: expect.objectContaining({ to: 'valentina@correo.cl', kind: 'cancelled', refunded: 18_990 }),
         }),
       );
       expect(await auditOf(booking.id)).toEqual([

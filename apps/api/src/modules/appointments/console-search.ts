@@ -208,7 +208,8 @@ async function selectSummaries(
     sql`${candidates ? sql`with m (appointment_id, created_at) as materialized (${candidates}) ` : sql``}select a.id::text as id, a.client_id, a.status, a.payment_status,
       ${iso(sql`a.created_at`)} as created_at,
       to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key,
-      ${iso(sql`v.block_start`)} as begin_date, ${iso(sql`v.block_end`)} as end_date,
+      ${iso(sql`coalesce(v.block_start, a.cancelled_block_start)`)} as begin_date,
+      ${iso(sql`coalesce(v.block_end, a.cancelled_block_end)`)} as end_date,
       a.patients, a.comuna, a.country, a.sales_source, a.coupon_code,
       coalesce((a.quote#>>'{due,total}')::float8, (a.amounts->>'total')::float8) as amount_total
     from ${

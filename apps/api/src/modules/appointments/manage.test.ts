@@ -155,11 +155,16 @@ describe.each(TEST_ENGINES)('managing a booking on $name', (engine) => {
       .where(eq(payments.id, payment?.id ?? ''));
     expect(refunded?.status).toBe('refunded');
 
-    // Cancelled is final: a second try is refused, and the view says so.
+    // Cancelled is final: a second try is refused, and the view says so, still telling which visit
+    // it was (the block itself is free).
     const again = await call('POST', `/api/v2/appointments/${booking.id}/cancel/`, booking.headers, {});
     expect(again.statusCode).toBe(409);
     const view = (await call('GET', `/api/v2/appointments/${booking.id}/booking/`, booking.headers)).json();
-    expect(view).toMatchObject({ status: 'cancelled', can_change: false, local_begin_date: null });
+    expect(view).toMatchObject({
+      status: 'cancelled',
+      can_change: false,
+      local_begin_date: `${inDays(4)} 09:00:00`,
+    });
   });
 
   it("within the partner's cut-off the person cannot cancel or move; the client's staff still can", async () => {

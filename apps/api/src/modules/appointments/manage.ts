@@ -163,9 +163,14 @@ export async function cancelBooking(
       throw invalidStatus((status ?? 'cancelled') as AppointmentRow['status']);
     const visit = await findVisitOfAppointment(tx, appointment.id);
     if (status === 'confirmed' && visit) assertMayChange(visit.blockStart, cutoffHours, access.via, now);
+    // A confirmed visit's block is kept on the booking: its visit row goes, to free the nurse.
+    const kept =
+      status === 'confirmed' && visit
+        ? { cancelledBlockStart: visit.blockStart, cancelledBlockEnd: visit.blockEnd }
+        : {};
     const [cancelled] = await tx
       .update(appointments)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, ...kept })
       .where(eq(appointments.id, appointment.id))
       .returning();
     if (!cancelled) throw invalidStatus('cancelled');
@@ -196,6 +201,8 @@ async function refundAndTell(
     ]);
   await writeBookingEvents(tx, cancelled, 'appointment.cancelled', {
     visit: visit ? { begin: visit.blockStart, end: visit.blockEnd } : null,
+    // The cancellation e-mail says how much goes back to the card.
+    ...(card ? { refunded: card.amount } : {}),
   });
   return card?.amount ?? 0;
 }

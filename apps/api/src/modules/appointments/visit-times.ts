@@ -40,7 +40,13 @@ export async function timesOfVisit(
   visit: VisitRow | undefined,
   now = new Date(),
 ): Promise<VisitTimes> {
-  if (!visit) return NO_VISIT;
+  if (!visit) {
+    // A cancelled visit's row is gone; the booking keeps the block it had.
+    const { cancelledBlockStart: start, cancelledBlockEnd: end } = appointment;
+    if (!start || !end) return NO_VISIT;
+    const zone = await appointmentTimeZone(db, rosters, appointment);
+    return { localBeginDate: local(start, zone), localWorkPeriodMaxLateness: local(end, zone) };
+  }
   if (visit.status === 'hold' && visit.expiresAt && visit.expiresAt.getTime() <= now.getTime())
     return NO_VISIT;
   const timeZone = await appointmentTimeZone(db, rosters, appointment);

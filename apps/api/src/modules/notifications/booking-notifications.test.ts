@@ -190,6 +190,33 @@ describe.each(TEST_ENGINES)('after a booking on $name: e-mails and webhooks thro
     }
   });
 
+  it('a card-paid visit cancelled from the console tells the amount going back to the card, and nothing to pay', async () => {
+    const booking = await confirmedBooking(new Date(Date.UTC(2031, 5, 4, 14)));
+    await worker().runOnce();
+    const [card] = await t.app.db.select().from(payments).where(eq(payments.appointmentId, booking.id));
+    expect(card?.status).toBe('approved');
+    const { headers } = await consoleSessionFor(t.app, { role: 'admin' });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/appointments/${booking.id}/cancel`,
+      headers,
+      payload: { reason: 'La paciente viaja' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const before = mails.length;
+    await worker().runOnce();
+    const code = booking.id.slice(0, 8).toUpperCase();
+    const told = mails.slice(before).filter((mail) => mail.text?.includes(code));
+    expect(told.length).toBe(2);
+    const amount = new Intl.NumberFormat('es-CL').format(card?.amount ?? 0);
+    for (const mail of told) {
+      expect(mail.subject).toMatch(/^Tu visita a domicilio fue cancelada/);
+      expect(mail.text).toContain(`Devuelto a tu tarjeta: $${amount}`);
+      expect(mail.text).not.toContain('Pagado en línea');
+      expect(mail.text).not.toContain('A pagar en el domicilio');
+    }
+  });
+
   it('a visit within 24 hours gets one reminder, however often reminders are written', async () => {
     const soon = new Date(Math.ceil((Date.now() + 3 * 3_600_000) / 3_600_000) * 3_600_000);
     const booking = await confirmedBooking(soon);

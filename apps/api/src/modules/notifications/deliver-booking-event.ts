@@ -83,8 +83,10 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
     appointment.quote?.due.at_address ??
     cash?.amount ??
     (collected > 0 ? collected : (quote?.payment_at_home ?? 0));
-  const amounts = refund
-    ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
+  // A cancellation owes nothing more: it tells only what goes back to the card.
+  const amounts =
+    refund || payload.kind === 'cancelled'
+      ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
     : {
         paidOnline: card,
         collected,
