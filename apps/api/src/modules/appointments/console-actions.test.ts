@@ -209,7 +209,11 @@ describe.each(TEST_ENGINES)("the console's appointment actions on $name", (engin
         expect.objectContaining({
           topic: 'appointment.cancelled',
           channel: 'email',
-          payload: expect.objectContaining({ to: 'valentina@correo.cl', kind: 'cancelled', refunded: 18_990 }),
+          payload: expect.objectContaining({
+            to: 'valentina@correo.cl',
+            kind: 'cancelled',
+            refunded: 18_990,
+          }),
         }),
       );
       expect(await auditOf(booking.id)).toEqual([

@@ -87,11 +87,11 @@ async function bookingEmail(context: DeliveryContext, event: ClaimedEvent): Prom
   const amounts =
     refund || payload.kind === 'cancelled'
       ? { paidOnline: 0, payAtHome: 0, refunded: payload.refunded ?? 0 }
-    : {
-        paidOnline: card,
-        collected,
-        payAtHome: Math.max(0, Math.round((dueAtAddress - collected) * 100) / 100),
-      };
+      : {
+          paidOnline: card,
+          collected,
+          payAtHome: Math.max(0, Math.round((dueAtAddress - collected) * 100) / 100),
+        };
 
   // Each e-mail carries a link of its own; a cancellation has nothing left to manage.
   const manageToken =
