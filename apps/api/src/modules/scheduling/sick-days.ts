@@ -11,7 +11,7 @@ import type { consoleSickDaysAnswerSchema } from '@visita/domain/contract/consol
 import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/database.ts';
-import { nurseDaysOff, nurses, visits } from '../../db/schema.ts';
+import { appointments, nurseDaysOff, nurses, visits } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import { findAppointmentById, type AppointmentRow } from '../appointments/queries.ts';
 import { recordAudit } from '../audit/queries.ts';
@@ -320,6 +320,20 @@ async function reassignHolds(
 ): Promise<SickDaysAnswer['holds']> {
   const answered: SickDaysAnswer['holds'] = [];
   for (const hold of await holdsInRange(tx, rosters, nurseId, range, now)) {
+    // The appointment's row first, as a payment confirming it locks it first (so the two queue
+    // rather than deadlock): confirmed meanwhile, its visit is hers and is moved below with her
+    // other confirmed visits; no longer held, there is nothing to move.
+    const [locked] = await tx
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, hold.appointment.id))
+      .for('update');
+    if (locked?.status !== 'scheduled') continue;
+    const [still] = await tx
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.id, hold.row.id), eq(visits.status, 'hold'), eq(visits.nurseId, nurseId)));
+    if (!still) continue;
     const start = hold.row.blockStart.getTime();
     const proposal = await proposeOne(
       tx,
@@ -336,7 +350,7 @@ async function reassignHolds(
         ? await tx
             .transaction(async (savepoint) => {
               const db = savepoint as unknown as Db;
-              await db.delete(visits).where(eq(visits.id, hold.row.id));
+              await db.delete(visits).where(and(eq(visits.id, hold.row.id), eq(visits.status, 'hold')));
               const taken = await insertHoldIfFree(db, {
                 appointmentId: hold.appointment.id,
                 nurseId: proposal.nurseId,
@@ -352,7 +366,7 @@ async function reassignHolds(
               throw error;
             })
         : false;
-    if (!moved) await tx.delete(visits).where(eq(visits.id, hold.row.id));
+    if (!moved) await tx.delete(visits).where(and(eq(visits.id, hold.row.id), eq(visits.status, 'hold')));
     answered.push({ ...hold.shown, result: moved ? 'moved' : 'released' });
   }
   return answered;
