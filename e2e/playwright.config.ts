@@ -80,6 +80,11 @@ export default defineConfig({
         RATE_LIMIT_HOLDS_PER_MINUTE: '100000',
         RATE_LIMIT_HOLDS_PER_APPOINTMENT: '100000',
         HOLDS_PER_ADDRESS: '1000',
+        HOLDS_PER_BROWSER: '1000',
+        // Every test books from this one address, many of them the same sector-day.
+        ADDRESS_SHARE_OF_SECTOR_DAY: '0',
+        UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY: '1000',
+        UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '1000',
         RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '100000',
         // The console's sign-ins and reset requests, every test's from this one address.
         RATE_LIMIT_LOGIN_PER_MINUTE: '100000',

@@ -96,8 +96,16 @@ describe('configuration from the environment', () => {
     expect(new ConfigError(problems).message).toMatch(/^Configuración inválida:\n {2}- /);
   });
 
-  it('bounds the live holds per address at 3 unless told, 0 turning the bound off', () => {
-    expect(loadConfig({}, '/srv/visita').HOLDS_PER_ADDRESS).toBe(3);
+  it('bounds live holds at 3 per browser and 30 per address, unpaid confirmations at 5 and 50 a day, and half a sector-day', () => {
+    const defaults = loadConfig({}, '/srv/visita');
+    expect(defaults.HOLDS_PER_BROWSER).toBe(3);
+    expect(defaults.HOLDS_PER_ADDRESS).toBe(30);
+    expect(defaults.UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY).toBe(5);
+    expect(defaults.UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY).toBe(50);
+    expect(defaults.ADDRESS_SHARE_OF_SECTOR_DAY).toBe(50);
+    expect(problemsOf({ ADDRESS_SHARE_OF_SECTOR_DAY: '101' })).toEqual([
+      'ADDRESS_SHARE_OF_SECTOR_DAY="101": debe estar entre 0 y 100 (0 lo desactiva)',
+    ]);
     expect(loadConfig({ HOLDS_PER_ADDRESS: '0' }, '/srv/visita').HOLDS_PER_ADDRESS).toBe(0);
     expect(problemsOf({ HOLDS_PER_ADDRESS: '-1' })).toEqual([
       'HOLDS_PER_ADDRESS="-1": debe estar entre 0 y 1000 (0 lo desactiva)',

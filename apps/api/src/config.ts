@@ -33,6 +33,18 @@ const perMinute = (fallback: number) =>
       .default(fallback),
   );
 
+/** A count bound, 0 (off) to 1000. */
+const boundedCount = (fallback: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un entero')
+      .min(0, 'debe estar entre 0 y 1000 (0 lo desactiva)')
+      .max(1000, 'debe estar entre 0 y 1000 (0 lo desactiva)')
+      .default(fallback),
+  );
+
 /** A cache's age in milliseconds, 0 (kept for no time) to `max`. */
 const milliseconds = (max: number, fallback: number) =>
   z.preprocess(
@@ -197,19 +209,29 @@ const envSchema = z.object({
   // Holds per address, and per appointment (a person picks another time a few times, not dozens).
   RATE_LIMIT_HOLDS_PER_MINUTE: perMinute(20),
   RATE_LIMIT_HOLDS_PER_APPOINTMENT: perMinute(6),
-  // Live holds (20 minutes each) per address at once, an IPv6 address by its /64; 0 turns the
-  // bound off. The per-minute limits only slow a squatter: within them one address held a whole
-  // sector-day in minutes and kept it. A household booking a few visits stays under it; staff
-  // (the client's API token) are not counted.
-  HOLDS_PER_ADDRESS: z.preprocess(
+  // Live holds (20 minutes each) at once, 0 turning a bound off (docs/decisions/free-confirmations.md).
+  // Per browser (the widget's key, x-visita-browser) at one address: a household booking a few
+  // visits. Per address, an IPv6 one by its /64, ten times that: a carrier's shared address
+  // (carrier-grade NAT) is many people, and a squatter inventing browser keys stops there and at
+  // ADDRESS_SHARE_OF_SECTOR_DAY. Staff (the client's API token) are not counted.
+  HOLDS_PER_BROWSER: boundedCount(3),
+  HOLDS_PER_ADDRESS: boundedCount(30),
+  // The most of one sector-day (its nurses' blocks for the cart's skills) one address may keep,
+  // in per cent: its live holds plus its visits confirmed without payment. 0 turns it off.
+  ADDRESS_SHARE_OF_SECTOR_DAY: z.preprocess(
     emptyAsUndefined,
     z.coerce
       .number({ error: 'debe ser un número' })
       .int('debe ser un entero')
-      .min(0, 'debe estar entre 0 y 1000 (0 lo desactiva)')
-      .max(1000, 'debe estar entre 0 y 1000 (0 lo desactiva)')
-      .default(3),
+      .min(0, 'debe estar entre 0 y 100 (0 lo desactiva)')
+      .max(100, 'debe estar entre 0 y 100 (0 lo desactiva)')
+      .default(50),
   ),
+  // Visits confirmed by hand without payment (partners whose embed confirms without a card), per
+  // rolling 24 hours: per browser at one address, and per address. Paid and company-billed
+  // confirmations are not counted, nor staff.
+  UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY: boundedCount(5),
+  UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY: boundedCount(50),
   // The widget's failure reports: a broken page reports a few, not hundreds, a minute.
   RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: perMinute(30),
   // The console's sign-in and password-reset requests per address (the lock-out counts per account).

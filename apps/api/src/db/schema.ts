@@ -375,6 +375,11 @@ export const appointments = pgTable(
      */
     heldFrom: text('held_from'),
     /**
+     * The widget's browser key the block was held with ('' for none): the live holds and unpaid
+     * confirmations are bounded per browser at an address, and per address above that.
+     */
+    heldBy: text('held_by'),
+    /**
      * The visit's last word from the field, recorded in the console once its block has begun:
      * done, or nobody was there (a no-show). Null until then; it may be corrected.
      */
@@ -390,6 +395,10 @@ export const appointments = pgTable(
     index('appointments_held_from_idx')
       .on(table.heldFrom)
       .where(sql`${table.heldFrom} is not null and ${table.status} = 'scheduled'`),
+    // The visits an address confirmed, by when: its unpaid confirmations of the last day.
+    index('appointments_held_from_confirmed_idx')
+      .on(table.heldFrom, table.confirmedAt)
+      .where(sql`${table.heldFrom} is not null and ${table.status} = 'confirmed'`),
   ],
 );
 

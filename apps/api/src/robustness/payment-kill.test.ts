@@ -64,6 +64,8 @@ describe.skipIf(!adminUrl)('card payments when their server is killed mid-paymen
       WEB_CONCURRENCY: '2',
       PAYMENT_LEASE_MS: '1000',
       HOLDS_PER_ADDRESS: '0',
+      HOLDS_PER_BROWSER: '0',
+      ADDRESS_SHARE_OF_SECTOR_DAY: '0',
     };
 
     let server = await startServer({ ...env, SANDBOX_CHARGE_DELAY_MS: String(CHARGE_DELAY_MS) }, 2);

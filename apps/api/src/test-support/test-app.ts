@@ -43,6 +43,10 @@ export async function createTestApp(
     RATE_LIMIT_HOLDS_PER_APPOINTMENT: '0',
     // Tests hold many appointments' blocks from one address; holds-per-address.test.ts sets it.
     HOLDS_PER_ADDRESS: '0',
+    HOLDS_PER_BROWSER: '0',
+    ADDRESS_SHARE_OF_SECTOR_DAY: '0',
+    UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY: '0',
+    UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '0',
     RATE_LIMIT_ERROR_REPORTS_PER_MINUTE: '0',
     RATE_LIMIT_LOGIN_PER_MINUTE: '0',
     ...options.env,

@@ -42,4 +42,16 @@ describe("every call carries the product's headers", () => {
     expect(sent[0]?.headers.get('x-address-longitude')).toBe('-70.57');
     expect(sent[0]?.headers.get('x-polygon-beta-tester')).toBe('true');
   });
+
+  it("sends this tab's browser key, the same on every call, kept for the tab only", async () => {
+    const sent = await sentDuring(async () => {
+      await apiRequest(endpoints.operativeStatus, { params: { salesSource: 'marketplace' } });
+      await apiRequest(endpoints.operativeStatus, { params: { salesSource: 'marketplace' } });
+    });
+    const keys = sent.map((request) => request.headers.get('x-visita-browser'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(sessionStorage.getItem('visita.browser')).toBe(keys[0]);
+    expect(localStorage.getItem('visita.browser')).toBeNull();
+  });
 });

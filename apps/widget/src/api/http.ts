@@ -1,5 +1,11 @@
-import { type Endpoint, pathFor, POLYGON_BETA_TESTER_HEADER } from '@visita/domain/contract/endpoint';
+import {
+  BROWSER_KEY_HEADER,
+  type Endpoint,
+  pathFor,
+  POLYGON_BETA_TESTER_HEADER,
+} from '@visita/domain/contract/endpoint';
 import type { AnswerOf, BodyOf, HeadersOf, ParamsOf, QueryOf } from '@visita/domain/contract/endpoint-types';
+import { browserKey } from './browser-key.ts';
 /** The text of a failure that is not an HTTP answer. */
 export const UNEXPECTED_ERROR = 'Ha ocurrido un error inesperado';
 
@@ -75,6 +81,7 @@ export async function apiRequest<E extends Endpoint>(
   const headers: Record<string, string> = {
     accept: 'application/json',
     [POLYGON_BETA_TESTER_HEADER]: 'true',
+    [BROWSER_KEY_HEADER]: browserKey(),
   };
   for (const [key, value] of Object.entries((declared ?? {}) as Record<string, unknown>))
     if (value !== undefined && value !== null) headers[key] = String(value);

@@ -487,6 +487,24 @@ export const TOO_MANY_HOLDS = entry(
   'Tienes varias reservas en curso sin confirmar. Confirma o deja expirar alguna antes de reservar otra hora.',
 );
 
+export const TOO_MANY_HOLDS_FROM_NETWORK = entry(
+  429,
+  'too-many-holds-from-network',
+  'Hay muchas reservas en curso desde tu conexión. Espera unos minutos e inténtalo de nuevo.',
+);
+
+export const SECTOR_DAY_SHARE = entry(
+  429,
+  'sector-day-share',
+  'Desde tu conexión ya se reservó gran parte de las horas de ese día en tu zona. Elige otro día.',
+);
+
+export const TOO_MANY_UNPAID_CONFIRMATIONS = entry(
+  429,
+  'too-many-unpaid-confirmations',
+  'Desde tu conexión ya se confirmaron varias visitas sin pago hoy. Inténtalo de nuevo mañana.',
+);
+
 // Medical orders
 export const INVALID_FILE = entry(400, 'invalid-file', FILE_ERROR_MESSAGE);
 export const FILE_TOO_LARGE = entry(413, 'invalid-file', FILE_ERROR_MESSAGE);

@@ -379,7 +379,7 @@ export const finalizeAppointment = {
 export const manualConfirm = {
   params: appointmentParamsSchema,
   body: safeText(manualConfirmBodySchema),
-  response: { 200: manualConfirmAnswerSchema, ...refusals(400, 403, 404, 409) },
+  response: { 200: manualConfirmAnswerSchema, ...refusals(400, 403, 404, 409, 429) },
 } as const satisfies EndpointSchemas;
 export const paymentSummary = {
   params: appointmentParamsSchema,

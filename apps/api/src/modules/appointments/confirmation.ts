@@ -29,6 +29,7 @@ import { CONSOLE_GATEWAY, insertPayment, recordCompanyBilled } from '../payments
 
 import { assertConfirmable, stockUnitsOf } from './stored-cart.ts';
 import { applyTransition, refusal } from './transitions.ts';
+import { assertUnpaidConfirmationAllowed, type UnpaidConfirmationLimits } from './unpaid-confirmations.ts';
 
 /** How a confirmation prices a booking not frozen yet: the quote, and any changes that go with it. */
 export type ConfirmationPricing = (
@@ -161,6 +162,8 @@ export async function manualConfirm(
   viaStaffToken: boolean,
   body: ManualConfirmBody,
   now: Date = new Date(),
+  /** Bounds on visits a public caller confirms without payment (not staff). */
+  unpaidLimits: UnpaidConfirmationLimits = {},
 ): Promise<ManualConfirmAnswer> {
   const rule = await manualConfirmationRule(db, appointment, viaStaffToken);
   const companyPays =
@@ -193,10 +196,15 @@ export async function manualConfirm(
       if (!rule.allowed && !companyPaysAll) throw manualConfirmationNotAllowed();
       if (companyPaysAll) paymentStatus = PAYMENT_STATUS.COMPANY_BILLED;
       const whole = split?.wholeQuote ?? (await quoteAppointment(tx, catalogue, row));
-      return {
-        quote: frozenQuoteOf(catalogue, row, whole, { online: 0, company: split?.companyAmount ?? 0 }, now),
-        changes: { splitPayment: split?.record ?? null, paymentStatus },
-      };
+      const quote = frozenQuoteOf(
+        catalogue,
+        row,
+        whole,
+        { online: 0, company: split?.companyAmount ?? 0 },
+        now,
+      );
+      if (!viaStaffToken) await assertUnpaidConfirmationAllowed(tx, row, quote, unpaidLimits, now);
+      return { quote, changes: { splitPayment: split?.record ?? null, paymentStatus } };
     },
     async (tx, row) => {
       const owed = split as CompanySplit | null;

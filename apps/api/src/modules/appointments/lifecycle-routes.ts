@@ -25,12 +25,18 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
           `${accessDescription} Solo una cita agendada (scheduled) se confirma; la reserva de la ` +
           'enfermera queda permanente. Solo si la configuración del cliente lo permite a quien llama: ' +
           'sdk_config_v2.manual_confirmation con el token de la cita, laas_config_v2.manual_confirmation ' +
-          'con el token de API del cliente. El estado de pago lo decide el servidor (payment_status se ignora).',
+          'con el token de API del cliente. El estado de pago lo decide el servidor (payment_status se ignora). ' +
+          'Las visitas confirmadas sin pago (nada en línea ni a la empresa) desde una dirección se limitan ' +
+          'por día: UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY por navegador y UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY ' +
+          'por dirección (429 too-many-unpaid-confirmations); el token de API no cuenta.',
       },
     },
     async (request) => {
       const { appointment, staff } = appointmentAccessOf(request);
-      return manualConfirm(app.db, await app.catalogue(), appointment, staff, request.body);
+      return manualConfirm(app.db, await app.catalogue(), appointment, staff, request.body, new Date(), {
+        perBrowser: app.config.UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY,
+        perAddress: app.config.UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+      });
     },
   );
 

@@ -17,6 +17,7 @@ export const ERASED_ADDRESS = {
   zipCode: null,
   placeId: null,
   heldFrom: null,
+  heldBy: null,
 } as const;
 
 /** A cart patient without who it is: what was booked (items, packs, insurance) stays. */

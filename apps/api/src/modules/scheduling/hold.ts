@@ -13,7 +13,9 @@ import { localToInstant, parseClock, BLOCK_MINUTES, formatLocalDateTime } from '
 import {
   confirmVisitOfAppointment,
   countLiveHoldsFrom,
+  countSectorDayKeptFrom,
   holdBlockForAppointment,
+  type Holder,
   setHeldFrom,
   type VisitRow,
 } from './queries.ts';
@@ -46,12 +48,22 @@ export interface HoldRequest {
   items?: readonly string[];
   now: Date;
   /**
-   * The network a public caller holds from (client-address.ts's key: an IPv4 address, an IPv6
-   * /64); null or absent for staff, whose holds are not counted.
+   * The public caller holding: its network (client-address.ts's key: an IPv4 address, an IPv6
+   * /64) and its browser key; null or absent for staff, whose holds are not counted.
    */
-  heldFrom?: string | null;
-  /** The live holds one network may keep at once (HOLDS_PER_ADDRESS); 0 or absent: no bound. */
-  holdsPerAddress?: number;
+  holder?: Holder | null;
+  /** The bounds on what one public caller keeps (0 or absent: no bound). */
+  limits?: HoldLimits;
+}
+
+/** docs/decisions/free-confirmations.md; each 0 or absent turns its bound off. */
+interface HoldLimits {
+  /** Live holds per browser at one address (HOLDS_PER_BROWSER). */
+  perBrowser?: number;
+  /** Live holds per address (HOLDS_PER_ADDRESS). */
+  perAddress?: number;
+  /** The per cent of a sector-day one address may keep (ADDRESS_SHARE_OF_SECTOR_DAY). */
+  sectorDayShare?: number;
 }
 
 const SCHEDULABLE: AppointmentRow['status'][] = ['pending', 'scheduled', 'expired'];
@@ -99,7 +111,9 @@ export async function blockCandidates(
 
   const blockStart = new Date(start);
   const blockEnd = new Date(start + BLOCK_MINUTES * 60_000);
-  return { candidates, blockStart, blockEnd };
+  // The sector-day's visits for these skills: its blocks times the nurses on shift in each.
+  const dayCapacity = (roster.days.get(begin.date) ?? []).reduce((total, block) => total + block.working, 0);
+  return { candidates, blockStart, blockEnd, sector, dayCapacity };
 }
 
 /**
@@ -114,15 +128,34 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   const { appointment, now } = request;
   const { begin, end } = parseBlock(request);
   if (!SCHEDULABLE.includes(appointment.status)) throw notSchedulable();
-  const { candidates, blockStart, blockEnd } = await blockCandidates(db, rosters, request, begin);
-  const heldFrom = request.heldFrom ?? null;
-  const limit = request.holdsPerAddress ?? 0;
-  // Squatting: within the per-minute limits one address could hold a sector's whole day and keep
+  const { candidates, blockStart, blockEnd, sector, dayCapacity } = await blockCandidates(
+    db,
+    rosters,
+    request,
+    begin,
+  );
+  const holder = request.holder ?? null;
+  // Squatting: within the per-minute limits one caller could hold a sector's whole day and keep
   // it, each hold living 20 minutes. Counted before the hold, so two racing holds from one
   // address may both pass; the per-minute limits bound by how much.
-  if (heldFrom !== null && limit > 0) {
-    const live = await countLiveHoldsFrom(db, { heldFrom, appointmentId: appointment.id, now });
-    if (live >= limit) throw fail(ERRORS.TOO_MANY_HOLDS);
+  if (holder !== null) {
+    const limits = request.limits ?? {};
+    const live = await countLiveHoldsFrom(db, { ...holder, appointmentId: appointment.id, now });
+    if (limits.perBrowser && live.browser >= limits.perBrowser) throw fail(ERRORS.TOO_MANY_HOLDS);
+    if (limits.perAddress && live.address >= limits.perAddress)
+      throw fail(ERRORS.TOO_MANY_HOLDS_FROM_NETWORK);
+    if (limits.sectorDayShare) {
+      const share = Math.max(1, Math.floor((dayCapacity * limits.sectorDayShare) / 100));
+      const kept = await countSectorDayKeptFrom(db, {
+        heldFrom: holder.heldFrom,
+        sectorId: sector.id,
+        timeZone: sector.timeZone,
+        date: begin.date,
+        appointmentId: appointment.id,
+        now,
+      });
+      if (kept >= share) throw fail(ERRORS.SECTOR_DAY_SHARE);
+    }
   }
   const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000);
   const outcome = await holdBlockForAppointment(db, {
@@ -138,7 +171,11 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   // Every nurse taken: nothing changed, so the appointment keeps its state and hold.
   if (outcome === 'taken') throw blockNotAvailable();
   // Who holds it now: a staff hold of an appointment a stranger held no longer counts for them.
-  if ((appointment.heldFrom ?? null) !== heldFrom) await setHeldFrom(db, appointment.id, heldFrom);
+  if (
+    (appointment.heldFrom ?? null) !== (holder?.heldFrom ?? null) ||
+    (appointment.heldBy ?? null) !== (holder?.heldBy ?? null)
+  )
+    await setHeldFrom(db, appointment.id, holder);
   return {
     begin_date: formatLocalDateTime(begin.date, begin.minutes),
     end_date: formatLocalDateTime(end.date, end.minutes),

@@ -13,14 +13,16 @@ type Appointment = { id: string; token?: string };
 
 /**
  * Squatting: the per-minute limits only slow one address down; with each hold living 20 minutes
- * it could still keep a sector's whole day. One address (an IPv6 one by its /64) keeps at most
- * HOLDS_PER_ADDRESS live holds of different appointments at once; staff are not counted.
+ * it could still keep a sector's whole day. A caller sending no browser key (an IPv6 one by its
+ * /64) keeps at most HOLDS_PER_BROWSER live holds of different appointments at once; staff are not
+ * counted. Callers with browser keys: address-sharing.test.ts.
  */
 describe.each(TEST_ENGINES)('live holds per address on $name', (engine) => {
   let t: TestApp;
   let db: Db;
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { HOLDS_PER_ADDRESS: '2' } });
+    // No browser key sent: each address is one browser, bounded by HOLDS_PER_BROWSER.
+    t = await createTestApp(engine, { env: { HOLDS_PER_BROWSER: '2' } });
     db = t.testDb.database.db;
   });
   afterAll(() => t.close());

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Db, instantPlaceholder, perDatabase, queryRows, sqlStateOf } from '../../db/database.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -356,7 +356,10 @@ export async function holdBlockForAppointment(
 // Every public hold counts first, then records where it came from: prepared.
 const preparedCountLiveHoldsFrom = perDatabase((db: Db) =>
   db
-    .select({ holds: count() })
+    .select({
+      address: count(),
+      browser: sql<number>`count(*) filter (where ${appointments.heldBy} = ${sql.placeholder('heldBy')}::text)`,
+    })
     .from(appointments)
     .innerJoin(visits, eq(visits.appointmentId, appointments.id))
     .where(
@@ -371,34 +374,112 @@ const preparedCountLiveHoldsFrom = perDatabase((db: Db) =>
     .prepare('appointments_count_live_holds_from'),
 );
 
+/** A public caller: its network (client-address.ts's key) and its browser key ('' for none). */
+export interface Holder {
+  heldFrom: string;
+  heldBy: string;
+}
+
 /**
- * The live holds (not confirmed, not lapsed) of other appointments held from a network
- * (`heldFrom`, client-address.ts's key): the appointment being held again is left out, so a
- * person changing their time keeps counting once.
+ * The live holds (not confirmed, not lapsed) of other appointments held from a network, all of
+ * them and those of one browser there: the appointment being held again is left out, so a person
+ * changing their time keeps counting once.
  */
 export async function countLiveHoldsFrom(
   db: Db,
-  hold: { heldFrom: string; appointmentId: string; now: Date },
-): Promise<number> {
+  hold: Holder & { appointmentId: string; now: Date },
+): Promise<{ address: number; browser: number }> {
   const [row] = await preparedCountLiveHoldsFrom(db).execute({
     heldFrom: hold.heldFrom,
+    heldBy: hold.heldBy,
     appointmentId: hold.appointmentId,
     now: hold.now.toISOString(),
   });
-  return Number(row?.holds ?? 0);
+  return { address: Number(row?.address ?? 0), browser: Number(row?.browser ?? 0) };
+}
+
+/** A confirmed visit nobody paid for: nothing charged online, nothing billed to a company. */
+const UNPAID = sql`coalesce((${appointments.quote}#>>'{due,online}')::numeric, 0) = 0
+  and coalesce((${appointments.quote}#>>'{due,company}')::numeric, 0) = 0`;
+
+/**
+ * The visits of one sector's local day a network keeps: its live holds and its visits confirmed
+ * without payment, the appointment being held left out.
+ */
+export async function countSectorDayKeptFrom(
+  db: Db,
+  keep: {
+    heldFrom: string;
+    sectorId: number;
+    timeZone: string;
+    date: string;
+    appointmentId: string;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await db
+    .select({ kept: count() })
+    .from(appointments)
+    .innerJoin(visits, eq(visits.appointmentId, appointments.id))
+    .where(
+      and(
+        eq(appointments.heldFrom, keep.heldFrom),
+        eq(appointments.sectorId, keep.sectorId),
+        ne(appointments.id, keep.appointmentId),
+        sql`(${visits.blockStart} at time zone ${keep.timeZone})::date = ${keep.date}::date`,
+        or(
+          and(
+            eq(appointments.status, 'scheduled'),
+            eq(visits.status, 'hold'),
+            gt(visits.expiresAt, keep.now),
+          ),
+          and(eq(appointments.status, 'confirmed'), eq(visits.status, 'confirmed'), UNPAID),
+        ),
+      ),
+    );
+  return Number(row?.kept ?? 0);
+}
+
+/** The visits a network confirmed without payment since `since`: all of them, and one browser's. */
+export async function countUnpaidConfirmationsFrom(
+  db: Db,
+  confirmed: Holder & { since: Date },
+): Promise<{ address: number; browser: number }> {
+  const [row] = await db
+    .select({
+      address: count(),
+      browser: sql<number>`count(*) filter (where ${appointments.heldBy} = ${confirmed.heldBy})`,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.heldFrom, confirmed.heldFrom),
+        eq(appointments.status, 'confirmed'),
+        gt(appointments.confirmedAt, confirmed.since),
+        UNPAID,
+      ),
+    );
+  return { address: Number(row?.address ?? 0), browser: Number(row?.browser ?? 0) };
 }
 
 const preparedSetHeldFrom = perDatabase((db: Db) =>
   db
     .update(appointments)
-    .set({ heldFrom: sql`${sql.placeholder('heldFrom')}::text` })
+    .set({
+      heldFrom: sql`${sql.placeholder('heldFrom')}::text`,
+      heldBy: sql`${sql.placeholder('heldBy')}::text`,
+    })
     .where(eq(appointments.id, sql.placeholder('appointmentId')))
     .prepare('appointments_set_held_from'),
 );
 
-/** Records who holds the appointment's block: a public caller's network, or null for staff. */
-export async function setHeldFrom(db: Db, appointmentId: string, heldFrom: string | null): Promise<void> {
-  await preparedSetHeldFrom(db).execute({ appointmentId, heldFrom });
+/** Records who holds the appointment's block: a public caller, or null for staff. */
+export async function setHeldFrom(db: Db, appointmentId: string, holder: Holder | null): Promise<void> {
+  await preparedSetHeldFrom(db).execute({
+    appointmentId,
+    heldFrom: holder?.heldFrom ?? null,
+    heldBy: holder?.heldBy ?? null,
+  });
 }
 
 /** Nurses' names by id (the console's moves, absences and travel name the nurses they offer). */

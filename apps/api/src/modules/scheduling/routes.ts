@@ -10,6 +10,7 @@ import {
 import { createAvailabilityCache } from './availability-cache.ts';
 import { publishAvailabilityChange } from './availability-changes.ts';
 import { findAvailability } from './availability.ts';
+import { browserKeyOf } from '../../plugins/app/browser-key.ts';
 import { clientAddressKey } from '../../plugins/app/client-address.ts';
 import { holdBlock } from './hold.ts';
 
@@ -107,9 +108,12 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'begin_date y end_date en la hora local del sector (YYYY-MM-DD HH:mm:ss), un bloque que ' +
           'la disponibilidad ofrece. Una nueva reserva de la misma cita reemplaza la anterior. ' +
-          'Bloque tomado: 409 block-not-available. Una dirección (IPv6: su /64) mantiene a la vez ' +
-          'a lo sumo HOLDS_PER_ADDRESS reservas sin confirmar de otras citas: más, 429 ' +
-          'too-many-holds (el token de API del cliente no cuenta). La confirmación la hace permanente. ' +
+          'Bloque tomado: 409 block-not-available. Un navegador (encabezado x-visita-browser) en una ' +
+          'dirección (IPv6: su /64) mantiene a la vez a lo sumo HOLDS_PER_BROWSER reservas sin ' +
+          'confirmar de otras citas (más: 429 too-many-holds), la dirección HOLDS_PER_ADDRESS (429 ' +
+          'too-many-holds-from-network), y la dirección no guarda más de ADDRESS_SHARE_OF_SECTOR_DAY % ' +
+          'de las horas de un sector en un día entre reservas y visitas confirmadas sin pago (429 ' +
+          'sector-day-share). El token de API del cliente no cuenta. La confirmación la hace permanente. ' +
           accessDescription,
       },
     },
@@ -117,9 +121,13 @@ const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { appointment, staff } = appointmentAccessOf(request);
       const held = await holdBlock(app.db, app.rosters, {
         appointment,
-        // Staff book for many people from one office: their holds are not counted per address.
-        heldFrom: staff ? null : clientAddressKey(request.ip),
-        holdsPerAddress: app.config.HOLDS_PER_ADDRESS,
+        // Staff book for many people from one office: their holds are not counted.
+        holder: staff ? null : { heldFrom: clientAddressKey(request.ip), heldBy: browserKeyOf(request) },
+        limits: {
+          perBrowser: app.config.HOLDS_PER_BROWSER,
+          perAddress: app.config.HOLDS_PER_ADDRESS,
+          sectorDayShare: app.config.ADDRESS_SHARE_OF_SECTOR_DAY,
+        },
         catalogue: await app.catalogue(),
         beginDate: request.body.begin_date,
         endDate: request.body.end_date,

@@ -12,6 +12,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { fail } from '../../errors.ts';
+import { browserKeyOf } from './browser-key.ts';
 import { clientAddressKey } from './client-address.ts';
 import { createRateLimitCounters } from './rate-limit-store.ts';
 
@@ -35,6 +36,15 @@ const APPOINTMENT_RATE_LIMITS = {
 } as const satisfies Record<string, keyof Config>;
 
 type AppointmentRateLimitName = keyof typeof APPOINTMENT_RATE_LIMITS;
+
+/**
+ * The limits a person meets when booking, counted per browser (the widget's key) at an address
+ * at their configured value, and per address at this many times it: behind a carrier's shared
+ * address (carrier-grade NAT) many people book at once, and one inventing keys stops at the
+ * ceiling (docs/decisions/free-confirmations.md).
+ */
+const PER_BROWSER: ReadonlySet<RateLimitName> = new Set(['appointments-created', 'holds']);
+const ADDRESS_CEILING = 10;
 
 type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -102,6 +112,7 @@ export default fp(
     // A registration's hooks mark the request as counted and let only the first run: the
     // per-appointment counts need a registration of their own to run after the per-address one.
     const appointmentFactory = await createFactory();
+    const browserFactory = await createFactory();
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const hooks: onRequestHookHandler[] = [];
@@ -109,12 +120,22 @@ export default fp(
       const name = route.config?.ipRateLimit;
       const max = name ? app.config[RATE_LIMITS[name]] : 0;
       if (max > 0) {
+        const perBrowser = name !== undefined && PER_BROWSER.has(name);
         const limit = factory({
-          max,
+          max: perBrowser ? max * ADDRESS_CEILING : max,
           timeWindow: WINDOW_MS,
           keyGenerator: (request) => `address ${routeKey} ${clientAddressKey(request.ip)}`,
         });
         hooks.push(limit as onRequestHookHandler);
+        if (perBrowser)
+          hooks.push(
+            browserFactory({
+              max,
+              timeWindow: WINDOW_MS,
+              keyGenerator: (request) =>
+                `browser ${routeKey} ${clientAddressKey(request.ip)} ${browserKeyOf(request)}`,
+            }) as onRequestHookHandler,
+          );
       }
       const perAppointment = route.config?.appointmentRateLimit;
       const appointmentMax = perAppointment ? app.config[APPOINTMENT_RATE_LIMITS[perAppointment]] : 0;

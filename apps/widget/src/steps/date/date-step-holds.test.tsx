@@ -1,5 +1,5 @@
 import type { CartItem } from '@visita/domain/cart-item';
-import { TOO_MANY_HOLDS } from '@visita/domain/contract/api-errors';
+import { TOO_MANY_HOLDS_FROM_NETWORK } from '@visita/domain/contract/api-errors';
 import { BLOCK_SELECTION_FAILED_MESSAGE } from '@visita/domain/messages';
 import { DEFAULT_STEP_LIST } from '@visita/domain/steps';
 import { screen, waitFor } from '@testing-library/react';
@@ -18,7 +18,8 @@ import { withRealApi } from '../../test-support/real-api.ts';
 import { renderStep } from '../../test-support/render-step.tsx';
 import { DateStep } from './date-step.tsx';
 
-// One live hold per address: the widget's calls and the test's own come from the same one.
+// One live hold per address: the widget's calls and the test's own come from the same one, the
+// widget's with its browser key, so the address's bound is the one met.
 const api = withRealApi({ env: { HOLDS_PER_ADDRESS: '1' } });
 
 const HEMOGRAMA = { id: HEMOGRAMA_ID, name: 'Hemograma', price: 8990, type: 'panel' } as CartItem;
@@ -45,7 +46,7 @@ describe("'Fecha y hora de atención' when the address already holds as many blo
       timeout: 8000,
     });
     await userEvent.click(button('Continuar'));
-    expect(await screen.findByText(TOO_MANY_HOLDS.msg, {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText(TOO_MANY_HOLDS_FROM_NETWORK.msg, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText(BLOCK_SELECTION_FAILED_MESSAGE)).toBeNull();
     expect(stores.flow.getState().step).toBe('date');
     expect(stores.session.getState().holdExpiresAt).toBeFalsy();

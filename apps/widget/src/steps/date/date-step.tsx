@@ -12,7 +12,11 @@ import {
   weekDays,
   weekLabel,
 } from '@visita/domain/availability';
-import { TOO_MANY_HOLDS } from '@visita/domain/contract/api-errors';
+import {
+  SECTOR_DAY_SHARE,
+  TOO_MANY_HOLDS,
+  TOO_MANY_HOLDS_FROM_NETWORK,
+} from '@visita/domain/contract/api-errors';
 import * as endpoints from '@visita/domain/contract/endpoints';
 import { pathFor } from '@visita/domain/contract/endpoint';
 import { calendarDateIn, toIsoDate } from '@visita/domain/validators/birth-date';
@@ -56,6 +60,9 @@ import { BLOCK_TAKEN_MESSAGE } from './copy.ts';
 type Availability = Record<string, TimeRange[]>;
 
 const blockKey = (day: string, range: TimeRange) => `${day} ${range.begin_time}`;
+
+/** The refusals of docs/decisions/free-confirmations.md, each with its own Spanish text. */
+const HOLD_BOUNDS = [TOO_MANY_HOLDS, TOO_MANY_HOLDS_FROM_NETWORK, SECTOR_DAY_SHARE];
 
 /** A refusal people meet in normal use (the time taken meanwhile, too many holds): not reported. */
 const isRefusal = (error: unknown) =>
@@ -295,9 +302,10 @@ export function DateStep() {
     } catch (error) {
       if (!isRefusal(error))
         reportFailure('block-hold', pathFor(endpoints.holdBlock, { id: appointmentId }), error);
-      // Too many holds from this address: the server's text says what to do; anything else
-      // (the block taken meanwhile, mostly) keeps the product's text.
-      const tooManyHolds = error instanceof HttpError && error.slug === TOO_MANY_HOLDS.err;
+      // A bound on what this browser or connection keeps: the server's text says what to do;
+      // anything else (the block taken meanwhile, mostly) keeps the product's text.
+      const tooManyHolds =
+        error instanceof HttpError && HOLD_BOUNDS.some((bound) => bound.err === error.slug);
       toast(
         'error',
         tooManyHolds

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "held_by" text;--> statement-breakpoint
+CREATE INDEX "appointments_held_from_confirmed_idx" ON "appointments" USING btree ("held_from","confirmed_at") WHERE "appointments"."held_from" is not null and "appointments"."status" = 'confirmed';
