@@ -13,7 +13,14 @@ import {
   type ServiceSkill,
   visits,
 } from '../schema.ts';
+import { PAYMENT_STATUS } from '@visita/domain/cards';
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD, type Gender } from '@visita/domain/constants';
 import { hashAppointmentToken } from '../../modules/appointments/access.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../../modules/appointments/confirmation.ts';
+import { insertAppointment } from '../../modules/appointments/queries.ts';
+import { loadCatalogueSnapshot } from '../../modules/catalogue/snapshot.ts';
+import { findCoveringSector } from '../../modules/coverage/service.ts';
+import { DEMO_ITEM_IDS } from './demo-catalogue-items.ts';
 import { isoWeekday, localParts, localToInstant } from '../../modules/scheduling/blocks.ts';
 
 type Country = 'cl' | 'mx';
@@ -122,42 +129,122 @@ async function seedScheduling(db: Db, now: Date): Promise<void> {
   });
   if (daysOff.length > 0) await db.insert(nurseDaysOff).values(daysOff);
 
-  // Taken blocks: demo appointments, confirmed, one per visit (a visit belongs to one appointment).
-  const bookings = (['cl', 'mx'] as const).flatMap((country) => {
+  // Taken blocks: bookings made by the booking rules (a patient, the partner, its sector, a hold
+  // confirmed with its frozen quote, to pay at the address), one per nurse on shift then.
+  const catalogue = await loadCatalogueSnapshot(db);
+  let patientIndex = 0;
+  for (const country of ['cl', 'mx'] as const) {
     const zone = ZONES[country];
     const day = nextWorkingDay(localParts(now, zone).date);
-    return TAKEN_TIMES.flatMap((time) => {
-      const [hours = 0, minutes = 0] = time.split(':').map(Number);
-      const start = localToInstant(day, hours * 60 + minutes, zone);
-      if (start === null) return [];
-      return withIds
-        .filter((nurse) => nurse.country === country)
-        .map((nurse) => ({ country, nurseId: nurse.id, start }));
-    });
-  });
-  if (bookings.length === 0) return;
-  const appointmentRows = await db
-    .insert(appointments)
-    .values(
-      bookings.map((booking) => ({
-        ...DEMO_ADDRESSES[booking.country],
-        // Nobody continues these appointments: an unknown random token closes them.
-        tokenHash: hashAppointmentToken(randomBytes(32).toString('base64url')),
-        status: 'confirmed' as const,
-        confirmedAt: now,
-      })),
-    )
-    .returning({ id: appointments.id });
-  await db.insert(visits).values(
-    bookings.map((booking, index) => ({
-      appointmentId: appointmentRows[index]?.id ?? '',
-      nurseId: booking.nurseId,
-      blockStart: new Date(booking.start),
-      blockEnd: new Date(booking.start + 3_600_000),
-      status: 'confirmed' as const,
-    })),
-  );
+    const address = DEMO_ADDRESSES[country];
+    const client = DEMO_BOOKING_CLIENTS[country];
+    const sector = await findCoveringSector(
+      db,
+      { lat: address.targetLat, lng: address.targetLng },
+      { country, salesSource: client.salesSource },
+    );
+    if (!sector) continue;
+    for (const time of TAKEN_TIMES) {
+      const minutes = clockMinutes(time);
+      const start = localToInstant(day, minutes, zone);
+      if (start === null) continue;
+      for (const nurse of withIds.filter((candidate) => candidate.country === country)) {
+        const [from, to] = nurse.weekdays;
+        if (minutes < clockMinutes(from) || minutes + 60 > clockMinutes(to)) continue;
+        const item = DEMO_BOOKING_ITEMS[country].find((candidate) => nurse.skills.includes(candidate.skill));
+        if (!item) continue;
+        const patients = DEMO_BOOKING_PATIENTS[country];
+        const patient = patients[patientIndex++ % patients.length];
+        if (!patient) continue;
+        const appointment = await insertAppointment(db, {
+          ...address,
+          // Nobody continues these appointments: an unknown random token closes them.
+          tokenHash: hashAppointmentToken(randomBytes(32).toString('base64url')),
+          clientId: client.id,
+          salesSource: client.salesSource,
+          sectorId: sector.id,
+          status: 'scheduled',
+          patients: [{ ...patient, items: [item.id], packs: [], is_fonasa: false }],
+          finalizedAt: now,
+        });
+        await db.insert(visits).values({
+          appointmentId: appointment.id,
+          nurseId: nurse.id,
+          blockStart: new Date(start),
+          blockEnd: new Date(start + 3_600_000),
+          status: 'hold',
+          expiresAt: new Date(now.getTime() + 20 * 60_000),
+        });
+        await confirmAppointment(
+          db,
+          appointment.id,
+          {
+            paymentMethod: DEFAULT_PAYMENT_METHOD,
+            paymentGateway: DEFAULT_PAYMENT_GATEWAY,
+            paymentStatus: PAYMENT_STATUS.PAYMENT_PENDING,
+            confirmedAt: now,
+          },
+          pricedAtConfirmation(catalogue, now),
+        );
+      }
+    }
+  }
 }
+
+const clockMinutes = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+/** Who the taken blocks are booked through: each country's marketplace partner. */
+const DEMO_BOOKING_CLIENTS: Record<Country, { id: string; salesSource: string }> = {
+  cl: { id: 'demo', salesSource: 'marketplace' },
+  mx: { id: 'demo-mx', salesSource: 'marketplace' },
+};
+
+/** What each booking is for: the first item a nurse has the skill for. */
+const DEMO_BOOKING_ITEMS: Record<Country, ReadonlyArray<{ id: number; skill: ServiceSkill }>> = {
+  cl: [
+    { id: DEMO_ITEM_IDS.glicemia, skill: 'lab' },
+    { id: DEMO_ITEM_IDS.vacunaInfluenza, skill: 'vaccine' },
+    { id: DEMO_ITEM_IDS.consultaMedica, skill: 'medical_service' },
+  ],
+  mx: [
+    { id: DEMO_ITEM_IDS.biometriaHematica, skill: 'lab' },
+    { id: DEMO_ITEM_IDS.vacunaInfluenzaMx, skill: 'vaccine' },
+  ],
+};
+
+/** The demo's booked patients: made-up people, no e-mail (nobody is written to). */
+const person = (
+  [first, last, secondLast, born, gender, documentType, document]: readonly string[],
+  phone: string,
+) => ({
+  first_name: first ?? '',
+  second_name: null,
+  last_name: last ?? '',
+  second_last_name: secondLast ?? null,
+  date_of_birth: born ?? '',
+  gender: (gender === 'male' ? 'male' : 'female') as Gender,
+  document_type: documentType as 'ci' | 'generic_id',
+  document_number: document ?? '',
+  phone,
+});
+const DEMO_BOOKING_PATIENTS: Record<Country, ReturnType<typeof person>[]> = {
+  cl: [
+    ['Carolina', 'Fuentes', 'Vera', '1984-03-12', 'female', 'ci', '135792462'],
+    ['Rodrigo', 'Araya', 'Pino', '1979-07-30', 'male', 'ci', '98765433'],
+    ['Daniela', 'Castro', 'Lagos', '1990-11-05', 'female', 'ci', '152345674'],
+    ['Felipe', 'Reyes', 'Molina', '1965-01-22', 'male', 'ci', '76543216'],
+    ['Antonia', 'Navarro', 'Silva', '2001-09-14', 'female', 'ci', '201234565'],
+    ['Sebastián', 'Vargas', 'Toro', '1972-05-08', 'male', 'ci', '109876542'],
+  ].map((row) => person(row, '+56912345678')),
+  mx: [
+    ['Alejandra', 'Ramírez', 'Cruz', '1988-06-17', 'female', 'generic_id', 'RACA880617MDFMRL04'],
+    ['Ricardo', 'Torres', 'Flores', '1975-02-03', 'male', 'generic_id', 'TOFR750203HDFRLC09'],
+    ['Sofía', 'Morales', 'Ortiz', '1995-10-25', 'female', 'generic_id', 'MOOS951025MDFRRF02'],
+  ].map((row) => person(row, '+525512345678')),
+};
 
 /** The scheduling rows of the demo dataset. */
 export const schedulingDemoSeed: Seed = {

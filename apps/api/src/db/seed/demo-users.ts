@@ -1,6 +1,15 @@
 import type { AppointmentPatient } from '@visita/domain/contract/patients';
 import { INFLUENZA_VACCINE_SLUG } from '@visita/domain/contract/patients';
+import { addDays } from '@visita/domain/availability';
+import { PAYMENT_STATUS } from '@visita/domain/cards';
+import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
+import { appointments, nurseSectors, nurses, outboxEvents, visits } from '../schema.ts';
+import { confirmAppointment, pricedAtConfirmation } from '../../modules/appointments/confirmation.ts';
+import { loadCatalogueSnapshot } from '../../modules/catalogue/snapshot.ts';
+import { CONSOLE_GATEWAY, insertPayment } from '../../modules/payments/queries.ts';
+import { isoWeekday, localParts, localToInstant } from '../../modules/scheduling/blocks.ts';
 import { DEMO_APOQUINDO_ADDRESS } from './demo-addresses.ts';
 import type { Seed } from './run-seeds.ts';
 import { hashAppointmentToken, newAppointmentToken } from '../../modules/appointments/access.ts';
@@ -14,6 +23,7 @@ import { findCoveringSector } from '../../modules/coverage/service.ts';
 import { insertFundAffiliatesIfMissing } from '../../modules/fund/queries.ts';
 /** The demo's benefits fund (cajalosandes). */
 const CAJA_LOS_ANDES = 'cajalosandes';
+const SANTIAGO = 'America/Santiago';
 import { insertUserIfNew } from '../../modules/users/queries.ts';
 import { hashAccessToken, newAccessToken } from '../../modules/users/service.ts';
 
@@ -89,7 +99,24 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
     packs: [],
     is_fonasa: false,
   };
-  const finalizedAt = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  // A week ago, at 10:00 in Santiago on a weekday, by a nurse of the sector who vaccinates:
+  // booked, confirmed with its frozen quote and collected at the address, as the console records
+  // a visit paid there (docs/decisions/money-ledger.md).
+  const now = new Date();
+  let day = addDays(localParts(now, SANTIAGO).date, -7);
+  while (isoWeekday(day) > 5) day = addDays(day, -1);
+  const start = localToInstant(day, 10 * 60, SANTIAGO);
+  const [nurse] = sector
+    ? await db
+        .select({ id: nurses.id })
+        .from(nurses)
+        .innerJoin(nurseSectors, eq(nurseSectors.nurseId, nurses.id))
+        .where(and(eq(nurseSectors.sectorId, sector.id), sql`${nurses.skills} @> '["vaccine"]'::jsonb`))
+        .orderBy(nurses.id)
+        .limit(1)
+    : [];
+  if (!sector || !nurse || start === null) return;
+  const finalizedAt = new Date(start - 2 * 24 * 60 * 60 * 1000);
   await insertAppointment(db, {
     ...DEMO_APOQUINDO_ADDRESS,
     id: DEMO_FUND_APPOINTMENT_ID,
@@ -97,15 +124,51 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
     tokenHash: hashAppointmentToken(newAppointmentToken()),
     clientId: CAJA_LOS_ANDES,
     salesSource: CAJA_LOS_ANDES,
-    sectorId: sector?.id ?? null,
-    status: 'confirmed',
+    sectorId: sector.id,
+    status: 'scheduled',
     patients: [patient],
     finalizedAt,
-    confirmedAt: finalizedAt,
-    paymentMethod: 'In address',
-    paymentGateway: 'Partner',
-    paymentStatus: 'Payment Successful',
   });
+  await db.insert(visits).values({
+    appointmentId: DEMO_FUND_APPOINTMENT_ID,
+    nurseId: nurse.id,
+    blockStart: new Date(start),
+    blockEnd: new Date(start + 3_600_000),
+    status: 'hold',
+    expiresAt: new Date(now.getTime() + 20 * 60_000),
+  });
+  const catalogue = await loadCatalogueSnapshot(db);
+  await confirmAppointment(
+    db,
+    DEMO_FUND_APPOINTMENT_ID,
+    {
+      paymentMethod: DEFAULT_PAYMENT_METHOD,
+      paymentGateway: DEFAULT_PAYMENT_GATEWAY,
+      paymentStatus: PAYMENT_STATUS.PAYMENT_SUCCESSFUL,
+      confirmedAt: finalizedAt,
+    },
+    pricedAtConfirmation(catalogue, finalizedAt),
+    async (tx, row) => {
+      const due = row.quote?.due.at_address ?? 0;
+      if (due > 0)
+        await insertPayment(tx, {
+          appointmentId: row.id,
+          idempotencyKey: `${CONSOLE_GATEWAY}:demo`,
+          gateway: CONSOLE_GATEWAY,
+          method: 'cash',
+          status: 'approved',
+          statusDetail: 'collected',
+          amount: due,
+          currency: 'CLP',
+        });
+    },
+  );
+  // A visit of last week is nobody's news: its confirmation e-mail is not sent.
+  await db.delete(outboxEvents).where(eq(outboxEvents.appointmentId, DEMO_FUND_APPOINTMENT_ID));
+  await db
+    .update(appointments)
+    .set({ visitOutcome: 'done', visitOutcomeAt: new Date(start + 3_600_000) })
+    .where(eq(appointments.id, DEMO_FUND_APPOINTMENT_ID));
 }
 
 /** The users rows of the demo dataset, the fund's affiliates and one vaccinated affiliate. */
