@@ -4,7 +4,7 @@ import type { Db } from '../database.ts';
 import { DEMO_APOQUINDO_ADDRESS } from './demo-addresses.ts';
 import type { Seed } from './run-seeds.ts';
 import {
-  appointments,
+  type appointments,
   nurseDaysOff,
   nurseSectors,
   nurseShifts,
