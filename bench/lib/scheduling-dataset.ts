@@ -92,12 +92,20 @@ export async function generateSchedulingDataset(
       visitStarts.push(new Date(start).toISOString());
       visitEnds.push(new Date(start + 3_600_000).toISOString());
     }
-    // One appointment per visit (a visit belongs to one appointment), all confirmed.
+    // One appointment per visit (a visit belongs to one appointment), all confirmed, each with the
+    // frozen quote a confirmation stores (nothing owed: the visits only fill the agenda), so the
+    // server's background backfill of quotes has nothing to do while the bench measures.
     const created = await client.query<{ id: string }>(
       `insert into appointments (token_hash, status, sales_source, country, region, comuna, address_line_1,
-         target_address, target_street_number, target_lat, target_lng, sector_id)
+         target_address, target_street_number, target_lat, target_lng, sector_id, quote)
        select md5(random()::text), 'confirmed', 'marketplace', 'cl', 'Región Metropolitana de Santiago',
-         $2, 'Avenida Apoquindo 4500', 'Avenida Apoquindo 4500, ' || $2, '4500', -33.4129, -70.5799, $3
+         $2, 'Avenida Apoquindo 4500', 'Avenida Apoquindo 4500, ' || $2, '4500', -33.4129, -70.5799, $3,
+         jsonb_build_object('v', 1, 'frozen_at', now(), 'coupon_code', null, 'currency', 'CLP',
+           'lines', '[]'::jsonb,
+           'price', jsonb_build_object('base_price', 0, 'service_fee', 0, 'discount', 0, 'net_price', 0,
+             'fonasa_discount', 0, 'payment_at_home', 0),
+           'due', jsonb_build_object('total', 0, 'online', 0, 'company', 0, 'at_address', 0),
+           'cart_hash', md5('[]'::jsonb::text))
        from generate_series(1, $1)
        returning id`,
       [count, sectorName, row.id],

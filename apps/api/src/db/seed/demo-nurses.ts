@@ -132,6 +132,9 @@ async function seedScheduling(db: Db, now: Date): Promise<void> {
   // Taken blocks: bookings made by the booking rules (a patient, the partner, its sector, a hold
   // confirmed with its frozen quote, to pay at the address), one per nurse on shift then.
   const catalogue = await loadCatalogueSnapshot(db);
+  // Booked a few days ago, as a real agenda's visits were: today's figures (the daily report,
+  // Finanzas by day) start empty.
+  const bookedAt = new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000);
   let patientIndex = 0;
   for (const country of ['cl', 'mx'] as const) {
     const zone = ZONES[country];
@@ -165,7 +168,8 @@ async function seedScheduling(db: Db, now: Date): Promise<void> {
           sectorId: sector.id,
           status: 'scheduled',
           patients: [{ ...patient, items: [item.id], packs: [], is_fonasa: false }],
-          finalizedAt: now,
+          createdAt: bookedAt,
+          finalizedAt: bookedAt,
         });
         await db.insert(visits).values({
           appointmentId: appointment.id,
@@ -182,9 +186,9 @@ async function seedScheduling(db: Db, now: Date): Promise<void> {
             paymentMethod: DEFAULT_PAYMENT_METHOD,
             paymentGateway: DEFAULT_PAYMENT_GATEWAY,
             paymentStatus: PAYMENT_STATUS.PAYMENT_PENDING,
-            confirmedAt: now,
+            confirmedAt: bookedAt,
           },
-          pricedAtConfirmation(catalogue, now),
+          pricedAtConfirmation(catalogue, bookedAt),
         );
       }
     }

@@ -8,7 +8,7 @@ import type { StoredCartPatient } from '@visita/domain/contract/patients';
 import type { CartPriceAnswer } from '@visita/domain/contract/pricing';
 import { localeFromCountry } from '@visita/domain/locale';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/database.ts';
+import { type Db, inTransaction, queryRows } from '../../db/database.ts';
 import { appointments, type FrozenQuote } from '../../db/schema.ts';
 import type { AppointmentRow } from '../appointments/queries.ts';
 import { appointmentCart, serviceIdsOf } from '../appointments/stored-cart.ts';
@@ -181,57 +181,72 @@ export async function backfillFrozenQuotes(
   now: Date = new Date(),
 ): Promise<number> {
   let done = 0;
-  const tried = new Set<string>();
   for (;;) {
-    const rows = await db
-      .select()
-      .from(appointments)
-      .where(
-        sql`${appointments.quote} is null and (${appointments.status} = 'confirmed'
-          or (${appointments.status} = 'cancelled' and ${appointments.confirmedAt} is not null))`,
-      )
-      .limit(BACKFILL_BATCH);
-    // A row the update could not give a quote would come back for ever: stop there.
-    if (rows.length === 0 || rows.some((row) => tried.has(row.id))) return done;
-    for (const row of rows) {
-      tried.add(row.id);
-      const money = await queryRows<{ online: number; company: number; cash: number | null }>(
-        db,
-        sql`select
+    // A batch claimed with its rows locked and locked rows skipped: instances starting at once
+    // share the work rather than each doing all of it, and every batch is a few statements.
+    const batch = await inTransaction(db, async (tx) => {
+      const rows = await tx
+        .select()
+        .from(appointments)
+        .where(
+          sql`${appointments.quote} is null and (${appointments.status} = 'confirmed'
+            or (${appointments.status} = 'cancelled' and ${appointments.confirmedAt} is not null))`,
+        )
+        .limit(BACKFILL_BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      const sums = await queryRows<{ id: string; online: number; company: number; cash: number | null }>(
+        tx,
+        sql`select appointment_id::text as id,
             coalesce(sum(amount) filter (where status in ('approved', 'refunded') and gateway <> 'console'), 0)::float8 as online,
             coalesce(sum(amount) filter (where method = 'company'), 0)::float8 as company,
             max(amount) filter (where status = 'cash')::float8 as cash
-          from payments where appointment_id = ${row.id}`,
+          from payments where appointment_id in (${sql.join(
+            rows.map((row) => sql`${row.id}::uuid`),
+            sql`, `,
+          )})
+          group by appointment_id`,
       );
-      const owed = {
-        online: Number(money[0]?.online ?? 0),
-        company: Number(money[0]?.company ?? 0),
-      };
-      let quote: FrozenQuote;
-      try {
-        const live = await quoteAppointmentLive(db, catalogue, row);
-        if (live.net_price + 0.005 < owed.online + owed.company)
-          throw new Error('priced below what was paid');
-        quote = frozenQuoteOf(catalogue, row, live, owed, now);
-      } catch {
-        const cash = money[0]?.cash ?? null;
-        quote = quoteFromPayments(
-          row,
-          {
-            ...owed,
-            atAddress:
-              cash !== null ? Number(cash) : owed.online + owed.company > 0 ? 0 : (row.amounts?.total ?? 0),
-          },
-          now,
-        );
+      const money = new Map(sums.map((sum) => [sum.id, sum]));
+      const quotes: string[] = [];
+      for (const row of rows) {
+        const paid = money.get(row.id);
+        const owed = { online: Number(paid?.online ?? 0), company: Number(paid?.company ?? 0) };
+        let quote: FrozenQuote;
+        try {
+          const live = await quoteAppointmentLive(tx, catalogue, row);
+          if (live.net_price + 0.005 < owed.online + owed.company)
+            throw new Error('priced below what was paid');
+          quote = frozenQuoteOf(catalogue, row, live, owed, now);
+        } catch {
+          const cash = paid?.cash ?? null;
+          quote = quoteFromPayments(
+            row,
+            {
+              ...owed,
+              atAddress:
+                cash !== null ? Number(cash) : owed.online + owed.company > 0 ? 0 : (row.amounts?.total ?? 0),
+            },
+            now,
+          );
+        }
+        quotes.push(JSON.stringify(quote));
       }
-      // Conditional: a booking another instance gave a quote meanwhile keeps that one.
-      await db
-        .update(appointments)
-        .set({ quote: storedQuote(quote) as unknown as FrozenQuote })
-        .where(sql`${appointments.id} = ${row.id} and ${appointments.quote} is null`);
-      done += 1;
-    }
+      // One statement for the batch; the cart's hash computed by the database from each row.
+      await tx.execute(sql`update appointments a
+        set quote = v.quote::jsonb || jsonb_build_object('cart_hash', md5(a.patients::text))
+        from unnest(${sql`array[${sql.join(
+          rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )}]::uuid[]`}, ${sql`array[${sql.join(
+          quotes.map((quote) => sql`${quote}`),
+          sql`, `,
+        )}]::text[]`}) as v(id, quote)
+        where a.id = v.id and a.quote is null`);
+      return rows.length;
+    });
+    if (batch === 0) return done;
+    done += batch;
   }
 }
 
