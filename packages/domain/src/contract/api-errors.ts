@@ -834,6 +834,13 @@ export const CONSOLE_PRICE_IMPORT_BAD_CSV = entry(
   'price-import-bad-csv',
   'El archivo no es un CSV válido (revisa las comillas y separa las columnas con comas o punto y coma).',
 );
+/** The same, at the line where the file stops being a CSV. */
+export const consolePriceImportBadCsvAt = (line: number) =>
+  entry(
+    400,
+    'price-import-bad-csv',
+    `El archivo no es un CSV válido en la línea ${line} (revisa las comillas y separa las columnas con comas o punto y coma).`,
+  );
 /** The header the import expects (PRICE_CSV_HEADERS in console-prices.ts). */
 export const consolePriceImportBadHeader = (headers: readonly string[]) =>
   entry(

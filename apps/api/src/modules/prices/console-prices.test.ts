@@ -491,6 +491,33 @@ describe.each(TEST_ENGINES)("the console's prices on $name", (engine) => {
     });
   });
 
+  it('reads an inch mark in a name as itself, and names the line a broken quote is on, in a file read over many turns', async () => {
+    const inch = await dryRun({ csv: csvOf(`${ID.hemograma},Tubo 5"x,redsalud,,7990,`) });
+    expect(inch.statusCode, inch.body).toBe(200);
+    expect((inch.json() as ConsolePriceDiff).added).toEqual([
+      expect.objectContaining({ line: 2, item_id: ID.hemograma, sales_source: 'redsalud' }),
+    ]);
+    // A broken line in the first of several turns of the parser, the rest of the file after it:
+    // the failure is this request's 400, and both the review and the apply say where it is.
+    const filler = Array.from(
+      { length: 3000 },
+      (_, index) => `${30_000 + index},Examen ${index},redsalud,,1000,`,
+    );
+    const huge = `${ID.hemograma},${'x'.repeat(20_000)},redsalud,,7990,`;
+    const broken = csvOf(huge, ...filler);
+    expect(broken.length).toBeGreaterThan(64 * 1024);
+    expectRefusal(await dryRun({ csv: broken }), 400, ERRORS.consolePriceImportBadCsvAt(2));
+    expectRefusal(
+      await apply({ csv: broken, diff_hash: '0'.repeat(64) }),
+      400,
+      ERRORS.consolePriceImportBadCsvAt(2),
+    );
+    const middle = csvOf(...filler.slice(0, 1500), huge, ...filler.slice(1500));
+    expectRefusal(await dryRun({ csv: middle }), 400, ERRORS.consolePriceImportBadCsvAt(1502));
+    // The server answers on: the failure was this request's.
+    expect((await get('/api/console/prices?country=cl&q=hemograma')).statusCode).toBe(200);
+  });
+
   it('refuses files an attacker would send: wrong columns, broken quotes, empty, too many rows, too big', async () => {
     expectRefusal(
       await dryRun({ csv: 'id,precio\r\n1,1000' }),
@@ -505,7 +532,7 @@ describe.each(TEST_ENGINES)("the console's prices on $name", (engine) => {
     expectRefusal(
       await dryRun({ csv: csvOf('1,"Hemograma,redsalud,,1000,') }),
       400,
-      ERRORS.CONSOLE_PRICE_IMPORT_BAD_CSV,
+      ERRORS.consolePriceImportBadCsvAt(2),
     );
     expectRefusal(await dryRun({ csv: csvOf() }), 400, ERRORS.CONSOLE_PRICE_IMPORT_NO_ROWS);
     expectRefusal(await dryRun({ csv: '' }), 400);

@@ -94,31 +94,47 @@ async function parsePriceFile(csv: string): Promise<FileRow[]> {
     delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
     relax_column_count: true,
     skip_empty_lines: true,
+    // A quote inside a cell that does not start with one is the character itself: an inch mark
+    // ('Tubo 5"') pasted from a spreadsheet is a name, not a broken file.
+    relax_quotes: true,
+    // A row is six short cells: one longer than this is not a price list (and is refused where
+    // it is, without reading on).
+    max_record_size: 16 * 1024,
     info: true,
     // One more than allowed tells that there are too many, without reading the rest.
     to: PRICE_IMPORT_MAX_ROWS + 2,
   });
   parser.on('data', (record: { record: string[]; info: { lines: number } }) => records.push(record));
-  const done = new Promise<void>((resolve, reject) => {
+  // The parser's failure is taken when it happens, not when the writing is done: a rejection left
+  // without a handler across the turns below ended the process (an inch mark in a cell did it).
+  let failure: unknown = null;
+  const done = new Promise<void>((resolve) => {
     parser.once('end', resolve);
     parser.once('close', resolve);
-    parser.once('error', reject);
+    parser.once('error', (error) => {
+      failure = error;
+      resolve();
+    });
   });
-  try {
-    for (let at = 0; at < csv.length && !parser.destroyed && !parser.writableEnded;) {
-      let end = Math.min(at + TURN_CHARS, csv.length);
-      // Never between the two halves of a character outside the BMP.
-      const last = csv.charCodeAt(end - 1);
-      if (end < csv.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-      parser.write(csv.slice(at, end));
-      at = end;
-      await nextTurn();
-    }
-    if (!parser.writableEnded) parser.end();
-    await done;
-  } catch (error) {
-    if (error instanceof CsvError) throw fail(ERRORS.CONSOLE_PRICE_IMPORT_BAD_CSV);
-    throw error;
+  for (let at = 0; at < csv.length && failure === null && !parser.destroyed && !parser.writableEnded; ) {
+    let end = Math.min(at + TURN_CHARS, csv.length);
+    // Never between the two halves of a character outside the BMP.
+    const last = csv.charCodeAt(end - 1);
+    if (end < csv.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parser.write(csv.slice(at, end));
+    at = end;
+    await nextTurn();
+  }
+  if (failure === null && !parser.writableEnded) parser.end();
+  await done;
+  if (failure !== null) {
+    if (!(failure instanceof CsvError)) throw failure;
+    const line = (failure as CsvError & { lines?: unknown }).lines;
+    throw fail(
+      typeof line === 'number' && line > 0
+        ? ERRORS.consolePriceImportBadCsvAt(line)
+        : ERRORS.CONSOLE_PRICE_IMPORT_BAD_CSV,
+    );
   }
   const [header, ...rows] = records;
   const named = (header?.record ?? []).map((cell) => placeKey(cell));
