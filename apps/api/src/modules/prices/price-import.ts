@@ -116,7 +116,7 @@ async function parsePriceFile(csv: string): Promise<FileRow[]> {
       resolve();
     });
   });
-  for (let at = 0; at < csv.length && failure === null && !parser.destroyed && !parser.writableEnded; ) {
+  for (let at = 0; at < csv.length && failure === null && !parser.destroyed && !parser.writableEnded;) {
     let end = Math.min(at + TURN_CHARS, csv.length);
     // Never between the two halves of a character outside the BMP.
     const last = csv.charCodeAt(end - 1);
