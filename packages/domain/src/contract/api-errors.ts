@@ -443,6 +443,12 @@ export const GATEWAY_UNAVAILABLE = entry(
   'payment-gateway-unavailable',
   UNEXPECTED_PAYMENT_ERROR_MESSAGE,
 );
+/** A notification read while the gateway cannot be reached: MercadoPago retries a 5xx. */
+export const NOTIFICATION_GATEWAY_UNREACHABLE = entry(
+  503,
+  'payment-gateway-unreachable',
+  'La pasarela de pago no respondió; la notificación se procesará cuando la reenvíe.',
+);
 /** The gateway refused the payment for the appointment's state: its own slug and text when it gave them. */
 export const gatewayConflict = (err: string | undefined, msg: string | undefined) =>
   entry(409, err ?? GATEWAY_UNAVAILABLE.err, msg ?? GATEWAY_UNAVAILABLE.msg);

@@ -480,7 +480,7 @@ export const gatewayNotification = {
   querystring: gatewayNotificationQuerySchema,
   headers: gatewayNotificationHeadersSchema,
   body: gatewayNotificationBodySchema,
-  response: { 200: gatewayNotificationAnswerSchema, ...refusals(400, 401, 404) },
+  response: { 200: gatewayNotificationAnswerSchema, ...refusals(400, 401, 404, 503) },
 } as const satisfies EndpointSchemas;
 export const cashPayment = {
   params: appointmentParamsSchema,

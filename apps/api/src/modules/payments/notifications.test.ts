@@ -1,10 +1,18 @@
 import { createHmac } from 'node:crypto';
+import { NOTIFICATION_GATEWAY_UNREACHABLE } from '@visita/domain/contract/api-errors';
 import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayUnavailableError } from '../../adapters/payments/payment-gateway.ts';
 import { createSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
+import { loadConfig } from '../../config.ts';
+import errorHandler from '../../plugins/app/error-handler.ts';
+import { createCatalogueReader } from '../catalogue/snapshot.ts';
+import paymentsRoutes from './routes.ts';
 import { appointments, nurses, payments } from '../../db/schema.ts';
 import { DEMO_ITEM_IDS as ID } from '../../db/seed/demo-catalogue-items.ts';
-import { TEST_ENGINES } from '../../test-support/databases.ts';
+import { TEST_ENGINES, type TestDatabase } from '../../test-support/databases.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertScheduledAppointment } from '../../test-support/scheduled-appointment.ts';
 import { isSignedByGateway } from './notifications.ts';
@@ -178,5 +186,58 @@ describe.each(TEST_ENGINES)("MercadoPago's notifications on $name", (engine) => 
 
   it('does not exist without MP_WEBHOOK_SECRET', async () => {
     expect((await notify('1', signed('1'), closed)).statusCode).toBe(404);
+  });
+});
+
+describe('a notification while MercadoPago cannot be reached', () => {
+  let app: FastifyInstance;
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    const engine = TEST_ENGINES[0];
+    if (!engine) throw new Error('no engine');
+    testDb = await engine.create();
+    await testDb.database.migrate();
+    const sandbox = createSandboxGateway(testDb.database.db);
+    // The outside world down: every read of a charge fails as the adapter says it does.
+    const unreachable = {
+      ...sandbox,
+      async getCharge(): Promise<never> {
+        throw new GatewayUnavailableError('mercadopago get: ECONNREFUSED');
+      },
+    };
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('db', testDb.database.db);
+    app.decorate('dbKind', testDb.database.kind);
+    app.decorate(
+      'config',
+      loadConfig({ SEED: 'none', DATA_DIR: '/tmp/visita-test-unused', MP_WEBHOOK_SECRET: SECRET }),
+    );
+    app.decorate('catalogue', createCatalogueReader(testDb.database.db, 0));
+    await app.register(errorHandler);
+    await app.register(paymentsRoutes, { prefix: '/api', gateway: unreachable });
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.dispose();
+  });
+
+  it('answers 503 in Spanish, so MercadoPago sends it again, and the server answers on', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/mercado-pago/notifications/?data.id=987654&type=payment',
+        headers: signed('987654'),
+        payload: { type: 'payment', action: 'payment.updated', data: { id: '987654' } },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(503);
+    expect(first.json()).toEqual({
+      err: NOTIFICATION_GATEWAY_UNREACHABLE.err,
+      msg: NOTIFICATION_GATEWAY_UNREACHABLE.msg,
+    });
+    expect((await send()).statusCode).toBe(503);
   });
 });

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@visita/domain/contract/payments';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPaymentGateway } from '../../adapters/payments/create-payment-gateway.ts';
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
+import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import { isSandboxGateway } from '../../adapters/payments/sandbox-gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { readBearerToken } from '../../plugins/app/client-auth.ts';
@@ -106,7 +106,8 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
           description:
             'Firmada por MercadoPago (x-signature con MP_WEBHOOK_SECRET, x-request-id); sin firma válida ' +
             'responde 401. El pago se vuelve a leer desde MercadoPago y se concilia; el contenido de la ' +
-            'notificación no decide nada y repetirla no cambia nada. Solo existe con MP_WEBHOOK_SECRET.',
+            'notificación no decide nada y repetirla no cambia nada. Si MercadoPago no responde, 503 ' +
+            '(MercadoPago la reenvía). Solo existe con MP_WEBHOOK_SECRET.',
         },
       },
       async (request) => {
@@ -122,7 +123,13 @@ const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app,
         if (!signed) throw fail(ERRORS.INVALID_NOTIFICATION_SIGNATURE);
         const topic = request.query.type ?? request.query.topic ?? body.type;
         if (topic === 'payment' && dataId) {
-          await onGatewayNotification({ db: app.db, gateway, log: request.log }, dataId);
+          try {
+            await onGatewayNotification({ db: app.db, gateway, log: request.log }, dataId);
+          } catch (error) {
+            // MercadoPago unreachable: a 503 has it send the notification again later.
+            if (error instanceof GatewayUnavailableError) throw fail(ERRORS.NOTIFICATION_GATEWAY_UNREACHABLE);
+            throw error;
+          }
         }
         return { received: true as const };
       },
