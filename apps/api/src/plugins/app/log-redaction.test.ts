@@ -93,9 +93,26 @@ describe('log redaction', () => {
     ['/v2/caja-los-andes/rut-status/?rut=11.111.111-1', '/v2/caja-los-andes/rut-status/?rut=[oculto]'],
     ['/x/?item=vacuna&rut=1&source=caja', '/x/?item=vacuna&rut=[oculto]&source=caja'],
     ['/x/?%E0%A4%A=1', '/x/?%E0%A4%A=[oculto]'],
-    ['/demo?token=s3cr3t&x=1', '/demo?token=[oculto]&x=1'],
+    ['/demo?token=s3cr3t&client=demo', '/demo?token=[oculto]&client=demo'],
     ['/x/?Token=a&access_token=b&api_token=c', '/x/?Token=[oculto]&access_token=[oculto]&api_token=[oculto]'],
     ['/x/?%74oken=a', '/x/?%74oken=[oculto]'],
+    // Console searches, typed addresses and their points, identifiers under any spelling, and
+    // any parameter nobody listed as safe.
+    [
+      '/api/console/appointments?q=11.111.111-1&status=confirmed&limit=20',
+      '/api/console/appointments?q=[oculto]&status=confirmed&limit=20',
+    ],
+    [
+      '/api/places/autocomplete/?input=Avenida%20Apoquindo%204500&country=cl',
+      '/api/places/autocomplete/?input=[oculto]&country=cl',
+    ],
+    ['/api/x/?lat=-33.41&lng=-70.57&place_id=abc', '/api/x/?lat=[oculto]&lng=[oculto]&place_id=[oculto]'],
+    ['/u/?identifier%00=11111111-1', '/u/?identifier%00=[oculto]'],
+    [
+      '/u/?IDENTIFIER=1&rut%20=2&nuevo=juan%40correo.cl',
+      '/u/?IDENTIFIER=[oculto]&rut%20=[oculto]&nuevo=[oculto]',
+    ],
+    ['/u/?juan%40correo.cl', '/u/?[oculto]'],
     ['/x/', '/x/'],
   ])('redactUrl(%s)', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);

@@ -50,25 +50,53 @@ export const LOG_REDACT_PATHS: readonly string[] = [...fieldPaths, ...headerPath
 export const LOG_REDACT_CENSOR = '[oculto]';
 
 /**
- * Query parameters whose values are patient data or credentials: masked in the logged URL, which
- * pino cannot redact by path. Tokens are never expected in a query, but whoever sends one there
- * must not find it in the logs.
+ * The query parameters whose values are never a person's: ids, filters, pages, dates. Every other
+ * parameter's value is masked in the logged URL, which pino cannot redact by path: console
+ * searches (`q`), typed addresses and their coordinates, identifiers under any spelling
+ * (`identifier%00`), and whatever a future route adds before anyone lists it here.
  */
-const SENSITIVE_QUERY = new Set<string>([
-  'identifier',
-  'rut',
-  'email',
-  'phone',
-  'search',
-  'token',
-  'access_token',
-  'api_token',
-  'apitoken',
-  'appointment_token',
-  'password',
+const SAFE_QUERY = new Set<string>([
+  'active',
+  'alliance',
+  'appointment_id',
+  'category',
+  'client',
+  'client_id',
+  'commune',
+  'confirm_source_rules',
+  'country',
+  'cursor',
+  'data.id',
+  'date',
+  'from',
+  'from_date',
+  'id',
+  'ids',
+  'include_source_only',
+  'item',
+  'item_ids',
+  'items',
+  'kind',
+  'limit',
+  'limited_stock',
+  'order',
+  'page',
+  'page_size',
+  'partner_id',
+  'payment_status',
+  'region',
+  'sales_source',
+  'sector_id',
+  'show_all',
+  'source',
+  'status',
+  'to',
+  'topic',
+  'type',
+  'view',
 ]);
 
-/** The URL with sensitive query values masked ('/users/find_by_identifier/?identifier=[oculto]'). */
+/** The URL with every value but the safe ones masked ('/users/find_by_identifier/?identifier=[oculto]'). */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
@@ -76,15 +104,17 @@ export function redactUrl(url: string): string {
     .slice(at + 1)
     .split('&')
     .map((pair) => {
-      const key = pair.split('=')[0] ?? '';
+      const equals = pair.indexOf('=');
+      const key = equals < 0 ? pair : pair.slice(0, equals);
       let name: string;
       try {
-        name = decodeURIComponent(key);
+        name = decodeURIComponent(key.replaceAll('+', ' '));
       } catch {
         // A malformed key is logged masked too.
         return `${key}=${LOG_REDACT_CENSOR}`;
       }
-      return SENSITIVE_QUERY.has(name.toLowerCase()) ? `${key}=${LOG_REDACT_CENSOR}` : pair;
+      if (equals < 0) return SAFE_QUERY.has(name) ? pair : LOG_REDACT_CENSOR;
+      return SAFE_QUERY.has(name) ? pair : `${key}=${LOG_REDACT_CENSOR}`;
     });
   return `${url.slice(0, at)}?${params.join('&')}`;
 }
