@@ -248,6 +248,30 @@ describe.each(TEST_ENGINES)('widget failure reports on $name', (engine) => {
     ['a query token', '/demo?token=abc&x=1', '/demo?token=[oculto]&x=1'],
     ['an appointment id (not a secret)', APPOINTMENT_ID, APPOINTMENT_ID],
     ['plain words and short numbers', 'HTTP 502 en 3 intentos', 'HTTP 502 en 3 intentos'],
+    ['an e-mail at localhost', 'para juan@localhost.', 'para [correo].'],
+    ['an e-mail with a bracketed dot', 'para juan@correo[.]cl', 'para [correo]'],
+    ['an e-mail with spaces around the dot', 'para juan@correo . cl', 'para [correo]'],
+    ['an e-mail as an HTML entity', 'para juan&#64;correo.cl', 'para [correo]'],
+    ['an e-mail as a hex entity', 'para juan&#x40;correo&period;cl', 'para [correo]'],
+    ['an e-mail without a top-level domain', 'para juan@gmail', 'para [correo]'],
+    ['a user named in a sentence', 'usuario: Juan Pérez González', 'usuario: [oculto]'],
+    [
+      'a patient named after a word',
+      'falló la paciente Juan Pérez González al pagar',
+      'falló la paciente [nombre] al pagar',
+    ],
+    [
+      'a street address',
+      'no encontramos Avenida Apoquindo 4500, Las Condes',
+      'no encontramos [dirección], Las Condes',
+    ],
+    ['a street with a short word', 'ir a calle Los Leones 123 depto', 'ir a [dirección] depto'],
+    ['a pw', 'login pw=hunter2&x=1', 'login pw=[oculto]&x=1'],
+    ['a secret said in Spanish', 'mi clave es hunter2 gracias', 'mi clave es [oculto] gracias'],
+    ['a password said in English', 'password is hunter2', 'password is [oculto]'],
+    ['a cvv said', 'pagué con cvv 123 y falló', 'pagué con cvv [oculto] y falló'],
+    ['a digit-free token', 'sesión kQzXbTpLmWnRvYsHgJdFcBaE vencida', 'sesión [token] vencida'],
+    ['a name in code', 'at handleSubmitPaymentForm (x.js)', 'at handleSubmitPaymentForm (x.js)'],
   ])('redactText masks %s', (_case, text, expected) => {
     expect(redactText(text)).toBe(expected);
   });

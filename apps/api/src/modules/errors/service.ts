@@ -30,10 +30,20 @@ function decodeRun(run: string): string {
  * and escape sequences and invisible characters removed (a zero-width space inside an address
  * would hide it from every pattern). What is forwarded is this text, masked.
  */
+/** The character references an HTML page writes '@', '.' and others with ('&#64;', '&#x40;', '&commat;'). */
+const NAMED_ENTITIES: Record<string, string> = { commat: '@', period: '.', amp: '&', nbsp: ' ' };
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));?/gi, (match, decimal, hex, name) => {
+    const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : null;
+    if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    return NAMED_ENTITIES[String(name).toLowerCase()] ?? match;
+  });
+}
+
 function normalised(text: string): string {
-  let current = text.normalize('NFKC').replace(ANSI, '');
+  let current = decodeEntities(text.normalize('NFKC')).replace(ANSI, '');
   for (let pass = 0; pass < 3; pass += 1) {
-    const next = current.replace(/(?:%[0-9a-f]{2})+/gi, decodeRun);
+    const next = decodeEntities(current.replace(/(?:%[0-9a-f]{2})+/gi, decodeRun));
     if (next === current) break;
     current = next;
   }
@@ -45,13 +55,13 @@ const OPEN = String.raw`\s*[([{<]\s*`;
 const CLOSE = String.raw`\s*[)\]}>]\s*`;
 /** '@' and its spellings: '(at)', '[at]', ' at ', '(arroba)'… */
 const AT = String.raw`(?:\s*@\s*|${OPEN}(?:at|arroba)${CLOSE}|${SPACE}(?:at|arroba)${SPACE})`;
-const DOT = String.raw`(?:\.|${OPEN}(?:dot|punto)${CLOSE}|${SPACE}(?:dot|punto)${SPACE})`;
+const DOT = String.raw`(?:\s*\.\s*|${OPEN}(?:dot|punto|\.)${CLOSE}|${SPACE}(?:dot|punto)${SPACE})`;
 const LABEL = String.raw`[\p{L}\p{N}-]+`;
 /**
  * An e-mail however spelled. ' at ' also reads 'falló at Object.fetch' as an address: masking
  * too much is the safer mistake.
  */
-const EMAIL = new RegExp(String.raw`[\p{L}\p{N}._%+-]+${AT}${LABEL}(?:${DOT}${LABEL})+`, 'giu');
+const EMAIL = new RegExp(String.raw`[\p{L}\p{N}._%+-]+${AT}${LABEL}(?:${DOT}${LABEL})*`, 'giu');
 
 /** Dashes as typed or pasted: hyphen-minus, hyphens, figure, en and em dashes, minus. */
 const DASH = '[-\u2010-\u2015\u2212]';
@@ -67,9 +77,9 @@ const RUT = new RegExp(
 
 /** Names whose value is a credential or a person's data, wherever the name contains them. */
 const SECRET_NAME_PART =
-  'token|secret|pass|pwd|clave|contrase|key|auth|session|cookie|signature|cvv|cvc|card|tarjeta|otp|rut|dni|curp|pasaporte|document|identifier|mail|correo|phone|fono|tel[eé]fono|celular|m[oó]vil|name|nombre|apellido|address|direcci[oó]n|calle|street|avenida|comuna|birth|nacimiento|patient|paciente|input|query|search';
+  'token|secret|pass|pwd|clave|contrase|key|auth|session|cookie|signature|cvv|cvc|card|tarjeta|otp|rut|dni|curp|pasaporte|document|identifier|mail|correo|phone|fono|tel[eé]fono|celular|m[oó]vil|name|nombre|apellido|address|direcci[oó]n|calle|street|avenida|comuna|birth|nacimiento|patient|paciente|input|query|search|usuario|user|login|cliente';
 /** Short names that are a credential, a document or a search only as a whole name. */
-const SECRET_NAME_WHOLE = 'q|pin|sig|run|tel|jwt';
+const SECRET_NAME_WHOLE = 'q|pin|sig|run|tel|jwt|pw';
 const SECRET_NAME = String.raw`(?<![\w.-])(?:[\w.-]*(?:${SECRET_NAME_PART})[\w.-]*|(?:${SECRET_NAME_WHOLE}))["']?`;
 const QUOTED = String.raw`"[^"]*"|'[^']*'`;
 /**
@@ -83,18 +93,49 @@ const SECRET_PAIR = new RegExp(
 );
 const keepNameAndScheme = (_match: string, name = '', scheme = '') => `${name}${scheme}${HIDDEN}`;
 
+/** A secret said in a sentence: 'mi clave es hunter2', 'password is x', 'cvv 123', 'PIN 4321'. */
+const SECRET_SAID = new RegExp(
+  String.raw`\b((?:mi\s+)?(?:clave|contrase[nñ]a|password|pass|pin|cvv|cvc|c[oó]digo(?:\s+de\s+seguridad)?)(?:\s+(?:es|is|era|was))?\s+)(?!\[)(\S+)`,
+  'giu',
+);
+/** A street address: a street word, its name and its number ('Avenida Apoquindo 4500', 'calle Los Leones 123'). */
+const STREET = new RegExp(
+  String.raw`\b(?:avenida|av\.|avda\.?|calle|pasaje|psje\.?|camino|paseo|callej[oó]n|boulevard|blvd\.?|calzada|street|st\.|road)\s+(?:[\p{L}'.]+\s+){0,5}?(?:#\s*)?\d{1,6}\b`,
+  'giu',
+);
+/** 'Juan Pérez González' after a word that names a person ('usuario', 'paciente', 'Sr.'): three or two capitalised words. */
+const PERSON_NAME = new RegExp(
+  String.raw`\b((?:usuari[oa]|paciente|cliente|titular|sr\.?|sra\.?|don|doña|user)\s*:?\s+)\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){1,3}`,
+  'gu',
+);
+
 /** What a report could carry of a person or a credential, in the order it is masked. */
 const MASKS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   // Credentials in a URL ('https://user:pass@host').
   [/\/\/[^/\s@]+@/g, `//${HIDDEN}@`],
   [SECRET_PAIR, keepNameAndScheme],
+  [SECRET_SAID, (_match: string, said = '') => `${said}${HIDDEN}`],
+  [PERSON_NAME, (_match: string, word = '') => `${word}[nombre]`],
+  [STREET, '[dirección]'],
   [/\bBearer\s+\S+/gi, `Bearer ${HIDDEN}`],
   [EMAIL, '[correo]'],
   [RUT, '[rut]'],
   // Phones, documents, card numbers: any run of 7 or more digits, spaces, dots and dashes between.
   [new RegExp(String.raw`\+?\d(?:(?:\s|\.|${DASH})?\d){6,}`, 'g'), '[número]'],
   // Tokens: long runs of base64url characters with letters and digits (slugs have no digits).
-  [/[A-Za-z0-9_-]{20,}/g, (match = '') => (/\d/.test(match) && /[A-Za-z]/.test(match) ? '[token]' : match)],
+  // Tokens: long runs of base64url characters with letters and digits (slugs have no digits), or
+  // of mixed case without digits, past the length of a name in code ('handleSubmit').
+  [
+    /[A-Za-z0-9_-]{20,}/g,
+    (match = '') =>
+      (/\d/.test(match) && /[A-Za-z]/.test(match)) ||
+      (match.length >= 24 &&
+        /[A-Z].*[A-Z].*[A-Z]/.test(match) &&
+        /[a-z]/.test(match) &&
+        !/^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+$/.test(match))
+        ? '[token]'
+        : match,
+  ],
 ];
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
