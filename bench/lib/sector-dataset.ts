@@ -242,16 +242,24 @@ export async function generateSectors(
     );
     // One confirmed appointment per visit (appointment_id is unique and required): one patient
     // (a name from 20 × 20, a RUT, an e-mail: what the console's search reads) and an address
-    // spread over about 11 km around the sector (what the day's travel reads).
+    // spread over about 11 km around the sector (what the day's travel reads), with the frozen
+    // quote a confirmation stores (nothing owed), so the server's backfill has nothing to do.
     await client.query(
       `insert into appointments (id, token_hash, status, sales_source, country, region, comuna, address_line_1,
-         target_address, target_street_number, target_lat, target_lng, sector_id, patients)
+         target_address, target_street_number, target_lat, target_lng, sector_id, patients, quote)
        select v.appointment_id, md5(random()::text), 'confirmed', 'marketplace', 'cl', 'Aysén', s.name,
          'Camino Austral 100', 'Camino Austral 100, ' || s.name, '100',
          -45.0 + ((abs(hashtext(v.appointment_id::text || 'lat')) % 10000) / 100000.0) - 0.05,
          -72.5 + ((abs(hashtext(v.appointment_id::text || 'lng')) % 10000) / 100000.0) - 0.05,
-         v.sector_id,
-         jsonb_build_array(jsonb_build_object(
+         v.sector_id, p.patients,
+         jsonb_build_object('v', 1, 'frozen_at', now(), 'coupon_code', null, 'currency', 'CLP',
+           'lines', '[]'::jsonb,
+           'price', jsonb_build_object('base_price', 0, 'service_fee', 0, 'discount', 0, 'net_price', 0,
+             'fonasa_discount', 0, 'payment_at_home', 0),
+           'due', jsonb_build_object('total', 0, 'online', 0, 'company', 0, 'at_address', 0),
+           'cart_hash', md5(p.patients::text))
+       from bench_visits v join sectors s on s.id = v.sector_id,
+       lateral (select jsonb_build_array(jsonb_build_object(
            'first_name', ($1::text[])[1 + abs(hashtext(v.appointment_id::text || 'f')) % 20],
            'last_name', ($2::text[])[1 + abs(hashtext(v.appointment_id::text || 'l')) % 20],
            'date_of_birth', '1980-01-01', 'gender', 'female', 'document_type', 'ci',
@@ -259,8 +267,7 @@ export async function generateSectors(
              || (abs(hashtext(v.appointment_id::text || 'dv')) % 10)::text,
            'email', 'p' || substr(md5(v.appointment_id::text), 1, 12) || '@correo.cl',
            'phone', '+569' || lpad((abs(hashtext(v.appointment_id::text || 'p')) % 100000000)::text, 8, '0'),
-           'items', '[]'::jsonb, 'packs', '[]'::jsonb, 'is_fonasa', false))
-       from bench_visits v join sectors s on s.id = v.sector_id`,
+           'items', '[]'::jsonb, 'packs', '[]'::jsonb, 'is_fonasa', false)) as patients) p`,
       [FIRST_NAMES, LAST_NAMES],
     );
     await client.query(

@@ -206,11 +206,13 @@ const DEMO_BOOKING_CLIENTS: Record<Country, { id: string; salesSource: string }>
   mx: { id: 'demo-mx', salesSource: 'marketplace' },
 };
 
-/** What each booking is for: the first item a nurse has the skill for. */
+/**
+ * What each booking is for: the first item a nurse has the skill for. Vaccines last, and none in
+ * Chile, where the flu vaccine's doses are counted: the demo's stock is what is left today.
+ */
 const DEMO_BOOKING_ITEMS: Record<Country, ReadonlyArray<{ id: number; skill: ServiceSkill }>> = {
   cl: [
     { id: DEMO_ITEM_IDS.glicemia, skill: 'lab' },
-    { id: DEMO_ITEM_IDS.vacunaInfluenza, skill: 'vaccine' },
     { id: DEMO_ITEM_IDS.consultaMedica, skill: 'medical_service' },
   ],
   mx: [

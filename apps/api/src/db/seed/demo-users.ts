@@ -5,7 +5,7 @@ import { PAYMENT_STATUS } from '@visita/domain/cards';
 import { DEFAULT_PAYMENT_GATEWAY, DEFAULT_PAYMENT_METHOD } from '@visita/domain/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
-import { appointments, nurseSectors, nurses, outboxEvents, visits } from '../schema.ts';
+import { appointments, catalogueItems, nurseSectors, nurses, outboxEvents, visits } from '../schema.ts';
 import { confirmAppointment, pricedAtConfirmation } from '../../modules/appointments/confirmation.ts';
 import { loadCatalogueSnapshot } from '../../modules/catalogue/snapshot.ts';
 import { CONSOLE_GATEWAY, insertPayment } from '../../modules/payments/queries.ts';
@@ -138,6 +138,11 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
     expiresAt: new Date(now.getTime() + 20 * 60_000),
   });
   const catalogue = await loadCatalogueSnapshot(db);
+  // The dose it took was taken last week: the stock the demo states (1.000) is what is left now.
+  const [dose] = await db
+    .select({ stock: catalogueItems.stock })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.id, vaccineId));
   await confirmAppointment(
     db,
     DEMO_FUND_APPOINTMENT_ID,
@@ -163,6 +168,10 @@ async function seedVaccinatedAffiliate(db: Db): Promise<void> {
         });
     },
   );
+  await db
+    .update(catalogueItems)
+    .set({ stock: dose?.stock ?? null })
+    .where(eq(catalogueItems.id, vaccineId));
   // A visit of last week is nobody's news: its confirmation e-mail is not sent.
   await db.delete(outboxEvents).where(eq(outboxEvents.appointmentId, DEMO_FUND_APPOINTMENT_ID));
   await db
