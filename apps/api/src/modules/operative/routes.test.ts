@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogueItems, catalogueStock, operativeStatus } from '../../db/schema.ts';
 import { TEST_ENGINES } from '../../test-support/databases.ts';
@@ -128,7 +128,8 @@ describe.each(TEST_ENGINES)('the demo dataset on $name', (engine) => {
     const [vaccine] = await t.app.db
       .select()
       .from(catalogueItems)
-      .where(eq(catalogueItems.slug, INFLUENZA_VACCINE_SLUG));
+      // The Chilean one: Mexico's catalogue has an item of the same slug.
+      .where(and(eq(catalogueItems.slug, INFLUENZA_VACCINE_SLUG), eq(catalogueItems.country, 'cl')));
     expect(rows).toEqual([{ itemId: vaccine?.id, salesSource: 'redsalud', stock: REDSALUD_INFLUENZA_DOSES }]);
     expect(vaccine?.stock).toBe(1000);
   });
