@@ -140,10 +140,13 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   // address may both pass; the per-minute limits bound by how much.
   if (holder !== null) {
     const limits = request.limits ?? {};
-    const live = await countLiveHoldsFrom(db, { ...holder, appointmentId: appointment.id, now });
-    if (limits.perBrowser && live.browser >= limits.perBrowser) throw fail(ERRORS.TOO_MANY_HOLDS);
-    if (limits.perAddress && live.address >= limits.perAddress)
-      throw fail(ERRORS.TOO_MANY_HOLDS_FROM_NETWORK);
+    // Counted only when bounded: a hold is the booking's hot path.
+    if (limits.perBrowser || limits.perAddress) {
+      const live = await countLiveHoldsFrom(db, { ...holder, appointmentId: appointment.id, now });
+      if (limits.perBrowser && live.browser >= limits.perBrowser) throw fail(ERRORS.TOO_MANY_HOLDS);
+      if (limits.perAddress && live.address >= limits.perAddress)
+        throw fail(ERRORS.TOO_MANY_HOLDS_FROM_NETWORK);
+    }
     if (limits.sectorDayShare) {
       const share = Math.max(1, Math.floor((dayCapacity * limits.sectorDayShare) / 100));
       const kept = await countSectorDayKeptFrom(db, {
@@ -173,7 +176,7 @@ export async function holdBlock(db: Db, rosters: RosterCache, request: HoldReque
   // Who holds it now: a staff hold of an appointment a stranger held no longer counts for them.
   if (
     (appointment.heldFrom ?? null) !== (holder?.heldFrom ?? null) ||
-    (appointment.heldBy ?? null) !== (holder?.heldBy ?? null)
+    (appointment.heldBy ?? null) !== (holder?.heldBy || null)
   )
     await setHeldFrom(db, appointment.id, holder);
   return {

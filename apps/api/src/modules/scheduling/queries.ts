@@ -358,7 +358,7 @@ const preparedCountLiveHoldsFrom = perDatabase((db: Db) =>
   db
     .select({
       address: count(),
-      browser: sql<number>`count(*) filter (where ${appointments.heldBy} = ${sql.placeholder('heldBy')}::text)`,
+      browser: sql<number>`count(*) filter (where coalesce(${appointments.heldBy}, '') = ${sql.placeholder('heldBy')}::text)`,
     })
     .from(appointments)
     .innerJoin(visits, eq(visits.appointmentId, appointments.id))
@@ -448,7 +448,7 @@ export async function countUnpaidConfirmationsFrom(
   const [row] = await db
     .select({
       address: count(),
-      browser: sql<number>`count(*) filter (where ${appointments.heldBy} = ${confirmed.heldBy})`,
+      browser: sql<number>`count(*) filter (where coalesce(${appointments.heldBy}, '') = ${confirmed.heldBy})`,
     })
     .from(appointments)
     .where(
@@ -478,7 +478,8 @@ export async function setHeldFrom(db: Db, appointmentId: string, holder: Holder 
   await preparedSetHeldFrom(db).execute({
     appointmentId,
     heldFrom: holder?.heldFrom ?? null,
-    heldBy: holder?.heldBy ?? null,
+    // No browser key is stored as none.
+    heldBy: holder?.heldBy || null,
   });
 }
 
