@@ -1,13 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { addDays } from '@visita/domain/availability';
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import { APPOINTMENT_TOKEN_HEADER } from '@visita/domain/contract/appointments';
 import type { ConsoleRole } from '@visita/domain/console-permissions';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import {
@@ -34,7 +30,12 @@ import {
   hashSessionToken,
 } from '../plugins/app/console-session.ts';
 import { finalizePatient, insertScheduledAppointment } from '../test-support/scheduled-appointment.ts';
-import { type Server, startServer } from '../test-support/server-process.ts';
+import {
+  BOOKING_LIMITS_OFF,
+  freshServerDatabase,
+  type Server,
+  startServer,
+} from '../test-support/server-process.ts';
 
 /** MercadoPago's usual latency: the window a second request lands in. */
 const CHARGE_DELAY_MS = 300;
@@ -78,41 +79,22 @@ describe.skipIf(!adminUrl)('console races across two workers, on PostgreSQL', ()
   let block2035 = 0;
 
   beforeAll(async () => {
-    const name = `visita_console_races_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'visita-console-races-'));
-    cleanups.push(async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    });
+    const fresh = await freshServerDatabase(adminUrl as string, 'visita_console_races');
+    cleanups.push(fresh.drop);
+    const { url, dataDir } = fresh;
     server = await startServer(
       {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATA_DIR: dataDir,
         WIDGET_DIST: dataDir,
         WEB_CONCURRENCY: '2',
-        HOLDS_PER_ADDRESS: '0',
-        HOLDS_PER_BROWSER: '0',
-        ADDRESS_SHARE_OF_SECTOR_DAY: '0',
-        UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY: '0',
-        UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '0',
-        RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
-        RATE_LIMIT_HOLDS_PER_MINUTE: '0',
-        RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: '0',
+        ...BOOKING_LIMITS_OFF,
         SANDBOX_CHARGE_DELAY_MS: String(CHARGE_DELAY_MS),
       },
       2,
     );
     cleanups.push(() => server.kill());
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    database = await openDatabase({ kind: 'postgres', url });
     cleanups.push(() => database.close());
   }, 180_000);
   afterAll(async () => {

@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as ERRORS from '@visita/domain/contract/api-errors';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,7 +6,12 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { appointments, nurses, payments, sandboxCharges } from '../db/schema.ts';
 import { DEMO_ITEM_IDS } from '../db/seed/demo-catalogue-items.ts';
 import { insertScheduledAppointment } from '../test-support/scheduled-appointment.ts';
-import { startServer, waitFor } from '../test-support/server-process.ts';
+import {
+  BOOKING_LIMITS_OFF,
+  freshServerDatabase,
+  startServer,
+  waitFor,
+} from '../test-support/server-process.ts';
 
 /**
  * A server killed while card payments are in flight leaves none of them half done. The real
@@ -42,30 +43,16 @@ describe.skipIf(!adminUrl)('card payments when their server is killed mid-paymen
 
   it('end approved and confirmed once, or failed with nothing processing and payable again', async () => {
     // A fresh database that outlives the server.
-    const name = `visita_payment_kill_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'visita-payment-kill-'));
-    cleanups.push(async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    });
+    const fresh = await freshServerDatabase(adminUrl as string, 'visita_payment_kill');
+    cleanups.push(fresh.drop);
+    const { url, dataDir } = fresh;
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       DATA_DIR: dataDir,
       WIDGET_DIST: dataDir,
       WEB_CONCURRENCY: '2',
       PAYMENT_LEASE_MS: '1000',
-      HOLDS_PER_ADDRESS: '0',
-      HOLDS_PER_BROWSER: '0',
-      ADDRESS_SHARE_OF_SECTOR_DAY: '0',
+      ...BOOKING_LIMITS_OFF,
     };
 
     let server = await startServer({ ...env, SANDBOX_CHARGE_DELAY_MS: String(CHARGE_DELAY_MS) }, 2);
@@ -195,7 +182,7 @@ describe.skipIf(!adminUrl)('card payments when their server is killed mid-paymen
           const { rows } = await monitor.query<{ count: number }>(
             `SELECT count(*)::int AS count FROM pg_stat_activity
               WHERE datname = $1 AND backend_type = 'client backend' AND application_name <> $2`,
-            [name, TEST_CONNECTION],
+            [new URL(url).pathname.slice(1), TEST_CONNECTION],
           );
           return rows[0]?.count === 0;
         },

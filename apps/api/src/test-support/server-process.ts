@@ -3,7 +3,12 @@
  * process has: several workers sharing a port, a kill mid-payment, a restart on the same database.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 
@@ -65,4 +70,45 @@ export async function startServer(env: Record<string, string>, workers: number):
   const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
   if (!address) throw new Error(`no address in the log:\n${output}`);
   return { child, exited, address, output: () => output, kill };
+}
+
+/** The booking limits off: a race test sends everything from one address, and the limits would answer first. */
+export const BOOKING_LIMITS_OFF: Readonly<Record<string, string>> = {
+  HOLDS_PER_ADDRESS: '0',
+  HOLDS_PER_BROWSER: '0',
+  ADDRESS_SHARE_OF_SECTOR_DAY: '0',
+  UNPAID_CONFIRMATIONS_PER_BROWSER_PER_DAY: '0',
+  UNPAID_CONFIRMATIONS_PER_ADDRESS_PER_DAY: '0',
+  RATE_LIMIT_APPOINTMENTS_PER_MINUTE: '0',
+  RATE_LIMIT_HOLDS_PER_MINUTE: '0',
+  RATE_LIMIT_PERSON_LOOKUPS_PER_APPOINTMENT: '0',
+};
+
+/**
+ * A PostgreSQL database of its own on the server at `adminUrl`, and a data folder, for a server
+ * process: `drop` removes both (the database even with connections left open).
+ */
+export async function freshServerDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; dataDir: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 }
