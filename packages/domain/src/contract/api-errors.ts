@@ -393,11 +393,6 @@ export const CART_FROZEN = entry(
   'cart-frozen',
   'Tu reserva tiene un pago en curso o ya está confirmada: lo que incluye ya no se puede cambiar.',
 );
-export const CART_CHANGED = entry(
-  409,
-  'cart-changed',
-  'Tu reserva cambió mientras se procesaba el pago. Revisa el detalle y vuelve a intentarlo; no se hizo ningún cobro.',
-);
 export const QUOTE_MISMATCH = entry(
   409,
   'quote-mismatch',
